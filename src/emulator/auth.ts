@@ -1,0 +1,71 @@
+/**
+ * Bearer-token auth and scopes. A token given as `T:scope1,scope2` holds only those scopes (a `*` in a
+ * granted scope matches any characters); a plain `T` holds every scope.
+ *
+ * Scope names (the spec does not give them; these follow the platform's style):
+ * - records of an object type: `crm.objects.<name>.read` / `crm.objects.<name>.write`
+ * - properties and groups of an object type, association labels and limits from it:
+ *   `crm.schemas.<name>.read` / `crm.schemas.<name>.write`
+ * - custom event definitions: `behavioral_events.event_definitions.read_write`
+ */
+import type { FastifyRequest } from 'fastify';
+import { EmulatorError } from './errors.js';
+
+export interface TokenGrant {
+  token: string;
+  /** null: every scope */
+  scopes: readonly string[] | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    grant: TokenGrant;
+  }
+}
+
+export const scopes = {
+  objectsRead: (objectTypeName: string) => `crm.objects.${objectTypeName}.read`,
+  objectsWrite: (objectTypeName: string) => `crm.objects.${objectTypeName}.write`,
+  schemasRead: (objectTypeName: string) => `crm.schemas.${objectTypeName}.read`,
+  schemasWrite: (objectTypeName: string) => `crm.schemas.${objectTypeName}.write`,
+  events: 'behavioral_events.event_definitions.read_write',
+} as const;
+
+/** Parses a `--token` value: `T` or `T:scope1,scope2`. */
+export function parseTokenSpec(spec: string): TokenGrant {
+  const colon = spec.indexOf(':');
+  if (colon < 0) return { token: spec, scopes: null };
+  const list = spec
+    .slice(colon + 1)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return { token: spec.slice(0, colon), scopes: list };
+}
+
+function grants(granted: string, wanted: string): boolean {
+  if (!granted.includes('*')) return granted === wanted;
+  const pattern = granted.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${pattern.join('.*')}$`).test(wanted);
+}
+
+/** Throws 403 MISSING_SCOPES naming the scopes the request's token lacks. */
+export function requireScopes(request: FastifyRequest, ...wanted: string[]): void {
+  const held = request.grant.scopes;
+  if (held === null) return;
+  const missing = wanted.filter((scope) => !held.some((g) => grants(g, scope)));
+  if (missing.length === 0) return;
+  throw new EmulatorError(
+    403,
+    'MISSING_SCOPES',
+    "This app hasn't been granted all required scopes to make this call.",
+    {
+      errors: [
+        {
+          message: `One or more of the following scopes are required: ${missing.join(', ')}`,
+          context: { missingScopes: missing },
+        },
+      ],
+    },
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * What every route module receives: the state, the options, a clock, and the hooks that keep state
+ * consistent (object type resolution, persistence).
+ */
+import type { EmulatorState, ObjectTypeState } from './state/model.js';
+import { validationError } from './errors.js';
+
+export interface EmulatorContext {
+  readonly state: EmulatorState;
+  /** current time as an ISO 8601 string */
+  now(): string;
+  /** call after every change to `state`; the server persists it before the reply is sent */
+  markDirty(): void;
+}
+
+/** Finds an object type by name (`tickets`) or id (`0-5`); unknown ones are a 400, as on the platform. */
+export function resolveObjectType(state: EmulatorState, nameOrId: string): ObjectTypeState {
+  const byId = state.objectTypes[nameOrId];
+  if (byId) return byId;
+  const wanted = nameOrId.toLowerCase();
+  for (const objectType of Object.values(state.objectTypes)) {
+    if (objectType.name === wanted) return objectType;
+  }
+  throw validationError(`Unable to infer object type from: ${nameOrId}`, [], {
+    subCategory: 'ObjectTypeError.UNKNOWN_OBJECT_TYPE',
+  });
+}

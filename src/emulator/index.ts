@@ -1,0 +1,2 @@
+export { startEmulator, type RunningEmulator } from './server.js';
+export type { EmulatorOptions } from './options.js';
