@@ -1,6 +1,65 @@
-import type { FastifyInstance } from 'fastify';
-import type { EmulatorContext } from '../context.js';
+/**
+ * Property group endpoints: beyond the spec (reference §1). Statuses as on the platform: list 200,
+ * create 201, get 200, update 200, archive 204. Reads need `crm.schemas.<name>.read`, writes
+ * `crm.schemas.<name>.write`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireScopes, scopes } from '../auth.js';
+import { resolveObjectType, type EmulatorContext } from '../context.js';
+import { archiveGroup, createGroup, findGroup, updateGroup } from '../properties/group-store.js';
+import { readArchived, type Query } from '../properties/query-params.js';
+import type { ObjectTypeState } from '../state/model.js';
 
-export function registerGroupsRoutes(_app: FastifyInstance, _ctx: EmulatorContext): void {
-  // filled in by the groups work
+type TypeRoute = { Params: { objectType: string }; Querystring: Query; Body: unknown };
+type GroupRoute = { Params: { objectType: string; groupName: string }; Querystring: Query; Body: unknown };
+
+const BASE = '/crm/v3/properties/:objectType/groups';
+
+export function registerGroupsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const objectTypeFor = (
+    request: FastifyRequest<{ Params: { objectType: string } }>,
+    access: 'read' | 'write',
+  ): ObjectTypeState => {
+    const objectType = resolveObjectType(ctx.state, request.params.objectType);
+    const scope = access === 'read' ? scopes.schemasRead : scopes.schemasWrite;
+    requireScopes(request, scope(objectType.name));
+    return objectType;
+  };
+
+  // beyond the spec (reference §1): active groups; archived=true lists the archived ones instead
+  app.get<TypeRoute>(BASE, (request) => {
+    const objectType = objectTypeFor(request, 'read');
+    const archived = readArchived(request.query);
+    return { results: Object.values(objectType.groups).filter((g) => g.archived === archived) };
+  });
+
+  // beyond the spec (reference §1): create, or restore an archived group of the same name
+  app.post<TypeRoute>(BASE, (request, reply) => {
+    const objectType = objectTypeFor(request, 'write');
+    const group = createGroup(objectType, request.body);
+    ctx.markDirty();
+    return reply.code(201).send(group);
+  });
+
+  // beyond the spec (reference §1): with archived=true an archived group is found too
+  app.get<GroupRoute>(`${BASE}/:groupName`, (request) => {
+    const objectType = objectTypeFor(request, 'read');
+    return findGroup(objectType, request.params.groupName, { includeArchived: readArchived(request.query) });
+  });
+
+  // beyond the spec (reference §1)
+  app.patch<GroupRoute>(`${BASE}/:groupName`, (request) => {
+    const objectType = objectTypeFor(request, 'write');
+    const group = updateGroup(objectType, request.params.groupName, request.body);
+    ctx.markDirty();
+    return group;
+  });
+
+  // beyond the spec (reference §1): archive
+  app.delete<GroupRoute>(`${BASE}/:groupName`, (request, reply) => {
+    const objectType = objectTypeFor(request, 'write');
+    archiveGroup(objectType, request.params.groupName);
+    ctx.markDirty();
+    return reply.code(204).send();
+  });
 }

@@ -1,6 +1,104 @@
-import type { FastifyInstance } from 'fastify';
-import type { EmulatorContext } from '../context.js';
+/**
+ * Property definition endpoints: create (spec 4.1) and batch read (spec 4.2), plus the list, get,
+ * update, archive, batch create and batch archive endpoints beyond the spec (reference §1).
+ * The object type in the path is a name or an id. Reads need `crm.schemas.<name>.read`, writes
+ * `crm.schemas.<name>.write`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireScopes, scopes } from '../auth.js';
+import { resolveObjectType, type EmulatorContext } from '../context.js';
+import { batchArchive, batchCreate, batchRead } from '../properties/property-batch.js';
+import {
+  archiveProperty,
+  createProperty,
+  findProperty,
+  updateProperty,
+} from '../properties/property-store.js';
+import { readArchived, readDataSensitivity, readNameList, type Query } from '../properties/query-params.js';
+import type { ObjectTypeState } from '../state/model.js';
 
-export function registerPropertiesRoutes(_app: FastifyInstance, _ctx: EmulatorContext): void {
-  // filled in by the properties work
+type TypeRoute = { Params: { objectType: string }; Querystring: Query; Body: unknown };
+type NameRoute = { Params: { objectType: string; propertyName: string }; Querystring: Query; Body: unknown };
+
+const BASE = '/crm/v3/properties/:objectType';
+
+export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  /** Resolves the path's object type and checks the token holds the schema scope for it. */
+  const objectTypeFor = (
+    request: FastifyRequest<{ Params: { objectType: string } }>,
+    access: 'read' | 'write',
+  ): ObjectTypeState => {
+    const objectType = resolveObjectType(ctx.state, request.params.objectType);
+    const scope = access === 'read' ? scopes.schemasRead : scopes.schemasWrite;
+    requireScopes(request, scope(objectType.name));
+    return objectType;
+  };
+
+  // 4.1
+  app.post<TypeRoute>(BASE, (request, reply) => {
+    const objectType = objectTypeFor(request, 'write');
+    const property = createProperty(objectType, request.body, ctx.now());
+    ctx.markDirty();
+    return reply.code(201).send(property);
+  });
+
+  // 4.2 (its locale parameter, whatever its name, is accepted and ignored)
+  app.post<TypeRoute>(`${BASE}/batch/read`, (request, reply) => {
+    const objectType = objectTypeFor(request, 'read');
+    const { statusCode, body } = batchRead(objectType, request.body, () => ctx.now());
+    return reply.code(statusCode).send(body);
+  });
+
+  // beyond the spec (reference §1): list, no paging
+  app.get<TypeRoute>(BASE, (request) => {
+    const objectType = objectTypeFor(request, 'read');
+    const archived = readArchived(request.query);
+    const sensitivity = readDataSensitivity(request.query);
+    const names = readNameList(request.query, 'properties');
+    const results = Object.values(objectType.properties).filter(
+      (p) =>
+        (p.archived === true) === archived &&
+        (p.dataSensitivity ?? 'non_sensitive') === sensitivity &&
+        (names === undefined || names.has(p.name)),
+    );
+    return { results };
+  });
+
+  // beyond the spec (reference §1): with archived=true an archived property is found too
+  app.get<NameRoute>(`${BASE}/:propertyName`, (request) => {
+    const objectType = objectTypeFor(request, 'read');
+    const includeArchived = readArchived(request.query);
+    return findProperty(objectType, request.params.propertyName, { includeArchived });
+  });
+
+  // beyond the spec (reference §1)
+  app.patch<NameRoute>(`${BASE}/:propertyName`, (request) => {
+    const objectType = objectTypeFor(request, 'write');
+    const property = updateProperty(objectType, request.params.propertyName, request.body, ctx.now());
+    ctx.markDirty();
+    return property;
+  });
+
+  // beyond the spec (reference §1): archive
+  app.delete<NameRoute>(`${BASE}/:propertyName`, (request, reply) => {
+    const objectType = objectTypeFor(request, 'write');
+    archiveProperty(objectType, request.params.propertyName, ctx.now());
+    ctx.markDirty();
+    return reply.code(204).send();
+  });
+
+  // beyond the spec (reference §1)
+  app.post<TypeRoute>(`${BASE}/batch/create`, (request, reply) => {
+    const objectType = objectTypeFor(request, 'write');
+    const { statusCode, body } = batchCreate(objectType, request.body, () => ctx.now());
+    if (body.results.length > 0) ctx.markDirty();
+    return reply.code(statusCode).send(body);
+  });
+
+  // beyond the spec (reference §1): 204 whatever the state of each name
+  app.post<TypeRoute>(`${BASE}/batch/archive`, (request, reply) => {
+    const objectType = objectTypeFor(request, 'write');
+    if (batchArchive(objectType, request.body, ctx.now())) ctx.markDirty();
+    return reply.code(204).send();
+  });
 }
