@@ -1,6 +1,110 @@
+/**
+ * Custom event definitions. Spec 4.17 (create a property) and 4.18 (delete a property); list, read,
+ * create, delete of definitions and the property PATCH are beyond the spec (reference §1).
+ * Every endpoint needs the event definitions scope.
+ */
 import type { FastifyInstance } from 'fastify';
+import { requireScopes, scopes } from '../auth.js';
 import type { EmulatorContext } from '../context.js';
+import { alreadyExists } from '../errors.js';
+import {
+  assertCustomProperty,
+  assertRoomForProperties,
+  createEventDefinition,
+  findEventDefinition,
+  findEventProperty,
+} from '../events/event-definition.js';
+import { listEventDefinitions, type EventListQuery } from '../events/event-list.js';
+import {
+  buildEventProperty,
+  checkEventPropertyCreate,
+  patchEventProperty,
+} from '../events/event-property.js';
 
-export function registerEventsRoutes(_app: FastifyInstance, _ctx: EmulatorContext): void {
-  // filled in by the events work
+const BASE = '/events/v3/event-definitions';
+
+interface EventParams {
+  eventName: string;
+}
+interface PropertyParams extends EventParams {
+  propertyName: string;
+}
+
+export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  // beyond the spec (reference §1)
+  app.get<{ Querystring: EventListQuery }>(BASE, (request) => {
+    requireScopes(request, scopes.events);
+    return listEventDefinitions(Object.values(ctx.state.eventDefinitions), request.query);
+  });
+
+  // beyond the spec (reference §1)
+  app.post(BASE, async (request, reply) => {
+    requireScopes(request, scopes.events);
+    const definition = createEventDefinition(ctx.state, request.body, ctx.now());
+    ctx.markDirty();
+    return reply.status(201).send(definition);
+  });
+
+  // beyond the spec (reference §1): always with its properties
+  app.get<{ Params: EventParams }>(`${BASE}/:eventName`, (request) => {
+    requireScopes(request, scopes.events);
+    return findEventDefinition(ctx.state, request.params.eventName);
+  });
+
+  // beyond the spec (reference §1)
+  app.delete<{ Params: EventParams }>(`${BASE}/:eventName`, async (request, reply) => {
+    requireScopes(request, scopes.events);
+    const definition = findEventDefinition(ctx.state, request.params.eventName);
+    delete ctx.state.eventDefinitions[definition.name];
+    ctx.markDirty();
+    return reply.status(204).send();
+  });
+
+  // spec 4.17
+  app.post<{ Params: EventParams }>(`${BASE}/:eventName/property`, async (request, reply) => {
+    requireScopes(request, scopes.events);
+    const definition = findEventDefinition(ctx.state, request.params.eventName);
+    const input = checkEventPropertyCreate(request.body);
+    if (definition.properties.some((p) => p.name === input.name)) {
+      throw alreadyExists(`The event '${definition.name}' already has a property named '${input.name}'.`);
+    }
+    assertRoomForProperties(definition.properties.length, 1, definition.name);
+    const now = ctx.now();
+    const property = buildEventProperty(input, now);
+    definition.properties.push(property);
+    definition.updatedAt = now;
+    ctx.markDirty();
+    return reply.status(201).send(property);
+  });
+
+  // beyond the spec (reference §1): 201 as in the platform's OpenAPI description
+  app.patch<{ Params: PropertyParams }>(
+    `${BASE}/:eventName/property/:propertyName`,
+    async (request, reply) => {
+      requireScopes(request, scopes.events);
+      const definition = findEventDefinition(ctx.state, request.params.eventName);
+      const property = findEventProperty(definition, request.params.propertyName);
+      assertCustomProperty(definition, property, 'changed');
+      const now = ctx.now();
+      patchEventProperty(property, request.body, now);
+      definition.updatedAt = now;
+      ctx.markDirty();
+      return reply.status(201).send(property);
+    },
+  );
+
+  // spec 4.18
+  app.delete<{ Params: PropertyParams }>(
+    `${BASE}/:eventName/property/:propertyName`,
+    async (request, reply) => {
+      requireScopes(request, scopes.events);
+      const definition = findEventDefinition(ctx.state, request.params.eventName);
+      const property = findEventProperty(definition, request.params.propertyName);
+      assertCustomProperty(definition, property, 'deleted');
+      definition.properties = definition.properties.filter((p) => p !== property);
+      definition.updatedAt = ctx.now();
+      ctx.markDirty();
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,6 +1,61 @@
+/**
+ * Association labels: beyond the spec (reference §1). Served under both prefixes the platform has.
+ * Reads need the schema read scope of the `from` object type, writes its schema write scope.
+ */
 import type { FastifyInstance } from 'fastify';
+import { requireScopes, scopes } from '../auth.js';
+import { resolvePair, toLabelItem, typesFromTo } from '../associations/association-types.js';
+import { createLabel, deleteLabel, updateLabel } from '../associations/label-store.js';
+import { parseLabelCreate, parseLabelUpdate } from '../associations/label-rules.js';
+import { parseTypeId } from '../associations/request-values.js';
 import type { EmulatorContext } from '../context.js';
 
-export function registerLabelsRoutes(_app: FastifyInstance, _ctx: EmulatorContext): void {
-  // filled in by the labels work
+export const ASSOCIATION_PREFIXES = ['/crm/v4/associations', '/crm/associations/v4'] as const;
+
+interface PairParams {
+  fromObjectType: string;
+  toObjectType: string;
+}
+
+export function registerLabelsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  for (const prefix of ASSOCIATION_PREFIXES) {
+    const path = `${prefix}/:fromObjectType/:toObjectType/labels`;
+
+    // beyond the spec (reference §1): list every type from->to, the unlabeled one with label null
+    app.get<{ Params: PairParams }>(path, (request) => {
+      const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
+      requireScopes(request, scopes.schemasRead(pair.from.name));
+      return { results: typesFromTo(ctx.state, pair).map(toLabelItem) };
+    });
+
+    // beyond the spec (reference §1): create a label, one type per direction; 200 like the platform
+    app.post<{ Params: PairParams }>(path, (request) => {
+      const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
+      requireScopes(request, scopes.schemasWrite(pair.from.name));
+      const created = createLabel(ctx.state, pair, parseLabelCreate(request.body));
+      ctx.markDirty();
+      return { results: created.map(toLabelItem) };
+    });
+
+    // beyond the spec (reference §1): relabel a user type (and its inverse with inverseLabel)
+    app.put<{ Params: PairParams }>(path, async (request, reply) => {
+      const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
+      requireScopes(request, scopes.schemasWrite(pair.from.name));
+      updateLabel(ctx.state, pair, parseLabelUpdate(request.body));
+      ctx.markDirty();
+      return reply.status(204).send();
+    });
+
+    // beyond the spec (reference §1): delete both directions and their record associations
+    app.delete<{ Params: PairParams & { associationTypeId: string } }>(
+      `${path}/:associationTypeId`,
+      async (request, reply) => {
+        const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
+        requireScopes(request, scopes.schemasWrite(pair.from.name));
+        deleteLabel(ctx.state, pair, parseTypeId(request.params.associationTypeId, 'associationTypeId'));
+        ctx.markDirty();
+        return reply.status(204).send();
+      },
+    );
+  }
 }

@@ -1,6 +1,77 @@
+/**
+ * Association limit configuration. The GET of one pair under `/crm/associations/v4/...` is spec 4.16;
+ * the same under `/crm/v4/associations/...` (the prefix of the official client), `.../all` and the batch
+ * create / update / purge are beyond the spec (reference §1).
+ * Reads need the schema read scope of the `from` object type, writes its schema write scope.
+ */
 import type { FastifyInstance } from 'fastify';
+import { requireScopes, scopes } from '../auth.js';
+import {
+  allTypes,
+  resolvePair,
+  toConfigAllItem,
+  toConfigItem,
+  typesFromTo,
+} from '../associations/association-types.js';
+import { batchResponse } from '../associations/batch-response.js';
+import {
+  applyLimitBatch,
+  batchInputs,
+  purgeLimits,
+  type LimitBatchMode,
+} from '../associations/limit-batch.js';
 import type { EmulatorContext } from '../context.js';
+import { ASSOCIATION_PREFIXES } from './labels.js';
 
-export function registerLimitsRoutes(_app: FastifyInstance, _ctx: EmulatorContext): void {
-  // filled in by the limits work
+interface PairParams {
+  fromObjectType: string;
+  toObjectType: string;
+}
+
+/** Success status of each batch when every input succeeded; 207 otherwise. */
+const BATCH_STATUS: Record<LimitBatchMode, number> = { create: 201, update: 200 };
+
+export function registerLimitsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  for (const prefix of ASSOCIATION_PREFIXES) {
+    const base = `${prefix}/definitions/configurations`;
+    const pairPath = `${base}/:fromObjectType/:toObjectType`;
+
+    // beyond the spec (reference §1): every type of every pair. Needs the read scope of every object type.
+    app.get(`${base}/all`, (request) => {
+      const names = Object.values(ctx.state.objectTypes).map((t) => t.name);
+      requireScopes(request, ...names.map((name) => scopes.schemasRead(name)));
+      return { results: allTypes(ctx.state).map(toConfigAllItem) };
+    });
+
+    // spec 4.16 (under /crm/associations/v4; the /crm/v4/associations form is beyond the spec)
+    app.get<{ Params: PairParams }>(pairPath, (request) => {
+      const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
+      requireScopes(request, scopes.schemasRead(pair.from.name));
+      return { results: typesFromTo(ctx.state, pair).map(toConfigItem) };
+    });
+
+    for (const mode of ['create', 'update'] as const) {
+      // beyond the spec (reference §1): set (create) or change (update) limits; 207 with per-item errors
+      app.post<{ Params: PairParams }>(`${pairPath}/batch/${mode}`, async (request, reply) => {
+        const startedAt = ctx.now();
+        const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
+        requireScopes(request, scopes.schemasWrite(pair.from.name));
+        const inputs = batchInputs(request.body, '{ category, typeId, maxToObjectIds }');
+        const { results, errors } = applyLimitBatch(ctx.state, pair, inputs, mode);
+        if (results.length > 0) ctx.markDirty();
+        return reply
+          .status(errors.length > 0 ? 207 : BATCH_STATUS[mode])
+          .send(batchResponse(startedAt, ctx.now(), results, errors));
+      });
+    }
+
+    // beyond the spec (reference §1): remove limits; 204 also when none was set
+    app.post<{ Params: PairParams }>(`${pairPath}/batch/purge`, async (request, reply) => {
+      const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
+      requireScopes(request, scopes.schemasWrite(pair.from.name));
+      if (purgeLimits(ctx.state, pair, batchInputs(request.body, '{ category, typeId }')) > 0)
+        ctx.markDirty();
+      return reply.status(204).send();
+    });
+  }
 }

@@ -1,0 +1,17 @@
+/** The 2.4 batch response of the limit configuration batches; `errors`/`numErrors` only when some failed. */
+import type { BatchErrorItem, BatchResponse } from '../../types/api.js';
+
+export function batchResponse<T>(
+  startedAt: string,
+  completedAt: string,
+  results: T[],
+  errors: BatchErrorItem[],
+): BatchResponse<T> {
+  return {
+    status: 'COMPLETE',
+    results,
+    startedAt,
+    completedAt,
+    ...(errors.length > 0 ? { numErrors: errors.length, errors } : {}),
+  };
+}

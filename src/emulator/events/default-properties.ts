@@ -1,0 +1,48 @@
+/**
+ * Platform-defined properties a custom event definition gets with `includeDefaultProperties: true`
+ * (a subset of the platform's: the visit context it records for every event occurrence). They cannot be
+ * changed or deleted.
+ */
+import type { EventProperty, EventPropertyType } from '../../types/api.js';
+import { EVENT_FIELD_TYPES, EVENT_PROPERTY_GROUP } from './event-property.js';
+
+const DEFAULTS: readonly [name: string, label: string, type: EventPropertyType][] = [
+  ['hs_city', 'City', 'string'],
+  ['hs_region', 'Region', 'string'],
+  ['hs_country', 'Country', 'string'],
+  ['hs_browser', 'Browser', 'string'],
+  ['hs_device_type', 'Device type', 'string'],
+  ['hs_operating_system', 'Operating system', 'string'],
+  ['hs_language', 'Language', 'string'],
+  ['hs_page_url', 'Page URL', 'string'],
+  ['hs_referrer', 'Referrer', 'string'],
+  ['hs_utm_source', 'UTM source', 'string'],
+  ['hs_utm_medium', 'UTM medium', 'string'],
+  ['hs_utm_campaign', 'UTM campaign', 'string'],
+];
+
+export const DEFAULT_EVENT_PROPERTY_NAMES: readonly string[] = DEFAULTS.map(([name]) => name);
+
+export function defaultEventProperties(now: string): EventProperty[] {
+  return DEFAULTS.map(([name, label, type]) => ({
+    name,
+    label,
+    type,
+    fieldType: EVENT_FIELD_TYPES[type],
+    groupName: EVENT_PROPERTY_GROUP,
+    description: '',
+    options: [],
+    displayOrder: -1,
+    hidden: false,
+    formField: false,
+    hasUniqueValue: false,
+    calculated: false,
+    externalOptions: false,
+    externalOptionsReferenceType: '',
+    platformDefined: true,
+    archived: false,
+    modificationMetadata: { archivable: false, readOnlyDefinition: true, readOnlyValue: false },
+    createdAt: now,
+    updatedAt: now,
+  }));
+}
