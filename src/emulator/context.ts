@@ -15,7 +15,8 @@ export interface EmulatorContext {
 
 /** Finds an object type by name (`tickets`) or id (`0-5`); unknown ones are a 400, as on the platform. */
 export function resolveObjectType(state: EmulatorState, nameOrId: string): ObjectTypeState {
-  const byId = state.objectTypes[nameOrId];
+  // own keys only: a name such as `constructor` must not resolve to Object.prototype's member
+  const byId = Object.hasOwn(state.objectTypes, nameOrId) ? state.objectTypes[nameOrId] : undefined;
   if (byId) return byId;
   const wanted = nameOrId.toLowerCase();
   for (const objectType of Object.values(state.objectTypes)) {

@@ -1,6 +1,26 @@
+/**
+ * 4.8: search records of any object type (`POST /crm/v3/objects/{objectType}/search`), with the
+ * operators, sorts, paging and limits of reference §3 and its own secondly rate limit.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.js';
+import { objectTypeFor } from '../records/access.js';
+import { SecondlyLimiter, secondlyLimitError } from '../records/search-limit.js';
+import { parseSearchRequest } from '../records/search-request.js';
+import { runSearch } from '../records/search-run.js';
 
-export function registerSearchRoutes(_app: FastifyInstance, _ctx: EmulatorContext): void {
-  // filled in by the search work
+interface TypeParams {
+  objectType: string;
+}
+
+export function registerSearchRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const limiter = new SecondlyLimiter();
+  app.post<{ Params: TypeParams }>('/crm/v3/objects/:objectType/search', (request) => {
+    const objectType = objectTypeFor(ctx, request, request.params.objectType, 'read');
+    if (!limiter.allow(request.grant.token, Date.now())) throw secondlyLimitError();
+    // the limit counts the body as sent; without a length header, its JSON form
+    const header = Number(request.headers['content-length']);
+    const length = Number.isFinite(header) && header > 0 ? header : JSON.stringify(request.body ?? {}).length;
+    return runSearch(objectType, parseSearchRequest(request.body, length));
+  });
 }
