@@ -8,7 +8,8 @@
  *   `crm.schemas.<name>.read` / `crm.schemas.<name>.write`
  * - custom event definitions: `behavioral_events.event_definitions.read_write`
  */
-import type { FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmulatorError } from './errors.js';
 
 export interface TokenGrant {
@@ -43,10 +44,53 @@ export function parseTokenSpec(spec: string): TokenGrant {
   return { token: spec.slice(0, colon), scopes: list };
 }
 
+/** A token for the emulator to accept when none is given (printed once by the CLI). */
+export function generateToken(): string {
+  return `emu-${randomBytes(16).toString('hex')}`;
+}
+
+/** Compiled wildcard scopes: built once per granted scope, not per request. */
+const wildcardPatterns = new Map<string, RegExp>();
+
 function grants(granted: string, wanted: string): boolean {
   if (!granted.includes('*')) return granted === wanted;
-  const pattern = granted.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${pattern.join('.*')}$`).test(wanted);
+  let pattern = wildcardPatterns.get(granted);
+  if (!pattern) {
+    const parts = granted.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+    pattern = new RegExp(`^${parts.join('.*')}$`);
+    wildcardPatterns.set(granted, pattern);
+  }
+  return pattern.test(wanted);
+}
+
+const BEARER = /^Bearer\s+(.+)$/i;
+
+/**
+ * The first onRequest hook: every request, known route or not, needs an accepted bearer token (401
+ * otherwise), so nothing else is done for an unauthenticated caller. Sets `request.grant`.
+ */
+export function installAuth(app: FastifyInstance, tokenGrants: readonly TokenGrant[]): void {
+  const byToken = new Map(tokenGrants.map((g) => [g.token, g]));
+  app.decorateRequest('grant', null as unknown as TokenGrant);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const header = request.headers.authorization;
+    const match = header ? BEARER.exec(header) : null;
+    const grant = match?.[1] ? byToken.get(match[1].trim()) : undefined;
+    if (!grant) {
+      done(
+        new EmulatorError(
+          401,
+          'INVALID_AUTHENTICATION',
+          match
+            ? 'Authentication credentials not found or invalid. Check the access token.'
+            : 'Authentication credentials not found. This API supports OAuth 2.0 bearer tokens.',
+        ),
+      );
+      return;
+    }
+    request.grant = grant;
+    done();
+  });
 }
 
 /** Throws 403 MISSING_SCOPES naming the scopes the request's token lacks. */

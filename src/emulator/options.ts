@@ -1,3 +1,22 @@
+/**
+ * Options of `startEmulator()` and of the `crm-schema emulator` command (which maps its flags onto
+ * these), with their validation. Invalid options are a user error (CrmSchemaError) naming the option.
+ */
+import type { FastifyInstance } from 'fastify';
+import { CrmSchemaError } from '../core/errors.js';
+import type { EmulatorContext } from './context.js';
+
+/**
+ * Kinds of injected faults:
+ * - `500`, `503` (with `Retry-After: 1`), `429` (the TEN_SECONDLY_ROLLING body): answered before the
+ *   request is processed, so nothing changes;
+ * - `drop-before`: the connection is closed without a reply before the request is processed;
+ * - `drop-after`: the request is processed (and its changes persisted), then the connection is closed
+ *   without a reply: the client cannot know the outcome of its write.
+ */
+export const FAULT_KINDS = ['500', '503', '429', 'drop-before', 'drop-after'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
 export interface EmulatorOptions {
   /** 0 (default) picks a free port */
   port?: number;
@@ -13,9 +32,78 @@ export interface EmulatorOptions {
   rateLimit?: number;
   /** fraction (0..1) of requests answered 500/503/429 or with a dropped connection */
   faultRate?: number;
-  /** seed of the fault injection's random sequence */
+  /** seed of the fault injection's random sequence (default 1) */
   seed?: number;
   accountId?: number;
   /** a JSON or YAML file with more properties, groups, labels, event definitions and records */
   seedFile?: string;
+  /** requests per UTC day for the whole account (all tokens); undefined: no limit */
+  dailyLimit?: number;
+  /** the fault kinds `faultRate` draws from, evenly; default all of FAULT_KINDS */
+  faultKinds?: readonly FaultKind[];
+  /** length of the rolling rate-limit window in ms; default 10,000 (shorter values are meant for tests) */
+  rateLimitWindowMs?: number;
+  /** largest accepted request body in bytes; default 8 MiB (larger: 413) */
+  bodyLimitBytes?: number;
+  /** registers extra routes (e.g. a test fixture); they get the same auth, limits, faults and persistence */
+  extend?: (app: FastifyInstance, ctx: EmulatorContext) => void;
+  /** receives one line per unexpected server-side failure (a 500 that is not an injected fault) */
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_ACCOUNT_ID = 1000001;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
+export const DEFAULT_RATE_WINDOW_MS = 10_000;
+export const DEFAULT_SEED = 1;
+
+function invalid(option: string, message: string, hint: string): CrmSchemaError {
+  return new CrmSchemaError('EMULATOR_BAD_OPTION', `Invalid emulator option ${option}: ${message}`, {
+    hint,
+    meta: { option },
+  });
+}
+
+function checkInteger(name: string, value: number | undefined, min: number, max = Number.MAX_SAFE_INTEGER) {
+  if (value === undefined) return;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw invalid(name, `${value} is not an integer from ${min} to ${max}.`, `Give ${name} a whole number.`);
+  }
+}
+
+/** Throws a CrmSchemaError naming the first invalid option. */
+export function validateOptions(options: EmulatorOptions): void {
+  checkInteger('port', options.port, 0, 65535);
+  checkInteger('latencyMs', options.latencyMs, 0, 600_000);
+  checkInteger('rateLimit', options.rateLimit, 1);
+  checkInteger('dailyLimit', options.dailyLimit, 1);
+  checkInteger('rateLimitWindowMs', options.rateLimitWindowMs, 1);
+  checkInteger('bodyLimitBytes', options.bodyLimitBytes, 1);
+  checkInteger('accountId', options.accountId, 1);
+  checkInteger('seed', options.seed, -(2 ** 31), 2 ** 32 - 1);
+  const rate = options.faultRate;
+  if (rate !== undefined && !(Number.isFinite(rate) && rate >= 0 && rate <= 1)) {
+    throw invalid('faultRate', `${rate} is not a fraction from 0 to 1.`, 'For 5% of requests, use 0.05.');
+  }
+  const kinds = options.faultKinds;
+  if (kinds !== undefined) {
+    const unknown = kinds.filter((kind) => !(FAULT_KINDS as readonly string[]).includes(kind));
+    if (unknown.length > 0 || kinds.length === 0) {
+      throw invalid(
+        'faultKinds',
+        kinds.length === 0 ? 'the list is empty.' : `unknown kind ${unknown.join(', ')}.`,
+        `Use some of: ${FAULT_KINDS.join(', ')}.`,
+      );
+    }
+  }
+  for (const spec of options.tokens ?? []) {
+    const token = spec.split(':', 1)[0] ?? '';
+    if (token === '' || /\s/.test(token)) {
+      throw invalid(
+        'tokens',
+        'a token is empty or holds whitespace.',
+        'Give each token as T or T:scope1,scope2, e.g. --token dev-token.',
+      );
+    }
+  }
 }

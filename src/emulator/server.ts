@@ -1,12 +1,28 @@
 /**
- * The emulator's HTTP server: fastify, auth, the reference §2 error bodies, and every route module.
+ * The emulator's HTTP server: fastify with, in order, auth, rate limits, fault injection, the route
+ * modules, persistence before each reply, and latency. `startEmulator()` loads or creates the state
+ * and listens; the `crm-schema emulator` command and tests both use it.
  */
-import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { parseTokenSpec, type TokenGrant } from './auth.js';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { CrmSchemaError } from '../core/errors.js';
+import { generateToken, installAuth, parseTokenSpec, type TokenGrant } from './auth.js';
 import type { EmulatorContext } from './context.js';
-import { EmulatorError, isEmulatorError, toErrorBody } from './errors.js';
-import type { EmulatorOptions } from './options.js';
+import { installFaults } from './faults.js';
+import { installErrorHandling } from './http-errors.js';
+import { installLatency } from './latency.js';
+import {
+  DEFAULT_ACCOUNT_ID,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_HOST,
+  DEFAULT_RATE_WINDOW_MS,
+  DEFAULT_SEED,
+  FAULT_KINDS,
+  validateOptions,
+  type EmulatorOptions,
+} from './options.js';
+import { initStateFile, installPersistence, readStateFile, StateWriter } from './persistence.js';
+import { installRateLimits } from './rate-limit.js';
 import { registerEventsRoutes } from './routes/events.js';
 import { registerGroupsRoutes } from './routes/groups.js';
 import { registerLabelsRoutes } from './routes/labels.js';
@@ -16,6 +32,7 @@ import { registerRecordsRoutes } from './routes/records.js';
 import { registerSearchRoutes } from './routes/search.js';
 import { createInitialState } from './state/initial.js';
 import type { EmulatorState } from './state/model.js';
+import { applySeedFile } from './state/seed-file.js';
 
 export interface RunningEmulator {
   /** e.g. http://127.0.0.1:43121 */
@@ -25,59 +42,52 @@ export interface RunningEmulator {
   tokens: string[];
   state: EmulatorState;
   close(): Promise<void>;
+  /** true when no token was given and the one in `tokens` was generated */
+  tokenGenerated: boolean;
+  /** the absolute path of the data file, when there is one */
+  dataFile?: string;
+  /** true when the state was loaded from an existing data file */
+  loadedFromDataFile: boolean;
+  /** true when the seed file was applied (only to a fresh state: never to one loaded from the data file) */
+  seedFileApplied: boolean;
+  /** completed writes of the data file (0 without one) */
+  dataFileWrites(): number;
+  /** writes the state to the data file now (after changing `state` directly); a no-op without one */
+  save(): Promise<void>;
 }
 
-const DEFAULT_ACCOUNT_ID = 1000001;
-const BODY_LIMIT = 8 * 1024 * 1024;
-
+/** The fastify app with every hook and route; not listening yet. */
 export function buildServer(
   options: EmulatorOptions,
   state: EmulatorState,
   grants: TokenGrant[],
+  writer?: StateWriter,
 ): { app: FastifyInstance; ctx: EmulatorContext } {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, forceCloseConnections: true });
+  const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+  const app = Fastify({ logger: false, bodyLimit, forceCloseConnections: 'idle' });
   const ctx: EmulatorContext = {
     state,
     now: () => new Date().toISOString(),
-    markDirty: () => undefined,
+    markDirty: writer ? () => writer.markDirty() : () => undefined,
   };
 
-  const byToken = new Map(grants.map((g) => [g.token, g]));
-  app.decorateRequest('grant', null as unknown as TokenGrant);
-  app.addHook('onRequest', (request, _reply, done) => {
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
-    const grant = match?.[1] ? byToken.get(match[1].trim()) : undefined;
-    if (!grant) {
-      done(
-        new EmulatorError(
-          401,
-          'INVALID_AUTHENTICATION',
-          match
-            ? 'Authentication credentials not found or invalid. Check the access token.'
-            : 'Authentication credentials not found. This API supports OAuth 2.0 bearer tokens.',
-        ),
-      );
-      return;
-    }
-    request.grant = grant;
-    done();
+  installErrorHandling(app, { bodyLimit, ...(options.log ? { log: options.log } : {}) });
+  // onRequest: auth, then limits, then faults (so a fault never hides a 401 and the seeded sequence
+  // only counts requests that would have been served)
+  installAuth(app, grants);
+  installRateLimits(app, {
+    windowMs: options.rateLimitWindowMs ?? DEFAULT_RATE_WINDOW_MS,
+    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    ...(options.dailyLimit !== undefined ? { dailyLimit: options.dailyLimit } : {}),
   });
-
-  app.setErrorHandler((error: FastifyError | EmulatorError, _request, reply) => {
-    const correlationId = randomUUID();
-    const known = isEmulatorError(error) ? error : fromFastifyError(error);
-    for (const [name, value] of Object.entries(known.extra.headers ?? {})) void reply.header(name, value);
-    return reply.status(known.statusCode).send(toErrorBody(known, correlationId));
+  // onSend: persist, then (a drop-after fault) drop the connection, then latency
+  if (writer) installPersistence(app, writer, options.log);
+  installFaults(app, {
+    rate: options.faultRate ?? 0,
+    seed: options.seed ?? DEFAULT_SEED,
+    kinds: options.faultKinds ?? FAULT_KINDS,
   });
-  app.setNotFoundHandler((request, reply) => {
-    const error = new EmulatorError(
-      404,
-      'OBJECT_NOT_FOUND',
-      `Unable to find route: ${request.method} ${request.url}`,
-    );
-    return reply.status(404).send(toErrorBody(error, randomUUID()));
-  });
+  installLatency(app, options.latencyMs);
 
   registerPropertiesRoutes(app, ctx);
   registerGroupsRoutes(app, ctx);
@@ -86,40 +96,103 @@ export function buildServer(
   registerLabelsRoutes(app, ctx);
   registerLimitsRoutes(app, ctx);
   registerEventsRoutes(app, ctx);
+  options.extend?.(app, ctx);
   return { app, ctx };
 }
 
-function fromFastifyError(error: FastifyError): EmulatorError {
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new EmulatorError(413, 'VALIDATION_ERROR', `Request body is larger than ${BODY_LIMIT} bytes.`);
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new EmulatorError(415, 'VALIDATION_ERROR', 'Content-Type must be application/json.');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new EmulatorError(400, 'VALIDATION_ERROR', `Invalid input JSON: ${error.message}`);
-    default:
-      if (error instanceof SyntaxError || error.statusCode === 400) {
-        return new EmulatorError(400, 'VALIDATION_ERROR', `Invalid input JSON: ${error.message}`);
-      }
-      return new EmulatorError(error.statusCode ?? 500, 'INTERNAL_ERROR', 'Internal error.');
+/** What a failed listen means for the user. */
+const LISTEN_ERRORS: Record<string, (host: string, port: number) => [message: string, hint: string]> = {
+  EADDRINUSE: (host, port) => [
+    `Port ${port} on ${host} is already in use.`,
+    'Stop the program using it, choose another --port, or use --port 0 for a free port.',
+  ],
+  EACCES: (host, port) => [
+    `Not allowed to listen on port ${port} on ${host}.`,
+    'Use a port above 1023, or --port 0 for a free port.',
+  ],
+  EADDRNOTAVAIL: (host) => [
+    `Cannot listen on ${host}: not an address of this machine.`,
+    'Use --host 127.0.0.1.',
+  ],
+  ENOTFOUND: (host) => [`Cannot listen on ${host}: unknown host.`, 'Use --host 127.0.0.1.'],
+};
+
+async function listen(app: FastifyInstance, host: string, port: number): Promise<number> {
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const describe = LISTEN_ERRORS[code];
+    if (!describe) throw error;
+    const [message, hint] = describe(host, port);
+    throw new CrmSchemaError('EMULATOR_LISTEN_FAILED', message, { hint, meta: { host, port, code } });
   }
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+/** The URL clients use: a wildcard host is reached through loopback. */
+function urlFor(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+async function loadOrCreateState(
+  options: EmulatorOptions,
+  dataFile: string | undefined,
+): Promise<{ state: EmulatorState; loaded: boolean; seeded: boolean }> {
+  const loaded = dataFile ? await readStateFile(dataFile) : undefined;
+  if (loaded) {
+    if (options.accountId !== undefined && options.accountId !== loaded.accountId) {
+      throw new CrmSchemaError(
+        'EMULATOR_ACCOUNT_MISMATCH',
+        `The data file ${dataFile} holds account ${loaded.accountId}, not ${options.accountId}.`,
+        { hint: 'Leave out --account-id to use the data file as it is, or pass another --data file.' },
+      );
+    }
+    return { state: loaded, loaded: true, seeded: false };
+  }
+  const now = new Date().toISOString();
+  const state = createInitialState(options.accountId ?? DEFAULT_ACCOUNT_ID, now);
+  if (options.seedFile) await applySeedFile(state, options.seedFile, now);
+  return { state, loaded: false, seeded: options.seedFile !== undefined };
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const state = createInitialState(options.accountId ?? DEFAULT_ACCOUNT_ID, new Date().toISOString());
-  const tokenSpecs = options.tokens?.length ? options.tokens : [`emu-${randomUUID()}`];
-  const grants = tokenSpecs.map(parseTokenSpec);
-  const { app } = buildServer(options, state, grants);
-  const host = options.host ?? '127.0.0.1';
-  await app.listen({ port: options.port ?? 0, host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  validateOptions(options);
+  const dataFile = options.dataFile ? resolve(options.dataFile) : undefined;
+  const { state, loaded, seeded } = await loadOrCreateState(options, dataFile);
+  const writer = dataFile ? new StateWriter(dataFile, () => state) : undefined;
+  if (writer && !loaded) await initStateFile(writer);
+
+  const tokenGenerated = !options.tokens?.length;
+  const grants = tokenGenerated ? [parseTokenSpec(generateToken())] : options.tokens!.map(parseTokenSpec);
+  const { app } = buildServer(options, state, grants, writer);
+  const host = options.host ?? DEFAULT_HOST;
+  const port = await listen(app, host, options.port ?? 0);
+
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    await app.close();
+    // the state may also have been changed directly through `state`
+    await writer?.save();
+  };
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: urlFor(host, port),
     port,
     tokens: grants.map((g) => g.token),
     state,
-    close: () => app.close(),
+    close: () => (closing ??= close()),
+    tokenGenerated,
+    ...(dataFile ? { dataFile } : {}),
+    loadedFromDataFile: loaded,
+    seedFileApplied: seeded,
+    dataFileWrites() {
+      return writer?.writes ?? 0;
+    },
+    save: async () => {
+      await writer?.save();
+    },
   };
 }

@@ -44,3 +44,21 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     },
   };
 }
+
+export interface RawRequest {
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/** A request exactly as given (no added content type): for tests of body parsing and headers. */
+export async function callRaw(url: string, method: string, init: RawRequest = {}): Promise<RawResponse> {
+  const response = await fetch(url, { method, headers: init.headers ?? {}, body: init.body ?? null });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed as never, text };
+}

@@ -1,0 +1,150 @@
+/**
+ * `crm-schema emulator`: runs the local emulator of the CRM until SIGINT/SIGTERM. Thin: flags become
+ * EmulatorOptions; the server lives in src/emulator.
+ */
+import { Command, Flags } from '@oclif/core';
+import { CrmSchemaError } from '../core/errors.js';
+import { FAULT_KINDS, startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/index.js';
+
+const faultRate = Flags.custom<number>({
+  helpValue: 'P',
+  parse: (input) => {
+    const value = Number(input);
+    if (input.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
+      throw new CrmSchemaError(
+        'EMULATOR_BAD_FLAG',
+        `--fault-rate must be a fraction from 0 to 1, not '${input}'.`,
+        {
+          hint: 'For 5% of requests, use --fault-rate 0.05.',
+        },
+      );
+    }
+    return Promise.resolve(value);
+  },
+});
+
+/** Waits for SIGINT or SIGTERM and returns its name; the handlers are removed again. */
+function untilStopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export default class Emulator extends Command {
+  static override summary = 'Run the local emulator of the CRM.';
+
+  static override description =
+    'Serves every endpoint of the CRM interface on a local port, with its auth, errors, limits and optional ' +
+    'injected latency and faults. Prints one line with its URL once ready; stops on Ctrl+C (SIGINT) or SIGTERM ' +
+    'with its state saved.';
+
+  static override examples = [
+    '<%= config.bin %> emulator',
+    '<%= config.bin %> emulator --port 4010 --token dev-token --data .crm-schema/emulator.json',
+    '<%= config.bin %> emulator --token ci:crm.schemas.tickets.read,crm.schemas.tickets.write',
+    '<%= config.bin %> emulator --rate-limit 100 --fault-rate 0.05 --seed 7 --latency 50',
+  ];
+
+  static override flags = {
+    port: Flags.integer({
+      summary: 'Port to listen on (default 0: a free port).',
+      default: 0,
+      min: 0,
+      max: 65535,
+    }),
+    host: Flags.string({ summary: 'Address to listen on.', default: '127.0.0.1' }),
+    data: Flags.string({
+      summary: 'Keep the state in this JSON file: loaded on start, saved on every change.',
+      helpValue: 'FILE',
+    }),
+    token: Flags.string({
+      summary: 'Accepted bearer token, T or T:scope1,scope2 (repeatable). Without it one is generated.',
+      helpValue: 'T[:SCOPES]',
+      multiple: true,
+    }),
+    latency: Flags.integer({
+      summary: 'Delay every reply by this many milliseconds.',
+      helpValue: 'MS',
+      min: 0,
+    }),
+    'rate-limit': Flags.integer({
+      summary: 'Requests per rolling 10 s per token; more get 429.',
+      helpValue: 'N',
+      min: 1,
+    }),
+    'daily-limit': Flags.integer({
+      summary: 'Requests per UTC day for the account; more get 429.',
+      helpValue: 'N',
+      min: 1,
+    }),
+    'fault-rate': faultRate({
+      summary: 'Fraction of requests answered 500/503/429 or with a dropped connection.',
+    }),
+    'fault-kinds': Flags.option({
+      summary: 'Fault kinds to inject (comma-separated); default all.',
+      options: FAULT_KINDS,
+      multiple: true,
+      delimiter: ',',
+    })(),
+    seed: Flags.integer({
+      summary: 'Seed of the fault sequence (default 1): the same seed gives the same faults.',
+    }),
+    'account-id': Flags.integer({ summary: 'Account id of a fresh state (default 1000001).', min: 1 }),
+    'seed-file': Flags.string({
+      summary:
+        'JSON or YAML file of properties, groups, labels, event definitions and records for a fresh state.',
+      helpValue: 'FILE',
+    }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Emulator);
+    const options: EmulatorOptions = {
+      port: flags.port,
+      host: flags.host,
+      ...(flags.data !== undefined ? { dataFile: flags.data } : {}),
+      ...(flags.token !== undefined ? { tokens: flags.token } : {}),
+      ...(flags.latency !== undefined ? { latencyMs: flags.latency } : {}),
+      ...(flags['rate-limit'] !== undefined ? { rateLimit: flags['rate-limit'] } : {}),
+      ...(flags['daily-limit'] !== undefined ? { dailyLimit: flags['daily-limit'] } : {}),
+      ...(flags['fault-rate'] !== undefined ? { faultRate: flags['fault-rate'] } : {}),
+      ...(flags['fault-kinds'] !== undefined ? { faultKinds: flags['fault-kinds'] } : {}),
+      ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+      ...(flags['account-id'] !== undefined ? { accountId: flags['account-id'] } : {}),
+      ...(flags['seed-file'] !== undefined ? { seedFile: flags['seed-file'] } : {}),
+      log: (line) => this.logToStderr(`crm-schema emulator: ${line}`),
+    };
+    const emulator = await startEmulator(options);
+    this.announce(emulator, options);
+
+    const signal = await untilStopSignal();
+    await emulator.close();
+    this.log(`Stopped on ${signal}${emulator.dataFile ? `; state saved to ${emulator.dataFile}` : ''}.`);
+  }
+
+  /** What the user needs, then the one line with the URL (the "ready" signal scripts wait for). */
+  private announce(emulator: RunningEmulator, options: EmulatorOptions): void {
+    if (emulator.dataFile) {
+      const how = emulator.loadedFromDataFile ? 'loaded from' : 'new, saved to';
+      this.log(`State: ${how} ${emulator.dataFile}`);
+    } else {
+      this.log('State: in memory only (use --data FILE to keep it)');
+    }
+    if (options.seedFile !== undefined) {
+      this.log(
+        emulator.seedFileApplied
+          ? `Seed file: ${options.seedFile} applied`
+          : `Seed file: ${options.seedFile} not applied (the data file already holds a state)`,
+      );
+    }
+    // the emulator's own generated token: shown once so the user can call it
+    if (emulator.tokenGenerated) this.log(`Token: ${emulator.tokens[0]}`);
+    this.log(`crm-schema emulator listening on ${emulator.url}`);
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Checks that a value read from a data file has the shape of an EmulatorState, so a damaged or foreign
+ * file is refused at start rather than failing later on some request. The check is structural (the
+ * containers and the fields the server relies on), linear in the size of the state.
+ */
+import { STATE_FORMAT_VERSION } from './model.js';
+
+type Problem = string | undefined;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const describe = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+
+function needObject(value: unknown, path: string): Problem {
+  return isObject(value) ? undefined : `${path} should be an object but is ${describe(value)}`;
+}
+
+function needFields(value: Record<string, unknown>, path: string, fields: Record<string, string>): Problem {
+  for (const [field, type] of Object.entries(fields)) {
+    const actual = value[field];
+    const ok = type === 'object' ? isObject(actual) : typeof actual === type;
+    if (!ok)
+      return `${path}.${field} should be ${type === 'object' ? 'an object' : `a ${type}`} but is ${describe(actual)}`;
+  }
+  return undefined;
+}
+
+function eachEntry(
+  container: Record<string, unknown>,
+  path: string,
+  check: (entry: Record<string, unknown>, entryPath: string) => Problem,
+): Problem {
+  for (const [key, entry] of Object.entries(container)) {
+    const entryPath = `${path}[${JSON.stringify(key)}]`;
+    const problem = needObject(entry, entryPath) ?? check(entry as Record<string, unknown>, entryPath);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+function checkObjectType(objectType: Record<string, unknown>, path: string): Problem {
+  return (
+    needFields(objectType, path, {
+      objectTypeId: 'string',
+      name: 'string',
+      properties: 'object',
+      groups: 'object',
+      records: 'object',
+    }) ??
+    eachEntry(objectType.properties as Record<string, unknown>, `${path}.properties`, (p, at) =>
+      needFields(p, at, { name: 'string', type: 'string', fieldType: 'string', groupName: 'string' }),
+    ) ??
+    eachEntry(objectType.groups as Record<string, unknown>, `${path}.groups`, (g, at) =>
+      needFields(g, at, { name: 'string' }),
+    ) ??
+    eachEntry(objectType.records as Record<string, unknown>, `${path}.records`, (r, at) =>
+      needFields(r, at, { id: 'string', properties: 'object', history: 'object' }),
+    )
+  );
+}
+
+/** The first problem found, or undefined when the value is a state this version can serve. */
+export function findStateProblem(value: unknown): Problem {
+  if (!isObject(value)) return `the top level should be an object but is ${describe(value)}`;
+  if (value.formatVersion !== STATE_FORMAT_VERSION) {
+    return `its formatVersion is ${JSON.stringify(value.formatVersion)}; this version of crm-schema reads formatVersion ${STATE_FORMAT_VERSION}`;
+  }
+  const top =
+    needFields(value, 'state', {
+      accountId: 'number',
+      counters: 'object',
+      objectTypes: 'object',
+      associationTypes: 'object',
+      eventDefinitions: 'object',
+    }) ??
+    needFields(value.counters as Record<string, unknown>, 'state.counters', {
+      record: 'number',
+      associationType: 'number',
+      eventDefinition: 'number',
+    });
+  if (top) return top;
+  if (!Array.isArray(value.recordAssociations)) {
+    return `state.recordAssociations should be an array but is ${describe(value.recordAssociations)}`;
+  }
+  return (
+    eachEntry(value.objectTypes as Record<string, unknown>, 'state.objectTypes', checkObjectType) ??
+    eachEntry(value.associationTypes as Record<string, unknown>, 'state.associationTypes', (t, at) =>
+      needFields(t, at, { typeId: 'number', fromObjectTypeId: 'string', toObjectTypeId: 'string' }),
+    ) ??
+    eachEntry(value.eventDefinitions as Record<string, unknown>, 'state.eventDefinitions', (d, at) =>
+      needFields(d, at, { name: 'string' }),
+    )
+  );
+}

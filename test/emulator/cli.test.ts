@@ -1,0 +1,171 @@
+/**
+ * The real binary: `node bin/run.js emulator ...` in a child process (dist/ is built by the global
+ * setup). Checks the ready line, tokens, signals, the data file and the user errors.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { callRaw } from '../helpers/emulator.js';
+
+const BIN = resolve('bin/run.js');
+const URL_LINE = /^crm-schema emulator listening on (http:\/\/127\.0\.0\.1:\d+)$/;
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  /** stdout lines up to and including the ready line */
+  lines: string[];
+  exit: Promise<{ code: number | null; stdout: string; stderr: string }>;
+}
+
+function run(args: string[], cwd: string) {
+  const child = spawn(process.execPath, [BIN, 'emulator', ...args], {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
+    child.on('close', (code) => done({ code, stdout, stderr })),
+  );
+  return { child, exit, output: () => stdout };
+}
+
+/** Starts the emulator and waits for its ready line. */
+async function start(args: string[], cwd: string): Promise<Running> {
+  const { child, exit, output } = run(args, cwd);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const lines = output().split('\n');
+    const ready = lines.find((line) => URL_LINE.test(line));
+    if (ready)
+      return { child, url: URL_LINE.exec(ready)![1], lines: lines.slice(0, lines.indexOf(ready) + 1), exit };
+    const ended = await Promise.race([exit, new Promise((r) => setTimeout(r, 50, undefined))]);
+    if (ended) throw new Error(`the emulator exited before it was ready: ${JSON.stringify(ended)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`no ready line within 20 s; stdout so far: ${output()}`);
+    }
+  }
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+
+describe('crm-schema emulator (the binary)', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'crm-emu-cli-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves until SIGTERM, then exits 0 with its state saved in the data file, and loads it again', async () => {
+    const dataFile = join(dir, 'state.json');
+    const emu = await start(['--data', dataFile, '--token', 'cli-token'], dir);
+    expect(emu.lines).toEqual([
+      `State: new, saved to ${dataFile}`,
+      `crm-schema emulator listening on ${emu.url}`,
+    ]);
+
+    const created = await callRaw(`${emu.url}/crm/v4/associations/tickets/orders/labels`, 'POST', {
+      headers: bearer('cli-token'),
+      body: JSON.stringify({ name: 'cli_label', label: 'CLI label' }),
+    });
+    expect(created.status).toBe(200);
+    expect((await callRaw(`${emu.url}/x`, 'GET', { headers: bearer('wrong') })).status).toBe(401);
+
+    emu.child.kill('SIGTERM');
+    const { code, stdout, stderr } = await emu.exit;
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout.trim().split('\n').at(-1)).toBe(`Stopped on SIGTERM; state saved to ${dataFile}.`);
+    const saved = JSON.parse(await readFile(dataFile, 'utf8'));
+    const labels = Object.values(saved.associationTypes).filter((t: any) => t.name === 'cli_label');
+    expect(labels.map((t: any) => t.label)).toEqual(['CLI label', 'CLI label']);
+
+    const again = await start(['--data', dataFile, '--token', 'cli-token'], dir);
+    try {
+      expect(again.lines[0]).toBe(`State: loaded from ${dataFile}`);
+      const listed = await callRaw(`${again.url}/crm/v4/associations/tickets/orders/labels`, 'GET', {
+        headers: bearer('cli-token'),
+      });
+      expect(listed.body.results.map((r: any) => r.label)).toContain('CLI label');
+    } finally {
+      again.child.kill('SIGINT');
+      expect((await again.exit).code).toBe(0);
+    }
+  });
+
+  it('generates a token when none is given, prints it on its own line, and stops on SIGINT', async () => {
+    const emu = await start([], dir);
+    expect(emu.lines[0]).toBe('State: in memory only (use --data FILE to keep it)');
+    const tokenLine = emu.lines.find((line) => line.startsWith('Token: '));
+    const token = tokenLine!.slice('Token: '.length);
+    expect(token).toMatch(/^emu-[0-9a-f]{32}$/);
+    expect((await callRaw(`${emu.url}/no/such/route`, 'GET', { headers: bearer(token) })).status).toBe(404);
+    emu.child.kill('SIGINT');
+    const { code, stdout } = await emu.exit;
+    expect(code).toBe(0);
+    // exactly one line carries the URL
+    expect(stdout.split('\n').filter((line) => line.includes('http://127.0.0.1:'))).toHaveLength(1);
+  });
+
+  it('passes the limits and faults flags to the server', async () => {
+    const emu = await start(
+      ['--token', 't', '--rate-limit', '2', '--fault-rate', '0', '--latency', '1'],
+      dir,
+    );
+    try {
+      const first = await callRaw(`${emu.url}/x`, 'GET', { headers: bearer('t') });
+      expect(first.headers.get('x-hubspot-ratelimit-max')).toBe('2');
+      await callRaw(`${emu.url}/x`, 'GET', { headers: bearer('t') });
+      expect((await callRaw(`${emu.url}/x`, 'GET', { headers: bearer('t') })).status).toBe(429);
+    } finally {
+      emu.child.kill('SIGTERM');
+      expect((await emu.exit).code).toBe(0);
+    }
+  });
+
+  it('refuses a corrupt data file: exit 1, a clear message, no stack trace, the file unchanged', async () => {
+    const dataFile = join(dir, 'state.json');
+    const content = '{"formatVersion": 1, "accountId": ';
+    await writeFile(dataFile, content);
+    const { code, stdout, stderr } = await run(['--data', dataFile], dir).exit;
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`Error: The emulator data file ${dataFile} is not valid JSON`);
+    expect(stderr).toContain('Hint: The file was left unchanged.');
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(await readFile(dataFile, 'utf8')).toBe(content);
+  });
+
+  it('refuses bad flags and a port in use with exit 1', async () => {
+    const badRate = await run(['--fault-rate', '1.5'], dir).exit;
+    expect(badRate.code).toBe(1);
+    expect(badRate.stderr).toContain("--fault-rate must be a fraction from 0 to 1, not '1.5'.");
+    const badKind = await run(['--fault-kinds', '500,404'], dir).exit;
+    expect(badKind.code).toBe(1);
+    expect(badKind.stderr).toContain(
+      'Expected --fault-kinds=404 to be one of: 500, 503, 429, drop-before, drop-after',
+    );
+
+    const first = await start(['--token', 't'], dir);
+    try {
+      const port = new URL(first.url).port;
+      const second = await run(['--port', port], dir).exit;
+      expect(second.code).toBe(1);
+      expect(second.stderr).toBe(
+        `Error: Port ${port} on 127.0.0.1 is already in use.\n` +
+          'Hint: Stop the program using it, choose another --port, or use --port 0 for a free port.\n',
+      );
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exit;
+    }
+  });
+});
