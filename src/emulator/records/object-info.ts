@@ -22,9 +22,8 @@ const PRIMARY = new Map(BUILT_IN_OBJECT_TYPES.map((info) => [info.objectTypeId, 
 
 /** The property shown as a record's label (`subject` for tickets); custom types may carry their own. */
 export function primaryProperty(objectType: ObjectTypeState): string | undefined {
-  // a custom object type loaded from a seed file may carry `primaryProperty` in its state
-  const carried = (objectType as unknown as Record<string, unknown>).primaryProperty;
-  return typeof carried === 'string' ? carried : PRIMARY.get(objectType.objectTypeId);
+  // a custom object type loaded from a seed file carries `primaryProperty` in its state
+  return objectType.primaryProperty ?? PRIMARY.get(objectType.objectTypeId);
 }
 
 /** The active (not archived) definition of a property, if any. */

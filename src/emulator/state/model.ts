@@ -32,6 +32,8 @@ export interface ObjectTypeState {
   objectTypeId: string;
   /** plural name used in paths, e.g. `tickets` */
   name: string;
+  /** the property shown as a record's primary label (custom object types from a seed file) */
+  primaryProperty?: string;
   /** keyed by property name; archived ones stay here with `archived: true` */
   properties: Record<string, Property>;
   /** keyed by group name; archived ones stay here with `archived: true` */
