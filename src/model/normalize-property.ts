@@ -1,0 +1,66 @@
+/**
+ * Property definitions into the normalised model. One function serves both sides: a manifest entry
+ * (few fields) and an API response (every field plus response-only ones) give equal values when they
+ * describe the same property.
+ */
+import type { Property, PropertyCreate } from '../types/api.js';
+import { PROPERTY_DEFAULTS } from './defaults.js';
+import { normalizeOptions, type OptionLike } from './normalize-options.js';
+import type { NormalizedProperty, PropertyFlags } from './schema-model.js';
+
+/** What `normalizeProperty` reads: the request fields of spec 2.3, all but the first five optional. */
+export type PropertyLike = Pick<PropertyCreate, 'name' | 'label' | 'groupName'> & {
+  type: string;
+  fieldType: string;
+  description?: string | null;
+  displayOrder?: number | null;
+  options?: readonly OptionLike[] | null;
+  calculationFormula?: string | null;
+  dataSensitivity?: string | null;
+  externalOptions?: boolean | null;
+  referencedObjectType?: string | null;
+  formField?: boolean | null;
+  hasUniqueValue?: boolean | null;
+  hidden?: boolean | null;
+};
+
+export function normalizeProperty(input: PropertyLike): NormalizedProperty {
+  const property: NormalizedProperty = {
+    name: input.name,
+    label: input.label,
+    type: input.type,
+    fieldType: input.fieldType,
+    groupName: input.groupName,
+    description: input.description ?? PROPERTY_DEFAULTS.description,
+    displayOrder: input.displayOrder ?? PROPERTY_DEFAULTS.displayOrder,
+    options: normalizeOptions(input.options),
+    dataSensitivity: input.dataSensitivity ?? PROPERTY_DEFAULTS.dataSensitivity,
+    externalOptions: input.externalOptions ?? PROPERTY_DEFAULTS.externalOptions,
+    formField: input.formField ?? PROPERTY_DEFAULTS.formField,
+    hasUniqueValue: input.hasUniqueValue ?? PROPERTY_DEFAULTS.hasUniqueValue,
+    hidden: input.hidden ?? PROPERTY_DEFAULTS.hidden,
+  };
+  // an empty string means "not set" on both sides: the planner clears these by sending ''
+  const referencedObjectType = nonEmpty(input.referencedObjectType);
+  if (referencedObjectType !== undefined) property.referencedObjectType = referencedObjectType;
+  const calculationFormula = nonEmpty(input.calculationFormula);
+  if (calculationFormula !== undefined) property.calculationFormula = calculationFormula;
+  return property;
+}
+
+/**
+ * A property as the API returns it, without the response-only fields (timestamps, user ids,
+ * `modificationMetadata`, `calculated`, `dateDisplayHint`, `showCurrencySymbol`, ...). The live-only
+ * flags are read by `propertyFlagsOf`.
+ */
+export function fromApiProperty(property: Property): NormalizedProperty {
+  return normalizeProperty(property);
+}
+
+export function propertyFlagsOf(property: Property): PropertyFlags {
+  return { platformDefined: property.platformDefined === true, archived: property.archived === true };
+}
+
+function nonEmpty(value: string | null | undefined): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

@@ -1,0 +1,38 @@
+/**
+ * Object types are addressed by name (`tickets`) or by id (`0-5`); the model keys everything by one
+ * canonical name so that both spellings address the same thing. The table holds the ids reference §5
+ * confirms plus the three classic CRM objects; unknown names and ids (custom objects such as `2-123`,
+ * or types whose id the reference does not confirm) pass through unchanged.
+ */
+export interface WellKnownObjectType {
+  name: string;
+  objectTypeId: string;
+}
+
+export const WELL_KNOWN_OBJECT_TYPES: readonly WellKnownObjectType[] = [
+  { name: 'contacts', objectTypeId: '0-1' },
+  { name: 'companies', objectTypeId: '0-2' },
+  { name: 'deals', objectTypeId: '0-3' },
+  { name: 'tickets', objectTypeId: '0-5' },
+  { name: 'products', objectTypeId: '0-7' },
+  { name: 'subscriptions', objectTypeId: '0-69' },
+  { name: 'orders', objectTypeId: '0-123' },
+  { name: 'services', objectTypeId: '0-162' },
+  { name: 'courses', objectTypeId: '0-410' },
+];
+
+const NAME_BY_ID = new Map(WELL_KNOWN_OBJECT_TYPES.map((t) => [t.objectTypeId, t.name]));
+const ID_BY_NAME = new Map(WELL_KNOWN_OBJECT_TYPES.map((t) => [t.name, t.objectTypeId]));
+
+/** `0-5`, `tickets` and `TICKETS` all give `tickets`; anything unknown is returned as given. */
+export function canonicalObjectType(nameOrId: string): string {
+  const byId = NAME_BY_ID.get(nameOrId);
+  if (byId !== undefined) return byId;
+  const lower = nameOrId.toLowerCase();
+  return ID_BY_NAME.has(lower) ? lower : nameOrId;
+}
+
+/** The id of a well-known object type (`tickets` -> `0-5`), or undefined when the table does not know it. */
+export function objectTypeIdOf(nameOrId: string): string | undefined {
+  return ID_BY_NAME.get(canonicalObjectType(nameOrId));
+}

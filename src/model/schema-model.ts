@@ -1,0 +1,124 @@
+/**
+ * The one normalised schema model. Desired state (from the manifests) and live state (from the API)
+ * are both converted into it, with the platform's defaults filled (see `defaults.ts`), so the diff
+ * compares like with like. Everything is keyed by canonical object type name (`object-types.ts`).
+ *
+ * Compared fields and live-only flags are kept apart: a `NormalizedProperty` holds exactly the request
+ * fields of spec 2.3 (what a manifest can declare and the diff compares), while `platformDefined` and
+ * `archived` live in `PropertyFlags` next to it.
+ */
+import type { AssociationCategory, DataSensitivity, FieldType, PropertyType } from '../types/api.js';
+
+export interface NormalizedOption {
+  label: string;
+  value: string;
+  description: string;
+  displayOrder: number;
+  hidden: boolean;
+}
+
+/** Every request field of spec 2.3, defaults filled; the two optional fields stay absent when unset. */
+export interface NormalizedProperty {
+  name: string;
+  label: string;
+  type: PropertyType | (string & {});
+  fieldType: FieldType | (string & {});
+  groupName: string;
+  description: string;
+  displayOrder: number;
+  options: NormalizedOption[];
+  dataSensitivity: DataSensitivity | (string & {});
+  externalOptions: boolean;
+  formField: boolean;
+  hasUniqueValue: boolean;
+  hidden: boolean;
+  referencedObjectType?: string;
+  calculationFormula?: string;
+}
+
+/** Live-only facts about a property; never compared, never declared. */
+export interface PropertyFlags {
+  /** a built-in property: crm-schema never changes it */
+  platformDefined: boolean;
+  /** an archived property counts as absent */
+  archived: boolean;
+}
+
+export interface NormalizedGroup {
+  name: string;
+  label: string;
+  displayOrder: number;
+}
+
+/** The schema of one object type. */
+export interface ObjectSchema {
+  /** canonical name, e.g. `tickets` */
+  objectType: string;
+  properties: Map<string, NormalizedProperty>;
+  /** live state only; a property without an entry counts as custom and active */
+  propertyFlags: Map<string, PropertyFlags>;
+  groups: Map<string, NormalizedGroup>;
+}
+
+/**
+ * An association label of one direction (`from` -> `to`). Keyed by its text. `name` is the internal
+ * name given at creation: the platform's label lists never return it, so live labels normally lack it.
+ * `typeId` is known for live labels and, optionally, declared in a manifest to rename a label in place.
+ */
+export interface NormalizedLabel {
+  label: string;
+  category: AssociationCategory;
+  name?: string;
+  inverseLabel?: string;
+  typeId?: number;
+  inverseTypeId?: number;
+}
+
+/**
+ * A limit (`userEnforcedMaxToObjectIds`) on an association type of one direction. A user label's limit
+ * is declared by the label's text (its typeId is only known live); a built-in type's by category and
+ * typeId. `maxToObjectIds` absent: no limit (desired: remove any live limit).
+ */
+export interface NormalizedLimit {
+  category: AssociationCategory;
+  typeId?: number;
+  label?: string;
+  maxToObjectIds?: number;
+}
+
+/** Labels and limits of one ordered pair of object types. */
+export interface AssociationPairSchema {
+  /** canonical names */
+  from: string;
+  to: string;
+  /** keyed by label text */
+  labels: Map<string, NormalizedLabel>;
+  /** keyed by `limitKey()`: the label text for user labels, `CATEGORY/typeId` otherwise */
+  limits: Map<string, NormalizedLimit>;
+}
+
+export interface NormalizedEventProperty {
+  name: string;
+  label: string;
+  type: string;
+  description: string;
+  options: NormalizedOption[];
+}
+
+export interface NormalizedEventDefinition {
+  name: string;
+  /** live: whether the definition exists; desired: always true */
+  exists: boolean;
+  properties: Map<string, NormalizedEventProperty>;
+  /** live state only: flags of the definition's built-in (default) properties */
+  propertyFlags: Map<string, PropertyFlags>;
+}
+
+export interface SchemaState {
+  /** keyed by canonical object type name */
+  objects: Map<string, ObjectSchema>;
+  /** keyed by `pairKey(from, to)`, e.g. `tickets->orders` */
+  associations: Map<string, AssociationPairSchema>;
+  /** keyed by event definition name */
+  events: Map<string, NormalizedEventDefinition>;
+}

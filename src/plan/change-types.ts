@@ -1,0 +1,194 @@
+/**
+ * A change is data: `{ type, meta }`, one union of every kind the planner produces. Address, message,
+ * base severity, phase and requests are derived from `meta` by the kind registry (`kinds/`), so a plan
+ * written to JSON and read back gives the same derived values. Every value here is JSON-able.
+ */
+import type {
+  NormalizedEventProperty,
+  NormalizedGroup,
+  NormalizedLabel,
+  NormalizedOption,
+  NormalizedProperty,
+} from '../model/schema-model.js';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * One changed field of an update or replace: `old` is the live value, `new` the desired one; an unset
+ * optional field is `null`. An `options` field also lists the option changes, compared by `value`.
+ */
+export interface FieldChange {
+  field: string;
+  old: JsonValue;
+  new: JsonValue;
+  options?: OptionChange[];
+}
+
+/** Option changes, compared by `value`. `recordCount` on a removal is attached by the data-check rule. */
+export type OptionChange =
+  | { kind: 'added'; value: string; option: NormalizedOption }
+  | { kind: 'removed'; value: string; option: NormalizedOption; recordCount?: number }
+  | { kind: 'relabelled'; value: string; old: string; new: string }
+  | {
+      kind: 'reordered';
+      value: string;
+      oldPosition: number;
+      newPosition: number;
+      oldDisplayOrder: number;
+      newDisplayOrder: number;
+    }
+  | { kind: 'hidden'; value: string; old: boolean; new: boolean }
+  | { kind: 'description'; value: string; old: string; new: string };
+
+/** Why a resource is removed: a tombstone in a manifest, or the `unmanaged: archive` policy. */
+export type RemovalCause = 'tombstone' | 'unmanaged';
+
+/** A value only known once an earlier change has run: the typeId of the label created at `ref`. */
+// a type alias (not an interface) so that it is assignable to JsonValue inside request bodies
+export type Ref = { ref: string };
+
+export interface PropertyCreateChange {
+  type: 'property.create';
+  meta: { objectType: string; property: NormalizedProperty };
+}
+export interface PropertyUpdateChange {
+  type: 'property.update';
+  meta: { objectType: string; name: string; fields: FieldChange[] };
+}
+export interface PropertyArchiveChange {
+  type: 'property.archive';
+  /** `property`: the live definition being archived */
+  meta: { objectType: string; name: string; cause: RemovalCause; property: NormalizedProperty };
+}
+export interface PropertyReplaceChange {
+  type: 'property.replace';
+  /** `immutable`: the fields the API cannot change that differ; `fields`: every differing field */
+  meta: {
+    objectType: string;
+    name: string;
+    immutable: FieldChange[];
+    fields: FieldChange[];
+    property: NormalizedProperty;
+  };
+}
+
+export interface GroupCreateChange {
+  type: 'group.create';
+  meta: { objectType: string; group: NormalizedGroup };
+}
+export interface GroupUpdateChange {
+  type: 'group.update';
+  meta: { objectType: string; name: string; fields: FieldChange[] };
+}
+export interface GroupArchiveChange {
+  type: 'group.archive';
+  meta: { objectType: string; name: string; cause: RemovalCause; group: NormalizedGroup };
+}
+
+export interface LabelCreateChange {
+  type: 'label.create';
+  /** `label.name` is always set: the manifest's, or derived from the text */
+  meta: { from: string; to: string; label: NormalizedLabel };
+}
+export interface LabelUpdateChange {
+  type: 'label.update';
+  /** `label`: the new text; `inverseLabel`: the one to keep or set (PUT replaces both) */
+  meta: {
+    from: string;
+    to: string;
+    typeId: number;
+    label: string;
+    inverseLabel?: string;
+    fields: FieldChange[];
+  };
+}
+export interface LabelDeleteChange {
+  type: 'label.delete';
+  /** `label`: the live label (with its typeId) */
+  meta: { from: string; to: string; cause: RemovalCause; label: NormalizedLabel };
+}
+
+export interface LimitSetChange {
+  type: 'limit.set';
+  /**
+   * `mode`: `create` when no limit is set live (batch/create), `update` otherwise (batch/update).
+   * `typeId` is a `Ref` when the label is created by the same plan.
+   */
+  meta: {
+    from: string;
+    to: string;
+    category: string;
+    typeId: number | Ref;
+    label?: string;
+    mode: 'create' | 'update';
+    old?: number;
+    new: number;
+  };
+}
+export interface LimitPurgeChange {
+  type: 'limit.purge';
+  meta: { from: string; to: string; category: string; typeId: number; label?: string; old: number };
+}
+
+export interface EventPropertyCreateChange {
+  type: 'eventProperty.create';
+  /** `replaces`: recreating a property whose type changed; runs after its delete */
+  meta: { eventName: string; property: NormalizedEventProperty; replaces?: boolean };
+}
+export interface EventPropertyUpdateChange {
+  type: 'eventProperty.update';
+  meta: { eventName: string; name: string; fields: FieldChange[] };
+}
+export interface EventPropertyDeleteChange {
+  type: 'eventProperty.delete';
+  /** `cause` `type-change`: deleted to be recreated with `newType` (PATCH cannot change a type) */
+  meta: {
+    eventName: string;
+    name: string;
+    cause: RemovalCause | 'type-change';
+    property: NormalizedEventProperty;
+    newType?: string;
+  };
+}
+
+export type Change =
+  | PropertyCreateChange
+  | PropertyUpdateChange
+  | PropertyArchiveChange
+  | PropertyReplaceChange
+  | GroupCreateChange
+  | GroupUpdateChange
+  | GroupArchiveChange
+  | LabelCreateChange
+  | LabelUpdateChange
+  | LabelDeleteChange
+  | LimitSetChange
+  | LimitPurgeChange
+  | EventPropertyCreateChange
+  | EventPropertyUpdateChange
+  | EventPropertyDeleteChange;
+
+export type ChangeType = Change['type'];
+export type ChangeOf<T extends ChangeType> = Extract<Change, { type: T }>;
+
+export const CHANGE_TYPES = [
+  'property.create',
+  'property.update',
+  'property.archive',
+  'property.replace',
+  'group.create',
+  'group.update',
+  'group.archive',
+  'label.create',
+  'label.update',
+  'label.delete',
+  'limit.set',
+  'limit.purge',
+  'eventProperty.create',
+  'eventProperty.update',
+  'eventProperty.delete',
+] as const satisfies readonly ChangeType[];
+
+export function isRef(value: unknown): value is Ref {
+  return typeof value === 'object' && value !== null && typeof (value as { ref?: unknown }).ref === 'string';
+}

@@ -1,0 +1,120 @@
+/**
+ * Association limits of one pair. Desired: the pair's limit entries, plus "no limit" for every declared
+ * user label without an entry (a label's limit is part of its manifest entry). Live limits are found by
+ * category and typeId, so a renamed label keeps its limit. new set, none live: limit.set (create);
+ * both set, different: limit.set (update); none declared (or a tombstone), one live: limit.purge.
+ * A user label created by this plan has no typeId yet: the set carries `{ ref: <label address> }`.
+ */
+import { limitKey, USER_DEFINED } from '../../model/normalize-association.js';
+import { canonicalObjectType } from '../../model/object-types.js';
+import type { AssociationPairSchema, NormalizedLimit } from '../../model/schema-model.js';
+import { labelAddress, limitAddress } from '../address.js';
+import type { Ref } from '../change-types.js';
+import { diagnose, tombstonesOf, type DiffContext } from './diff-context.js';
+import type { LabelMatches } from './labels.js';
+
+interface Target {
+  category: string;
+  typeId: number | Ref;
+  label?: string;
+}
+
+export function diffLimits(
+  ctx: DiffContext,
+  from: string,
+  to: string,
+  desired: AssociationPairSchema | undefined,
+  live: AssociationPairSchema | undefined,
+  labels: LabelMatches,
+): void {
+  const liveByType = new Map<string, NormalizedLimit>();
+  for (const limit of live?.limits.values() ?? [])
+    liveByType.set(`${limit.category}/${limit.typeId ?? '?'}`, limit);
+
+  const wanted = new Map<string, NormalizedLimit>(desired?.limits ?? []);
+  for (const label of desired?.labels.values() ?? []) {
+    if (labels.builtIn.has(label.label)) continue;
+    const key = limitKey({ category: USER_DEFINED, label: label.label });
+    if (!wanted.has(key)) wanted.set(key, { category: USER_DEFINED, label: label.label });
+  }
+  for (const tombstone of tombstonesOf(ctx, 'limit').values()) {
+    if (tombstone.kind !== 'limit') continue;
+    if (canonicalObjectType(tombstone.from) !== from || canonicalObjectType(tombstone.to) !== to) continue;
+    const limit: NormalizedLimit =
+      tombstone.label !== undefined
+        ? { category: USER_DEFINED, label: tombstone.label }
+        : { category: tombstone.category ?? '', typeId: tombstone.typeId };
+    const declared = wanted.get(limitKey(limit));
+    if (declared?.maxToObjectIds !== undefined) {
+      const address = limitAddress(from, to, limit);
+      diagnose(ctx, {
+        level: 'error',
+        code: 'tombstone-conflict',
+        address,
+        source: tombstone.source,
+        message: `${address}: a limit is both declared and marked removed`,
+        hint: 'Keep one of the two.',
+      });
+      continue;
+    }
+    wanted.set(limitKey(limit), limit);
+  }
+
+  for (const limit of wanted.values()) {
+    const target = resolveTarget(ctx, from, to, limit, live, labels);
+    if (target === undefined) continue;
+    const current =
+      typeof target.typeId === 'number' ? liveByType.get(`${target.category}/${target.typeId}`) : undefined;
+    const old = current?.maxToObjectIds;
+    const next = limit.maxToObjectIds;
+    const labelPart = target.label === undefined ? {} : { label: target.label };
+    if (next !== undefined && old !== next) {
+      const mode = old === undefined ? 'create' : 'update';
+      const meta = {
+        from,
+        to,
+        category: target.category,
+        typeId: target.typeId,
+        ...labelPart,
+        mode,
+        new: next,
+      } as const;
+      ctx.changes.push({ type: 'limit.set', meta: old === undefined ? meta : { ...meta, old } });
+    } else if (next === undefined && old !== undefined && typeof target.typeId === 'number') {
+      ctx.changes.push({
+        type: 'limit.purge',
+        meta: { from, to, category: target.category, typeId: target.typeId, ...labelPart, old },
+      });
+    }
+  }
+}
+
+/** The association type a limit entry is about; undefined (with an error) when it names no known label. */
+function resolveTarget(
+  ctx: DiffContext,
+  from: string,
+  to: string,
+  limit: NormalizedLimit,
+  live: AssociationPairSchema | undefined,
+  labels: LabelMatches,
+): Target | undefined {
+  if (limit.label === undefined || limit.category !== USER_DEFINED) {
+    return limit.typeId === undefined ? undefined : { category: limit.category, typeId: limit.typeId };
+  }
+  const text = limit.label;
+  const matched = labels.matched.get(text) ?? live?.labels.get(text);
+  if (matched?.typeId !== undefined)
+    return { category: matched.category, typeId: matched.typeId, label: text };
+  if (labels.created.has(text))
+    return { category: USER_DEFINED, typeId: { ref: labelAddress(from, to, text) }, label: text };
+  if (limit.maxToObjectIds === undefined) return undefined; // no label, no limit: nothing to remove
+  const address = limitAddress(from, to, limit);
+  diagnose(ctx, {
+    level: 'error',
+    code: 'unknown-label',
+    address,
+    message: `${address}: a limit for the label '${text}', which no manifest declares and the account does not have`,
+    hint: 'Declare the label in the Associations manifest, or name a built-in type by category and typeId.',
+  });
+  return undefined;
+}

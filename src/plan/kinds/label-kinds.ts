@@ -1,0 +1,51 @@
+/** label.create / update / delete (association labels: beyond the spec, reference §1) */
+import type { JsonValue, LabelCreateChange, LabelDeleteChange, LabelUpdateChange } from '../change-types.js';
+import { labelAddress } from '../address.js';
+import { labelsPath } from '../requests/paths.js';
+import { fieldNames, type ChangeKind } from './change-kind.js';
+
+export const labelCreate: ChangeKind<LabelCreateChange> = {
+  action: () => 'create',
+  address: (m) => labelAddress(m.from, m.to, m.label.label),
+  message: (m) =>
+    `Create association label ${labelAddress(m.from, m.to, m.label.label)}` +
+    (m.label.inverseLabel === undefined ? '' : ` (inverse "${m.label.inverseLabel}")`),
+  severity: () => ({ severity: 'safe', reason: 'adds a new association label' }),
+  phase: () => 'labels.write',
+  requests: (m) => {
+    const body: { [key: string]: JsonValue } = { name: m.label.name ?? '', label: m.label.label };
+    if (m.label.inverseLabel !== undefined) body.inverseLabel = m.label.inverseLabel;
+    return [{ method: 'POST', path: labelsPath(m.from, m.to), body }];
+  },
+};
+
+export const labelUpdate: ChangeKind<LabelUpdateChange> = {
+  action: () => 'update',
+  address: (m) => labelAddress(m.from, m.to, m.label),
+  message: (m) =>
+    `Update association label ${labelAddress(m.from, m.to, m.label)} (typeId ${m.typeId}): ${fieldNames(m.fields)}`,
+  severity: () => ({
+    severity: 'safe',
+    reason: 'changes the label text in place; associations that use it keep it',
+  }),
+  phase: () => 'labels.write',
+  requests: (m) => {
+    const body: { [key: string]: JsonValue } = { associationTypeId: m.typeId, label: m.label };
+    if (m.inverseLabel !== undefined) body.inverseLabel = m.inverseLabel;
+    return [{ method: 'PUT', path: labelsPath(m.from, m.to), body }];
+  },
+};
+
+export const labelDelete: ChangeKind<LabelDeleteChange> = {
+  action: () => 'remove',
+  address: (m) => labelAddress(m.from, m.to, m.label.label),
+  message: (m) =>
+    `Delete association label ${labelAddress(m.from, m.to, m.label.label)} (typeId ${m.label.typeId ?? '?'})` +
+    (m.cause === 'unmanaged' ? ' (in no manifest; policy unmanaged: archive)' : ''),
+  severity: () => ({
+    severity: 'destructive',
+    reason: 'deletes the label in both directions and removes it from every association that uses it',
+  }),
+  phase: () => 'labels.delete',
+  requests: (m) => [{ method: 'DELETE', path: labelsPath(m.from, m.to, m.label.typeId ?? -1) }],
+};

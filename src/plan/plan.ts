@@ -1,0 +1,75 @@
+/**
+ * The planner, end to end and pure: diff -> severity rules -> dependencies -> order -> the plan
+ * document (requests, fingerprints, summary). The plan command may run the steps itself to fetch record
+ * counts in between: `diff`, then `dataCheckTargets(result.changes)`, then `buildPlan` with the counts.
+ */
+import type { SchemaState } from '../model/schema-model.js';
+import { DEFAULT_POLICY, type DesiredState, type PlanPolicy } from './desired.js';
+import type { Diagnostic } from './diagnostics.js';
+import { computeDependencies } from './dependencies.js';
+import { diff, type DiffResult } from './diff/diff.js';
+import { fingerprintFor } from './fingerprint.js';
+import { actionOf, addressOf, idOf, messageOf, phaseOf, requestsFor } from './kinds/registry.js';
+import { orderChanges } from './order.js';
+import { PLAN_FORMAT_VERSION, summarize, type PlanDocument, type PlannedChange } from './plan-document.js';
+import { classify, type ClassifiedChange, type RuleContext } from './rules/index.js';
+
+export interface PlanOptions extends RuleContext {
+  policy?: PlanPolicy;
+}
+
+export function plan(desired: DesiredState, live: SchemaState, options: PlanOptions = {}): PlanDocument {
+  const result = diff(desired, live, { policy: options.policy ?? DEFAULT_POLICY });
+  return buildPlan(result, live, options);
+}
+
+export function buildPlan(result: DiffResult, live: SchemaState, ctx: RuleContext = {}): PlanDocument {
+  const classified = classify(result.changes, ctx);
+  const dependsOn = computeDependencies(classified);
+  const { ordered, cycles } = orderChanges(classified, dependsOn);
+  const changes = ordered.map((change) => annotate(change, live, dependsOn));
+  // archives of properties whose live formulas use each other are only ordered, never an error
+  const errors = cycles.filter((cycle) => !cycle.every((id) => id.startsWith('property.archive ')));
+  const diagnostics: Diagnostic[] = [...errors.map(cycleDiagnostic), ...result.diagnostics];
+  return {
+    formatVersion: PLAN_FORMAT_VERSION,
+    changes,
+    diagnostics,
+    summary: summarize(changes, diagnostics),
+  };
+}
+
+function annotate(
+  change: ClassifiedChange,
+  live: SchemaState,
+  dependsOn: ReadonlyMap<string, string[]>,
+): PlannedChange {
+  const id = idOf(change);
+  const planned = {
+    type: change.type,
+    meta: change.meta,
+    id,
+    address: addressOf(change),
+    action: actionOf(change),
+    message: messageOf(change),
+    severity: change.severity,
+    reason: change.reason,
+    ...(change.recordCount === undefined ? {} : { recordCount: change.recordCount }),
+    phase: phaseOf(change),
+    dependsOn: dependsOn.get(id) ?? [],
+    requests: requestsFor(change),
+    fingerprint: fingerprintFor(change, live),
+  };
+  return planned as PlannedChange;
+}
+
+function cycleDiagnostic(cycle: readonly string[]): Diagnostic {
+  const addresses = cycle.map((id) => id.slice(id.indexOf(' ') + 1));
+  return {
+    level: 'error',
+    code: 'dependency-cycle',
+    address: addresses[0],
+    message: `Calculated properties use each other in a cycle: ${addresses.join(' -> ')}`,
+    hint: 'Change one of the formulas so that they no longer depend on each other.',
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Request bodies built from normalised values. A create sends the required fields and every other
+ * field whose value differs from the platform's default; options always carry all five fields, so the
+ * live state after an apply equals the normalised desired state whatever the platform would fill in.
+ */
+import { PROPERTY_DEFAULTS } from '../../model/defaults.js';
+import type {
+  NormalizedEventProperty,
+  NormalizedOption,
+  NormalizedProperty,
+} from '../../model/schema-model.js';
+import type { FieldChange, JsonValue } from '../change-types.js';
+
+type JsonObject = { [key: string]: JsonValue };
+
+export function optionBody(option: NormalizedOption): JsonObject {
+  return {
+    label: option.label,
+    value: option.value,
+    description: option.description,
+    displayOrder: option.displayOrder,
+    hidden: option.hidden,
+  };
+}
+
+export function propertyCreateBody(property: NormalizedProperty): JsonObject {
+  const body: JsonObject = {
+    name: property.name,
+    label: property.label,
+    type: property.type,
+    fieldType: property.fieldType,
+    groupName: property.groupName,
+  };
+  for (const key of Object.keys(PROPERTY_DEFAULTS) as (keyof typeof PROPERTY_DEFAULTS)[]) {
+    if (property[key] !== PROPERTY_DEFAULTS[key]) body[key] = property[key];
+  }
+  if (property.options.length > 0 || property.type === 'enumeration') {
+    body.options = property.options.map(optionBody);
+  }
+  if (property.referencedObjectType !== undefined) body.referencedObjectType = property.referencedObjectType;
+  if (property.calculationFormula !== undefined) body.calculationFormula = property.calculationFormula;
+  return body;
+}
+
+/**
+ * A PATCH body: only the changed fields, with their new values; `options` as the whole new list (the
+ * API replaces the list). An unset optional string (`null`) is sent as '' to clear it.
+ */
+export function patchBody(fields: readonly FieldChange[]): JsonObject {
+  const body: JsonObject = {};
+  for (const change of fields) body[change.field] = change.new === null ? '' : change.new;
+  return body;
+}
+
+export function eventPropertyCreateBody(property: NormalizedEventProperty): JsonObject {
+  const body: JsonObject = { name: property.name, label: property.label, type: property.type };
+  if (property.description !== '') body.description = property.description;
+  if (property.options.length > 0 || property.type === 'enumeration') {
+    body.options = property.options.map(optionBody);
+  }
+  return body;
+}

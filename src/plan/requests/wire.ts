@@ -1,0 +1,88 @@
+/**
+ * The requests a list of planned changes sends on the wire, in order: batchable requests that follow one
+ * another (same batch path, same phase) merge into one `POST {path}` with `{ inputs: [...] }`, at most
+ * `chunkSize` (100, the platform's safe batch size) per call. A batch is cut where a change depends on a
+ * change already in it (a calculated property after the property its formula uses). A batch of one is
+ * sent as the change's own request (a single create uses spec 4.1). Dry-run prints exactly this list;
+ * apply sends exactly this list.
+ */
+import type { JsonValue } from '../change-types.js';
+import type { Phase } from '../phases.js';
+import { BATCH_INPUTS_KEY, type HttpMethod, type PlannedRequest } from './request-types.js';
+
+export const BATCH_CHUNK_SIZE = 100;
+
+/** What `toWireRequests` needs of a planned change. */
+export interface WireInput {
+  id: string;
+  phase: Phase;
+  requests: readonly PlannedRequest[];
+  dependsOn: readonly string[];
+}
+
+export interface WireRequest {
+  method: HttpMethod;
+  path: string;
+  body?: JsonValue;
+  phase: Phase;
+  /** the changes this request carries, in input order */
+  changeIds: string[];
+}
+
+interface OpenBatch {
+  path: string;
+  phase: Phase;
+  requests: PlannedRequest[];
+  ids: string[];
+}
+
+export function toWireRequests(changes: readonly WireInput[], chunkSize = BATCH_CHUNK_SIZE): WireRequest[] {
+  const out: WireRequest[] = [];
+  let open: OpenBatch | undefined;
+  const flush = (): void => {
+    if (open === undefined) return;
+    if (open.requests.length === 1) {
+      out.push(standalone(open.requests[0], open.phase, open.ids));
+    } else {
+      const items = open.requests.map((r) => r.batch!.item);
+      out.push({
+        method: 'POST',
+        path: open.path,
+        body: { [BATCH_INPUTS_KEY]: items },
+        phase: open.phase,
+        changeIds: open.ids,
+      });
+    }
+    open = undefined;
+  };
+
+  for (const change of changes) {
+    for (const request of change.requests) {
+      if (request.batch === undefined) {
+        flush();
+        out.push(standalone(request, change.phase, [change.id]));
+        continue;
+      }
+      const joins =
+        open !== undefined &&
+        open.path === request.batch.path &&
+        open.phase === change.phase &&
+        open.requests.length < chunkSize &&
+        !change.dependsOn.some((dep) => open!.ids.includes(dep));
+      if (!joins) {
+        flush();
+        open = { path: request.batch.path, phase: change.phase, requests: [], ids: [] };
+      }
+      open!.requests.push(request);
+      open!.ids.push(change.id);
+    }
+  }
+  flush();
+  return out;
+}
+
+function standalone(request: PlannedRequest, phase: Phase, changeIds: string[]): WireRequest {
+  const wire: WireRequest = { method: request.method, path: request.path, phase, changeIds };
+  if (request.body !== undefined) wire.body = request.body;
+  return wire;
+}

@@ -1,0 +1,55 @@
+/**
+ * Removing an option is dangerous: records (or past events) holding that value keep an invalid value.
+ * With record counts (properties only), each removed option gets its count, the change the total, and the
+ * reason says it ("412 records still hold 'legacy'"); when no record holds any removed value the removal
+ * is harmless and the change stays at its level.
+ */
+import { quoteList } from '../kinds/change-kind.js';
+import type { FieldChange, OptionChange } from '../change-types.js';
+import { recordCountKey, removedOptionValues } from '../data-check.js';
+import type { ClassifiedChange, RuleContext, SeverityRule } from './rule-types.js';
+import { plural, raise, remark } from './rule-types.js';
+
+export const optionRemovalRule: SeverityRule = (changes, ctx) => changes.map((change) => assess(change, ctx));
+
+function assess(change: ClassifiedChange, ctx: RuleContext): ClassifiedChange {
+  if (change.type !== 'property.update' && change.type !== 'eventProperty.update') return change;
+  const removed = removedOptionValues(change.meta.fields);
+  if (removed.length === 0) return change;
+  const options = `option${removed.length === 1 ? '' : 's'} ${quoteList(removed)}`;
+  if (change.type === 'eventProperty.update') {
+    return raise(
+      change,
+      'dangerous',
+      `removes ${options}: past events holding ${removed.length === 1 ? 'it' : 'them'} keep an invalid value`,
+    );
+  }
+
+  const { objectType, name } = change.meta;
+  const counts = removed.map((value) => ctx.recordCounts?.get(recordCountKey(objectType, name, value)));
+  if (counts.some((c) => c === undefined)) {
+    return raise(change, 'dangerous', `removes ${options}: values on records may become invalid`);
+  }
+  const byValue = new Map(removed.map((value, i) => [value, counts[i]!]));
+  const total = counts.reduce<number>((sum, c) => sum + c!, 0);
+  const counted: ClassifiedChange = {
+    ...change,
+    meta: { ...change.meta, fields: change.meta.fields.map((f) => withCounts(f, byValue)) },
+    recordCount: total,
+  };
+  if (total === 0) return remark(counted, `removes ${options}, which no record holds`);
+  const held = removed
+    .filter((value) => byValue.get(value)! > 0)
+    .map((value) => `${plural(byValue.get(value)!, 'record still holds', 'records still hold')} '${value}'`);
+  return raise(counted, 'dangerous', `removes ${options}: ${held.join(', ')}`);
+}
+
+function withCounts(field: FieldChange, byValue: ReadonlyMap<string, number>): FieldChange {
+  if (field.options === undefined) return field;
+  const options = field.options.map((o): OptionChange => {
+    if (o.kind !== 'removed') return o;
+    const count = byValue.get(o.value);
+    return count === undefined ? o : { ...o, recordCount: count };
+  });
+  return { ...field, options };
+}

@@ -1,0 +1,37 @@
+/**
+ * Severity rules run after the diff: `(changes, ctx) => changes`. A change enters with the base severity
+ * of its kind; each rule may raise it (never silently lower it, except the data check proving an option
+ * removal harmless) and says why in `reason`.
+ */
+import type { Change } from '../change-types.js';
+import type { RecordCounts } from '../data-check.js';
+import type { Assessment, Severity } from '../severity.js';
+import { severityRank } from '../severity.js';
+
+/** A change with its severity; `recordCount`: records still holding what it removes (data check). */
+export type ClassifiedChange = Change & Assessment & { recordCount?: number };
+
+export interface RuleContext {
+  /** from the data check; absent when search is not allowed or `--data-check` is off */
+  recordCounts?: RecordCounts;
+}
+
+export type SeverityRule = (changes: readonly ClassifiedChange[], ctx: RuleContext) => ClassifiedChange[];
+
+/** Raises to `severity` (replacing the reason) or, at the same level, adds the reason; never lowers. */
+export function raise<C extends ClassifiedChange>(change: C, severity: Severity, reason: string): C {
+  const current = severityRank(change.severity);
+  const next = severityRank(severity);
+  if (next > current) return { ...change, severity, reason };
+  if (next === current && severity !== 'safe') return { ...change, reason: `${change.reason}; ${reason}` };
+  return change;
+}
+
+/** Adds a remark to the reason without changing the severity. */
+export function remark<C extends ClassifiedChange>(change: C, text: string): C {
+  return { ...change, reason: `${change.reason}; ${text}` };
+}
+
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

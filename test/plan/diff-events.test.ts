@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeEventProperty } from '../../src/model/normalize-event.js';
+import { diff } from '../../src/plan/diff/diff.js';
+import { desired, policy, state } from './fixtures.js';
+
+const carrier = {
+  name: 'carrier',
+  label: 'Carrier',
+  type: 'enumeration',
+  options: [{ label: 'Post', value: 'post' }],
+};
+
+describe('diff: event properties', () => {
+  it('is an error when the event definition does not exist', () => {
+    const result = diff(
+      desired(state({ events: { order_shipped: { properties: [carrier] } } })),
+      state({ events: { order_shipped: { exists: false, properties: [] } } }),
+    );
+    expect(result.changes).toStrictEqual([]);
+    expect(result.diagnostics).toStrictEqual([
+      {
+        level: 'error',
+        code: 'unknown-event',
+        address: 'event:order_shipped',
+        message:
+          "The event definition 'order_shipped' does not exist in the account: crm-schema manages the properties of existing event definitions",
+        hint: 'Create the event definition in the CRM first, or correct eventName in the manifest.',
+      },
+    ]);
+  });
+
+  it('creates, updates (label, description, options) and leaves equal ones alone', () => {
+    const result = diff(
+      desired(
+        state({
+          events: {
+            order_shipped: {
+              properties: [
+                carrier,
+                { name: 'weight', label: 'Weight (kg)', type: 'number', description: 'gross' },
+                { name: 'same', label: 'Same', type: 'string' },
+              ],
+            },
+          },
+        }),
+      ),
+      state({
+        events: {
+          order_shipped: {
+            properties: [
+              { name: 'weight', label: 'Weight', type: 'number' },
+              { name: 'same', label: 'Same', type: 'string', description: '' },
+            ],
+          },
+        },
+      }),
+    );
+    expect(result.changes).toStrictEqual([
+      {
+        type: 'eventProperty.create',
+        meta: { eventName: 'order_shipped', property: normalizeEventProperty(carrier) },
+      },
+      {
+        type: 'eventProperty.update',
+        meta: {
+          eventName: 'order_shipped',
+          name: 'weight',
+          fields: [
+            { field: 'label', old: 'Weight', new: 'Weight (kg)' },
+            { field: 'description', old: '', new: 'gross' },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('a type change is delete + create', () => {
+    const result = diff(
+      desired(
+        state({
+          events: { order_shipped: { properties: [{ name: 'weight', label: 'W', type: 'number' }] } },
+        }),
+      ),
+      state({ events: { order_shipped: { properties: [{ name: 'weight', label: 'W', type: 'string' }] } } }),
+    );
+    expect(result.changes).toStrictEqual([
+      {
+        type: 'eventProperty.delete',
+        meta: {
+          eventName: 'order_shipped',
+          name: 'weight',
+          cause: 'type-change',
+          property: normalizeEventProperty({ name: 'weight', label: 'W', type: 'string' }),
+          newType: 'number',
+        },
+      },
+      {
+        type: 'eventProperty.create',
+        meta: {
+          eventName: 'order_shipped',
+          property: normalizeEventProperty({ name: 'weight', label: 'W', type: 'number' }),
+          replaces: true,
+        },
+      },
+    ]);
+  });
+
+  it('deletes tombstoned properties, never built-in ones, and ignores tombstones of absent ones', () => {
+    const result = diff(
+      desired(state({ events: { order_shipped: { properties: [] } } }), [
+        { kind: 'eventProperty', eventName: 'order_shipped', name: 'old_field' },
+        { kind: 'eventProperty', eventName: 'order_shipped', name: 'hs_builtin' },
+        { kind: 'eventProperty', eventName: 'order_shipped', name: 'absent' },
+        { kind: 'eventProperty', eventName: 'no_such_event', name: 'x' },
+      ]),
+      state({
+        events: {
+          order_shipped: {
+            properties: [
+              { name: 'old_field', label: 'Old', type: 'string' },
+              { name: 'hs_builtin', label: 'B', type: 'string', builtIn: true },
+            ],
+          },
+        },
+      }),
+    );
+    expect(result.changes.map((c) => [c.type, c.meta])).toStrictEqual([
+      [
+        'eventProperty.delete',
+        {
+          eventName: 'order_shipped',
+          name: 'old_field',
+          cause: 'tombstone',
+          property: normalizeEventProperty({ name: 'old_field', label: 'Old', type: 'string' }),
+        },
+      ],
+    ]);
+    expect(result.diagnostics.map((d) => [d.level, d.code])).toStrictEqual([
+      ['warning', 'builtin-event-property'],
+    ]);
+  });
+
+  it('applies the unmanaged policy to custom properties with a managed prefix', () => {
+    const live = state({
+      events: {
+        order_shipped: {
+          properties: [
+            { name: 'support_extra', label: 'E', type: 'string' },
+            { name: 'other', label: 'O', type: 'string' },
+          ],
+        },
+      },
+    });
+    const want = desired(state({ events: { order_shipped: { properties: [] } } }));
+    const manage = { groups: [], prefixes: ['support_'] };
+    const archived = diff(want, live, { policy: policy({ unmanaged: 'archive', manage }) });
+    expect(archived.changes.map((c) => [c.type, (c.meta as { name: string }).name])).toStrictEqual([
+      ['eventProperty.delete', 'support_extra'],
+    ]);
+    const reported = diff(want, live, { policy: policy({ unmanaged: 'report', manage }) });
+    expect(reported.diagnostics.map((d) => d.address)).toStrictEqual(['event:order_shipped.support_extra']);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { idOf, messageOf, addressOf, requestsFor } from '../../src/plan/kinds/registry.js';
+import { changeOf, checkPlanConsistency, readPlanDocument } from '../../src/plan/plan-document.js';
+import { plan } from '../../src/plan/plan.js';
+import { desired, prop, state } from './fixtures.js';
+import { scenarioDesired, scenarioLive } from './scenario.js';
+
+describe('the plan document', () => {
+  const counts = new Map([
+    ['tickets.level=legacy', 412],
+    ['tickets.old1', 7],
+    ['tickets.uniq', 0],
+  ]);
+  const doc = plan(scenarioDesired(), scenarioLive(), { recordCounts: counts });
+
+  it('survives a JSON round trip unchanged and derives the same values when read back', () => {
+    const back = readPlanDocument(JSON.parse(JSON.stringify(doc)));
+    expect(back).toStrictEqual(doc);
+    for (const change of back.changes) {
+      const data = changeOf(change);
+      expect([idOf(data), addressOf(data), messageOf(data), requestsFor(data)]).toStrictEqual([
+        change.id,
+        change.address,
+        change.message,
+        change.requests,
+      ]);
+    }
+    expect(checkPlanConsistency(back)).toStrictEqual([]);
+  });
+
+  it('summarises the changes', () => {
+    expect(doc.formatVersion).toBe(1);
+    expect(doc.summary).toStrictEqual({
+      changes: 19,
+      create: 7,
+      update: 5,
+      replace: 1,
+      remove: 6,
+      safe: 12,
+      dangerous: 1,
+      destructive: 6,
+      errors: 0,
+      warnings: 0,
+    });
+    const level = doc.changes.find((c) => c.id === 'property.update tickets.level');
+    expect([level?.severity, level?.reason, level?.recordCount]).toStrictEqual([
+      'dangerous',
+      "removes option 'legacy': 412 records still hold 'legacy'",
+      412,
+    ]);
+  });
+
+  it('refuses another format version', () => {
+    expect(() => readPlanDocument({ ...doc, formatVersion: 2 })).toThrow(
+      'This plan has format version 2; this crm-schema reads version 1.',
+    );
+    expect(() => readPlanDocument(null)).toThrow('This plan has format version null');
+  });
+
+  it('refuses a plan edited after it was made', () => {
+    const edited = JSON.parse(JSON.stringify(doc)) as typeof doc;
+    const change = edited.changes.find((c) => c.id === 'property.update tickets.upd')!;
+    (change.meta as { fields: { new: unknown }[] }).fields[0].new = 'Tampered';
+    expect(checkPlanConsistency(edited)).toStrictEqual([
+      'property.update tickets.upd: requests does not match its type and meta',
+    ]);
+    expect(() => readPlanDocument(edited)).toThrow(/The plan file was changed after it was made/);
+  });
+
+  it('an empty plan when nothing differs', () => {
+    const same = state({ properties: { tickets: [prop('a')] } });
+    const empty = plan(desired(state({ properties: { tickets: [prop('a')] } })), same);
+    expect(empty).toStrictEqual({
+      formatVersion: 1,
+      changes: [],
+      diagnostics: [],
+      summary: {
+        changes: 0,
+        create: 0,
+        update: 0,
+        replace: 0,
+        remove: 0,
+        safe: 0,
+        dangerous: 0,
+        destructive: 0,
+        errors: 0,
+        warnings: 0,
+      },
+    });
+  });
+});

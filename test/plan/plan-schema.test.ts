@@ -1,0 +1,98 @@
+/** Contract: every plan the planner writes validates against schemas/plan.schema.json. */
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { CHANGE_TYPES } from '../../src/plan/change-types.js';
+import { PHASES } from '../../src/plan/phases.js';
+import { plan } from '../../src/plan/plan.js';
+import { desired, policy, prop, state } from './fixtures.js';
+import { scenarioDesired, scenarioLive } from './scenario.js';
+
+const schema = JSON.parse(
+  readFileSync(new URL('../../schemas/plan.schema.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
+const ajv = new Ajv2020({ allErrors: true, strict: true });
+const validate = ajv.compile(schema);
+
+function errorsOf(value: unknown): string[] {
+  return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
+}
+
+describe('schemas/plan.schema.json', () => {
+  it('accepts a plan with every change type, record counts, diagnostics and header fields', () => {
+    const doc = plan(scenarioDesired(), scenarioLive(), {
+      recordCounts: new Map([
+        ['tickets.level=legacy', 3],
+        ['tickets.old1', 1],
+      ]),
+    });
+    const withGroupUpdate = plan(
+      desired(
+        state({
+          groups: { tickets: [{ name: 'g', label: 'New' }] },
+          labels: { 'a->b': [{ label: 'L', category: 'USER_DEFINED', typeId: 5 }] },
+        }),
+      ),
+      state({
+        groups: { tickets: [{ name: 'g', label: 'Old' }] },
+        labels: { 'a->b': [{ label: 'K', category: 'USER_DEFINED', typeId: 5 }] },
+      }),
+    );
+    const withDiagnostics = plan(
+      desired(state({ properties: { tickets: [prop('a', { groupName: 'nowhere' })] } })),
+      state({ properties: { tickets: [prop('stray')] } }),
+      { policy: policy({ unmanaged: 'report', manage: { groups: ['escalation'], prefixes: [] } }) },
+    );
+    const types = new Set([...doc.changes, ...withGroupUpdate.changes].map((c) => c.type));
+    expect(types.size).toBe(15);
+    expect(withDiagnostics.diagnostics.length).toBe(2);
+    for (const d of [doc, withGroupUpdate, withDiagnostics]) expect(errorsOf(d)).toStrictEqual([]);
+    const saved = {
+      ...doc,
+      tool: { name: 'crm-schema', version: '0.1.0' },
+      target: { baseUrl: 'https://crm.example.com', environment: 'staging' },
+      manifestDigest: 'sha256:abc',
+    };
+    expect(errorsOf(saved)).toStrictEqual([]);
+  });
+
+  it('rejects what the planner never writes', () => {
+    const doc = plan(scenarioDesired(), scenarioLive());
+    expect(errorsOf({ ...doc, formatVersion: 2 })).toContain('/formatVersion must be equal to constant');
+    const badMeta = JSON.parse(JSON.stringify(doc)) as typeof doc;
+    (badMeta.changes[0].meta as Record<string, unknown>).objectType = 5;
+    expect(errorsOf(badMeta).length).toBeGreaterThan(0);
+    const badFingerprint = JSON.parse(JSON.stringify(doc)) as typeof doc;
+    badFingerprint.changes[0].fingerprint = 'md5:x';
+    expect(errorsOf(badFingerprint)).toContain(
+      '/changes/0/fingerprint must match pattern "^(absent|sha256:[0-9a-f]{64})$"',
+    );
+    expect(errorsOf({ ...doc, token: 'secret' })).toContain(' must NOT have additional properties');
+  });
+
+  it('lists exactly the change types and phases the code has', () => {
+    const defs = schema.$defs as Record<string, { properties: Record<string, { enum?: string[] }> }>;
+    expect(defs.change.properties.type.enum).toStrictEqual([...CHANGE_TYPES]);
+    expect(defs.change.properties.phase.enum).toStrictEqual([...PHASES]);
+  });
+
+  it('describes every key', () => {
+    const missing: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}/${i}`));
+      if (typeof node !== 'object' || node === null) return;
+      const record = node as Record<string, unknown>;
+      if (typeof record.properties === 'object' && record.properties !== null) {
+        for (const [key, value] of Object.entries(
+          record.properties as Record<string, Record<string, unknown>>,
+        )) {
+          if (typeof value.description !== 'string' || value.description === '')
+            missing.push(`${path}/properties/${key}`);
+        }
+      }
+      for (const [key, value] of Object.entries(record)) walk(value, `${path}/${key}`);
+    };
+    walk(schema, '#');
+    expect(missing).toStrictEqual([]);
+  });
+});
