@@ -1,0 +1,113 @@
+/**
+ * Batch helpers: split inputs into chunks the platform accepts (at most 100), send the chunks in
+ * parallel (the request loop bounds concurrency and rate), and merge every answer into one result.
+ *
+ * How a failed input is found: a 207 answer lists error items without saying which input each belongs
+ * to, except through the item's `context` (spec section 7), e.g. `{ names: ['x'] }`, `{ ids: ['12'] }`
+ * or `{ objectWriteTraceId: ['t-3'] }`. Each input declares its keys (name; id; objectWriteTraceId);
+ * every string in an item's context (and its `id`) is looked up among the chunk's keys, and each input
+ * found gets the error. An item that names no input is kept in `unmatched`, never dropped.
+ * A chunk that fails as a whole (an error status, a network failure, an outcome-unknown create) gives
+ * all its inputs that one error.
+ */
+import { errorFromBatchItem } from './error-mapping.js';
+import { isApiError, type CrmApiError } from './errors.js';
+import type { BatchErrorItem, BatchResponse } from '../types/api.js';
+
+export const MAX_BATCH = 100;
+
+export interface BatchItemError<I> {
+  input: I;
+  /** the item's error, or the whole chunk's (then `error.code` may be OUTCOME_UNKNOWN) */
+  error: CrmApiError;
+}
+
+export interface BatchResult<I, R> {
+  results: R[];
+  errors: BatchItemError<I>[];
+  /** error items of a 207 whose context named none of the inputs sent */
+  unmatched: CrmApiError[];
+}
+
+export interface BatchRun<I, R> {
+  inputs: readonly I[];
+  /** method and path, for the errors of batch items */
+  call: { method: string; path: string };
+  /** sends one chunk; undefined for endpoints that answer 204 */
+  send(chunk: I[]): Promise<BatchResponse<R> | undefined | void>;
+  /** the values an error item's context may carry for this input */
+  keysOf(input: I): readonly (string | undefined)[];
+  chunkSize?: number;
+}
+
+export function chunk<T>(items: readonly T[], size = MAX_BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export async function runBatches<I, R>(run: BatchRun<I, R>): Promise<BatchResult<I, R>> {
+  const chunks = chunk(run.inputs, Math.min(run.chunkSize ?? MAX_BATCH, MAX_BATCH));
+  const merged: BatchResult<I, R> = { results: [], errors: [], unmatched: [] };
+  type Answer = { inputs: I[]; response?: BatchResponse<R>; failed?: CrmApiError };
+  const answers = await Promise.all(
+    chunks.map(async (inputs): Promise<Answer> => {
+      try {
+        return { inputs, response: (await run.send(inputs)) ?? undefined };
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return { inputs, failed: error };
+      }
+    }),
+  );
+  // chunks are merged in input order, whatever order they finished in
+  for (const answer of answers) {
+    if (answer.failed) {
+      for (const input of answer.inputs) merged.errors.push({ input, error: answer.failed });
+      continue;
+    }
+    if (!answer.response) continue;
+    merged.results.push(...answer.response.results);
+    if (answer.response.errors?.length) mergeItemErrors(run, answer.inputs, answer.response.errors, merged);
+  }
+  return merged;
+}
+
+function mergeItemErrors<I, R>(
+  run: BatchRun<I, R>,
+  inputs: readonly I[],
+  items: readonly BatchErrorItem[],
+  merged: BatchResult<I, R>,
+): void {
+  const byKey = new Map<string, I[]>();
+  for (const input of inputs) {
+    for (const key of run.keysOf(input)) {
+      if (key === undefined) continue;
+      const list = byKey.get(key);
+      if (list) list.push(input);
+      else byKey.set(key, [input]);
+    }
+  }
+  for (const item of items) {
+    const error = errorFromBatchItem(run.call, item);
+    const hits = new Set<I>();
+    for (const value of contextValues(item)) for (const input of byKey.get(value) ?? []) hits.add(input);
+    if (hits.size === 0) merged.unmatched.push(error);
+    for (const input of hits) merged.errors.push({ input, error });
+  }
+}
+
+function contextValues(item: BatchErrorItem): string[] {
+  const values: string[] = [];
+  const add = (value: unknown) => {
+    if (typeof value === 'string') values.push(value);
+    else if (typeof value === 'number') values.push(String(value));
+  };
+  add(item.id);
+  const context = (item.context ?? {}) as Record<string, unknown>;
+  for (const value of Object.values(context)) {
+    if (Array.isArray(value)) value.forEach(add);
+    else add(value);
+  }
+  return values;
+}

@@ -1,0 +1,115 @@
+/**
+ * The CRM client: one object per target account, its resources composed over one request loop (one
+ * connection pool, one rate-limit bucket, one in-flight bound). It knows endpoints, never manifests
+ * or plans.
+ *
+ *   const client = createClient({ baseUrl, token });
+ *   const props = await client.properties.batchRead('tickets', ['escalation_level']);
+ *   await client.close();
+ */
+import { CrmSchemaError } from '../core/errors.js';
+import { Semaphore } from './concurrency.js';
+import { DEFAULTS, resolveRetryOptions, stripUndefined, type ClientOptions } from './options.js';
+import { RollingWindowLimiter } from './rate-limit.js';
+import { Requester } from './request.js';
+import { AssociationsApi } from './resources/associations.js';
+import { EventsApi } from './resources/events.js';
+import { GroupsApi } from './resources/groups.js';
+import { LimitsApi } from './resources/limits.js';
+import { PropertiesApi } from './resources/properties.js';
+import { RecordsApi } from './resources/records.js';
+import { SearchApi } from './resources/search.js';
+import { Transport } from './transport.js';
+
+export class CrmClient {
+  /** the target, without any credentials a URL might carry */
+  readonly baseUrl: string;
+  readonly properties: PropertiesApi;
+  readonly groups: GroupsApi;
+  readonly records: RecordsApi;
+  readonly search: SearchApi;
+  readonly associations: AssociationsApi;
+  readonly limits: LimitsApi;
+  readonly events: EventsApi;
+  readonly #transport: Transport;
+  readonly #limiter: RollingWindowLimiter;
+  readonly #searchLimiter: RollingWindowLimiter;
+
+  constructor(options: ClientOptions) {
+    if (!options.token) {
+      throw new CrmSchemaError('AUTH', 'No access token was given to the CRM client.', {
+        hint: 'Set CRM_ACCESS_TOKEN (or the variable your environment names) to the account token.',
+      });
+    }
+    const url = parseBaseUrl(options.baseUrl);
+    this.baseUrl = url;
+    const maxInFlight = options.maxInFlight ?? DEFAULTS.maxInFlight;
+    const rate = { ...DEFAULTS.rateLimit, ...stripUndefined(options.rateLimit ?? {}) };
+    this.#transport = new Transport({
+      baseUrl: url,
+      token: options.token,
+      connections: maxInFlight,
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
+      responseTimeoutMs: options.responseTimeoutMs ?? DEFAULTS.responseTimeoutMs,
+      keepAliveMs: options.keepAliveMs ?? DEFAULTS.keepAliveMs,
+    });
+    this.#limiter = new RollingWindowLimiter(rate.requests, rate.intervalMs, { adaptive: rate.adaptive });
+    // search's limit is the platform's, not the app's: never adapted from the general headers
+    this.#searchLimiter = new RollingWindowLimiter(
+      options.searchPerSecond ?? DEFAULTS.searchPerSecond,
+      1000,
+      {
+        adaptive: false,
+      },
+    );
+    const requester = new Requester({
+      transport: this.#transport,
+      slots: new Semaphore(maxInFlight),
+      limiter: this.#limiter,
+      searchLimiter: this.#searchLimiter,
+      retry: resolveRetryOptions(options.retry),
+      ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+      ...(options.onResponse ? { onResponse: options.onResponse } : {}),
+    });
+    this.properties = new PropertiesApi(requester);
+    this.groups = new GroupsApi(requester);
+    this.records = new RecordsApi(requester);
+    this.search = new SearchApi(requester);
+    this.associations = new AssociationsApi(requester);
+    this.limits = new LimitsApi(requester);
+    this.events = new EventsApi(requester);
+  }
+
+  /** The bucket's current numbers (after adapting to the server's headers). */
+  get rateLimit(): { requests: number; intervalMs: number } {
+    return { requests: this.#limiter.max, intervalMs: this.#limiter.intervalMs };
+  }
+
+  /** Closes idle connections and waits for requests in flight. */
+  async close(): Promise<void> {
+    this.#limiter.close();
+    this.#searchLimiter.close();
+    await this.#transport.close();
+  }
+}
+
+export function createClient(options: ClientOptions): CrmClient {
+  return new CrmClient(options);
+}
+
+function parseBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new CrmSchemaError('CONFIG', `The base URL '${raw}' is not a URL.`, {
+      hint: 'Give a full URL such as https://api.example.com (--base-url or CRM_BASE_URL).',
+    });
+  }
+  if (url.username || url.password || url.search) {
+    throw new CrmSchemaError('CONFIG', 'The base URL must not carry credentials or a query.', {
+      hint: 'Give the token through CRM_ACCESS_TOKEN, never in the URL.',
+    });
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}

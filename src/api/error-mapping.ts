@@ -1,0 +1,142 @@
+/**
+ * From the server's answer to a typed error: whole-call error bodies (reference §2) and batch error
+ * items (spec section 7). The category decides first (it is the server's own word), the HTTP status
+ * second; anything unrecognised is `SERVER` with the category passed through unchanged.
+ */
+import type { BatchErrorItem, ErrorDetail } from '../types/api.js';
+import {
+  AuthError,
+  ConflictError,
+  MissingScopesError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  ValidationError,
+  type ApiErrorCode,
+  type ApiErrorFields,
+  type CrmApiError,
+} from './errors.js';
+
+const BY_CATEGORY: Readonly<Record<string, ApiErrorCode>> = {
+  VALIDATION_ERROR: 'VALIDATION',
+  OBJECT_NOT_FOUND: 'NOT_FOUND',
+  OBJECT_ALREADY_EXISTS: 'CONFLICT',
+  CONFLICT: 'CONFLICT',
+  INVALID_AUTHENTICATION: 'AUTH',
+  MISSING_SCOPES: 'MISSING_SCOPES',
+  RATE_LIMITS: 'RATE_LIMIT',
+  RATE_LIMIT: 'RATE_LIMIT',
+};
+
+const BY_STATUS: Readonly<Record<number, ApiErrorCode>> = {
+  400: 'VALIDATION',
+  401: 'AUTH',
+  403: 'AUTH',
+  404: 'NOT_FOUND',
+  405: 'VALIDATION',
+  409: 'CONFLICT',
+  413: 'VALIDATION',
+  415: 'VALIDATION',
+  422: 'VALIDATION',
+  429: 'RATE_LIMIT',
+  // "too many labels" and similar caps: the request cannot succeed as sent
+  437: 'VALIDATION',
+};
+
+const BUILDERS: Readonly<Record<ApiErrorCode, ((fields: ApiErrorFields, body: Body) => CrmApiError) | null>> =
+  {
+    NOT_FOUND: (f) => new NotFoundError(f),
+    CONFLICT: (f) => new ConflictError(f),
+    VALIDATION: (f) => new ValidationError(f),
+    AUTH: (f) => new AuthError(f),
+    MISSING_SCOPES: (f) => new MissingScopesError(f, missingScopes(f)),
+    RATE_LIMIT: (f, body) => new RateLimitError(f, str(body.policyName)),
+    SERVER: (f) => new ServerError(f),
+    // built where the transport fails, never from a server answer
+    NETWORK: null,
+    OUTCOME_UNKNOWN: null,
+  };
+
+type Body = Record<string, unknown>;
+
+export function codeFor(status: number | undefined, category: string | undefined): ApiErrorCode {
+  const byCategory = category === undefined ? undefined : BY_CATEGORY[category];
+  if (byCategory) return byCategory;
+  if (status === 403) return 'AUTH';
+  return (status === undefined ? undefined : BY_STATUS[status]) ?? 'SERVER';
+}
+
+/** The error for a non-2xx answer; `body` is the parsed JSON (or undefined when it was not JSON). */
+export function errorFromResponse(
+  call: { method: string; path: string },
+  status: number,
+  body: unknown,
+): CrmApiError {
+  const b: Body = isObject(body) ? body : {};
+  const fields = fieldsOf(call, status, b);
+  let code = codeFor(status, fields.category);
+  if (code === 'AUTH' && missingScopes(fields).length > 0) code = 'MISSING_SCOPES';
+  if (status === 429) code = 'RATE_LIMIT';
+  return build(code, fields, b);
+}
+
+/** The error of one failed item inside a batch response (status there is a string such as "error"). */
+export function errorFromBatchItem(
+  call: { method: string; path: string },
+  item: BatchErrorItem,
+): CrmApiError {
+  const b = item as Body;
+  const numeric = Number(item.status);
+  const fields = fieldsOf(call, Number.isInteger(numeric) && numeric > 0 ? numeric : undefined, b);
+  let code = codeFor(fields.status, fields.category);
+  if (code === 'AUTH' && missingScopes(fields).length > 0) code = 'MISSING_SCOPES';
+  return build(code, fields, b);
+}
+
+function build(code: ApiErrorCode, fields: ApiErrorFields, body: Body): CrmApiError {
+  const builder = BUILDERS[code] ?? BUILDERS.SERVER;
+  return builder!(fields, body);
+}
+
+function fieldsOf(
+  call: { method: string; path: string },
+  status: number | undefined,
+  b: Body,
+): ApiErrorFields {
+  const subCategory = b.subCategory;
+  return {
+    method: call.method,
+    path: call.path,
+    status,
+    category: str(b.category) ?? str(b.errorType),
+    subCategory:
+      typeof subCategory === 'string'
+        ? subCategory
+        : isObject(subCategory)
+          ? JSON.stringify(subCategory)
+          : undefined,
+    serverMessage: str(b.message),
+    correlationId: str(b.correlationId),
+    errors: Array.isArray(b.errors) ? (b.errors as ErrorDetail[]) : [],
+    context: isObject(b.context) ? b.context : {},
+  };
+}
+
+/** Missing scopes from `errors[].context.missingScopes` (the spec's place) or the top-level context. */
+function missingScopes(fields: ApiErrorFields): string[] {
+  const found = new Set<string>();
+  const add = (value: unknown) => {
+    if (Array.isArray(value)) for (const s of value) if (typeof s === 'string') found.add(s);
+  };
+  for (const detail of fields.errors ?? []) add(detail.context?.missingScopes);
+  add(fields.context?.missingScopes);
+  return [...found];
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function isObject(value: unknown): value is Body {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

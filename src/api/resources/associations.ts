@@ -1,0 +1,98 @@
+/**
+ * Association labels: 4.7 (batch archive of labels on record associations) and the label definitions
+ * list/create/update/delete (beyond the spec (reference §1), under the `/crm/v4/associations` prefix;
+ * the platform also serves `/crm/associations/v4`).
+ */
+import { runBatches, type BatchResult } from '../batching.js';
+import { path } from '../paths.js';
+import type { Requester } from '../request.js';
+import type {
+  AssociationLabel,
+  AssociationLabelArchiveInput,
+  AssociationLabelCreate,
+  AssociationLabelUpdate,
+  BatchResponse,
+} from '../../types/api.js';
+
+export class AssociationsApi {
+  readonly #r: Requester;
+  constructor(requester: Requester) {
+    this.#r = requester;
+  }
+
+  /**
+   * 4.7 Batch archive association labels between records, chunks of 100. Idempotent (archiving what is
+   * already gone changes nothing). Archiving the unlabeled type removes every labeled one too.
+   */
+  archiveLabels(
+    fromObjectType: string,
+    toObjectType: string,
+    inputs: readonly AssociationLabelArchiveInput[],
+  ): Promise<BatchResult<AssociationLabelArchiveInput, Record<string, unknown>>> {
+    const route = path`/crm/v4/associations/${fromObjectType}/${toObjectType}/batch/labels/archive`;
+    return runBatches({
+      inputs,
+      call: { method: 'POST', path: route },
+      keysOf: (input) => [input.from.id, input.to.id],
+      send: (chunk) =>
+        this.#r.request<BatchResponse<Record<string, unknown>>>({
+          method: 'POST',
+          path: route,
+          body: { inputs: chunk },
+          retry: 'safe',
+        }),
+    });
+  }
+
+  /** Label definitions of an object pair; the unlabeled type has `label: null`. Beyond the spec (reference §1). */
+  async listLabels(fromObjectType: string, toObjectType: string): Promise<AssociationLabel[]> {
+    const page = await this.#r.request<{ results: AssociationLabel[] }>({
+      method: 'GET',
+      path: path`/crm/v4/associations/${fromObjectType}/${toObjectType}/labels`,
+      retry: 'safe',
+    });
+    return page.results;
+  }
+
+  /**
+   * Create a label pair (one type id per direction). Unsafe: a repeat would create a second pair with
+   * new type ids. Beyond the spec (reference §1).
+   */
+  async createLabel(
+    fromObjectType: string,
+    toObjectType: string,
+    body: AssociationLabelCreate,
+  ): Promise<AssociationLabel[]> {
+    const answer = await this.#r.request<{ results: AssociationLabel[] }>({
+      method: 'POST',
+      path: path`/crm/v4/associations/${fromObjectType}/${toObjectType}/labels`,
+      body,
+      retry: 'unsafe',
+    });
+    return answer.results;
+  }
+
+  /** Rename a label (PUT, 204). Idempotent. Beyond the spec (reference §1). */
+  async updateLabel(
+    fromObjectType: string,
+    toObjectType: string,
+    body: AssociationLabelUpdate,
+  ): Promise<void> {
+    await this.#r.request({
+      method: 'PUT',
+      path: path`/crm/v4/associations/${fromObjectType}/${toObjectType}/labels`,
+      body,
+      retry: 'safe',
+    });
+  }
+
+  /** Delete a label (both directions). Idempotent; a 404 after an uncertain try counts as done. Beyond the spec (reference §1). */
+  async deleteLabel(fromObjectType: string, toObjectType: string, associationTypeId: number): Promise<void> {
+    await this.#r.request({
+      method: 'DELETE',
+      path: path`/crm/v4/associations/${fromObjectType}/${toObjectType}/labels/${associationTypeId}`,
+      retry: 'safe',
+      absentMeansDone: true,
+    });
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Custom event definitions: 4.17 and 4.18 (event properties), and the definitions list/get/create/
+ * delete and property update (beyond the spec (reference §1)).
+ */
+import { paginate } from '../paging.js';
+import { path, withQuery } from '../paths.js';
+import type { Requester } from '../request.js';
+import type {
+  EventDefinition,
+  EventDefinitionCreate,
+  EventDefinitionList,
+  EventProperty,
+  EventPropertyCreate,
+  EventPropertyUpdate,
+} from '../../types/api.js';
+
+export interface EventDefinitionListOptions {
+  after?: string;
+  limit?: number;
+  includeProperties?: boolean;
+  searchString?: string;
+}
+
+export class EventsApi {
+  readonly #r: Requester;
+  constructor(requester: Requester) {
+    this.#r = requester;
+  }
+
+  /** One page of event definitions. Beyond the spec (reference §1). */
+  list(options: EventDefinitionListOptions = {}): Promise<EventDefinitionList> {
+    return this.#r.request({
+      method: 'GET',
+      path: withQuery('/events/v3/event-definitions', { ...options }),
+      retry: 'safe',
+    });
+  }
+
+  /** Every event definition, page after page. Beyond the spec (reference §1). */
+  listAll(options: Omit<EventDefinitionListOptions, 'after'> = {}): AsyncGenerator<EventDefinition> {
+    return paginate((after) => this.list({ ...options, after }));
+  }
+
+  /** Beyond the spec (reference §1). */
+  get(eventName: string): Promise<EventDefinition> {
+    return this.#r.request({
+      method: 'GET',
+      path: path`/events/v3/event-definitions/${eventName}`,
+      retry: 'safe',
+    });
+  }
+
+  /** Unsafe: a repeat would answer 409 for the definition the first try created. Beyond the spec (reference §1). */
+  create(body: EventDefinitionCreate): Promise<EventDefinition> {
+    return this.#r.request({ method: 'POST', path: '/events/v3/event-definitions', body, retry: 'unsafe' });
+  }
+
+  /** Delete a definition (204). Idempotent; a 404 after an uncertain try counts as done. Beyond the spec (reference §1). */
+  async delete(eventName: string): Promise<void> {
+    await this.#r.request({
+      method: 'DELETE',
+      path: path`/events/v3/event-definitions/${eventName}`,
+      retry: 'safe',
+      absentMeansDone: true,
+    });
+  }
+
+  /** 4.17 Add a property to an event definition. Unsafe: a repeat would answer 409 for what the first try created. */
+  createProperty(eventName: string, body: EventPropertyCreate): Promise<EventProperty> {
+    return this.#r.request({
+      method: 'POST',
+      path: path`/events/v3/event-definitions/${eventName}/property`,
+      body,
+      retry: 'unsafe',
+    });
+  }
+
+  /** PATCH an event property (201 per the platform's description). Idempotent. Beyond the spec (reference §1). */
+  updateProperty(eventName: string, propertyName: string, body: EventPropertyUpdate): Promise<EventProperty> {
+    return this.#r.request({
+      method: 'PATCH',
+      path: path`/events/v3/event-definitions/${eventName}/property/${propertyName}`,
+      body,
+      retry: 'safe',
+    });
+  }
+
+  /** 4.18 Delete a property from an event definition (204). Idempotent; a 404 after an uncertain try counts as done. */
+  async deleteProperty(eventName: string, propertyName: string): Promise<void> {
+    await this.#r.request({
+      method: 'DELETE',
+      path: path`/events/v3/event-definitions/${eventName}/property/${propertyName}`,
+      retry: 'safe',
+      absentMeansDone: true,
+    });
+  }
+}

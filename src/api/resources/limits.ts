@@ -1,0 +1,97 @@
+/**
+ * Association type configuration (limits): 4.16, and the limit create/update/purge and the all-pairs
+ * read (beyond the spec (reference §1)), all under the spec's `/crm/associations/v4` prefix.
+ */
+import { runBatches, type BatchResult } from '../batching.js';
+import { path } from '../paths.js';
+import type { Requester } from '../request.js';
+import type {
+  AssociationLimitConfigAll,
+  AssociationLimitInput,
+  AssociationLimitPurgeInput,
+  AssociationTypeConfig,
+  BatchResponse,
+} from '../../types/api.js';
+
+const PREFIX = '/crm/associations/v4/definitions/configurations';
+
+export class LimitsApi {
+  readonly #r: Requester;
+  constructor(requester: Requester) {
+    this.#r = requester;
+  }
+
+  /** 4.16 The association type configuration of an object pair (with `userEnforcedMaxToObjectIds`). */
+  async get(fromObjectType: string, toObjectType: string): Promise<AssociationTypeConfig[]> {
+    const page = await this.#r.request<{ results: AssociationTypeConfig[] }>({
+      method: 'GET',
+      path: PREFIX + path`/${fromObjectType}/${toObjectType}`,
+      retry: 'safe',
+    });
+    return page.results;
+  }
+
+  /** Every configuration of every pair. Beyond the spec (reference §1). */
+  async getAll(): Promise<AssociationLimitConfigAll[]> {
+    const page = await this.#r.request<{ results: AssociationLimitConfigAll[] }>({
+      method: 'GET',
+      path: `${PREFIX}/all`,
+      retry: 'safe',
+    });
+    return page.results;
+  }
+
+  /** Set limits where none exist. Unsafe (a create). Beyond the spec (reference §1). */
+  batchCreate(
+    fromObjectType: string,
+    toObjectType: string,
+    inputs: readonly AssociationLimitInput[],
+  ): Promise<BatchResult<AssociationLimitInput, AssociationTypeConfig>> {
+    return this.#limits(path`/${fromObjectType}/${toObjectType}/batch/create`, inputs, 'unsafe');
+  }
+
+  /** Change existing limits. Idempotent. Beyond the spec (reference §1). */
+  batchUpdate(
+    fromObjectType: string,
+    toObjectType: string,
+    inputs: readonly AssociationLimitInput[],
+  ): Promise<BatchResult<AssociationLimitInput, AssociationTypeConfig>> {
+    return this.#limits(path`/${fromObjectType}/${toObjectType}/batch/update`, inputs, 'safe');
+  }
+
+  /** Remove limits (204, also when none exists). Idempotent. Beyond the spec (reference §1). */
+  batchPurge(
+    fromObjectType: string,
+    toObjectType: string,
+    inputs: readonly AssociationLimitPurgeInput[],
+  ): Promise<BatchResult<AssociationLimitPurgeInput, never>> {
+    const route = PREFIX + path`/${fromObjectType}/${toObjectType}/batch/purge`;
+    return runBatches({
+      inputs,
+      call: { method: 'POST', path: route },
+      keysOf: (input) => [String(input.typeId)],
+      send: (chunk) =>
+        this.#r.request<undefined>({ method: 'POST', path: route, body: { inputs: chunk }, retry: 'safe' }),
+    });
+  }
+
+  #limits(
+    tail: string,
+    inputs: readonly AssociationLimitInput[],
+    retry: 'safe' | 'unsafe',
+  ): Promise<BatchResult<AssociationLimitInput, AssociationTypeConfig>> {
+    const route = PREFIX + tail;
+    return runBatches({
+      inputs,
+      call: { method: 'POST', path: route },
+      keysOf: (input) => [String(input.typeId)],
+      send: (chunk) =>
+        this.#r.request<BatchResponse<AssociationTypeConfig>>({
+          method: 'POST',
+          path: route,
+          body: { inputs: chunk },
+          retry,
+        }),
+    });
+  }
+}

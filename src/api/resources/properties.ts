@@ -1,0 +1,150 @@
+/** Property definitions: 4.1, 4.2, and the rest of the properties API (beyond the spec (reference §1)). */
+import { runBatches, type BatchResult } from '../batching.js';
+import { path, withQuery } from '../paths.js';
+import type { Requester } from '../request.js';
+import type {
+  BatchResponse,
+  DataSensitivity,
+  Property,
+  PropertyCreate,
+  PropertyUpdate,
+} from '../../types/api.js';
+
+export interface PropertyBatchReadOptions {
+  archived?: boolean;
+  dataSensitivity?: DataSensitivity;
+  /** locale of labels; the spec does not name this query parameter, the platform calls it `locale` */
+  locale?: string;
+}
+
+export interface PropertyListOptions {
+  archived?: boolean;
+  dataSensitivity?: DataSensitivity;
+  locale?: string;
+  /** property names to return */
+  properties?: string[];
+}
+
+export class PropertiesApi {
+  readonly #r: Requester;
+  constructor(requester: Requester) {
+    this.#r = requester;
+  }
+
+  /** 4.1 Create a property. Unsafe: a repeat would answer 409 for what the first try created. */
+  create(objectType: string, body: PropertyCreate): Promise<Property> {
+    return this.#r.request({
+      method: 'POST',
+      path: path`/crm/v3/properties/${objectType}`,
+      body,
+      retry: 'unsafe',
+    });
+  }
+
+  /** 4.2 Batch read properties by name, in chunks of 100. A read: safe to retry. */
+  batchRead(
+    objectType: string,
+    names: readonly string[],
+    options: PropertyBatchReadOptions = {},
+  ): Promise<BatchResult<string, Property>> {
+    const route = withQuery(path`/crm/v3/properties/${objectType}/batch/read`, { locale: options.locale });
+    return runBatches({
+      inputs: names,
+      call: { method: 'POST', path: route },
+      keysOf: (name) => [name],
+      send: (chunk) =>
+        this.#r.request<BatchResponse<Property>>({
+          method: 'POST',
+          path: route,
+          body: {
+            ...(options.archived !== undefined ? { archived: options.archived } : {}),
+            ...(options.dataSensitivity !== undefined ? { dataSensitivity: options.dataSensitivity } : {}),
+            inputs: chunk.map((name) => ({ name })),
+          },
+          retry: 'safe',
+        }),
+    });
+  }
+
+  /** All properties of an object type (no paging on this endpoint). Beyond the spec (reference §1). */
+  async list(objectType: string, options: PropertyListOptions = {}): Promise<Property[]> {
+    const page = await this.#r.request<{ results: Property[] }>({
+      method: 'GET',
+      path: withQuery(path`/crm/v3/properties/${objectType}`, { ...options }),
+      retry: 'safe',
+    });
+    return page.results;
+  }
+
+  /** One property; 404 NOT_FOUND when missing (or archived, unless `archived`). Beyond the spec (reference §1). */
+  get(objectType: string, name: string, options: { archived?: boolean } = {}): Promise<Property> {
+    return this.#r.request({
+      method: 'GET',
+      path: withQuery(path`/crm/v3/properties/${objectType}/${name}`, options),
+      retry: 'safe',
+    });
+  }
+
+  /**
+   * PATCH a property (options, when given, replace the whole list). Idempotent: the same PATCH twice
+   * leaves the same definition. Beyond the spec (reference §1).
+   */
+  update(objectType: string, name: string, body: PropertyUpdate): Promise<Property> {
+    return this.#r.request({
+      method: 'PATCH',
+      path: path`/crm/v3/properties/${objectType}/${name}`,
+      body,
+      retry: 'safe',
+    });
+  }
+
+  /** Archive (DELETE) a property. Idempotent; a 404 after an uncertain try counts as done. Beyond the spec (reference §1). */
+  async archive(objectType: string, name: string): Promise<void> {
+    await this.#r.request({
+      method: 'DELETE',
+      path: path`/crm/v3/properties/${objectType}/${name}`,
+      retry: 'safe',
+      absentMeansDone: true,
+    });
+  }
+
+  /**
+   * Batch create, chunks of 100; a 207 maps each failed input by its name. Unsafe (creates): a chunk
+   * whose answer was lost is reported as OUTCOME_UNKNOWN for each of its inputs. Beyond the spec (reference §1).
+   */
+  batchCreate(
+    objectType: string,
+    inputs: readonly PropertyCreate[],
+  ): Promise<BatchResult<PropertyCreate, Property>> {
+    const route = path`/crm/v3/properties/${objectType}/batch/create`;
+    return runBatches({
+      inputs,
+      call: { method: 'POST', path: route },
+      keysOf: (input) => [input.name],
+      send: (chunk) =>
+        this.#r.request<BatchResponse<Property>>({
+          method: 'POST',
+          path: route,
+          body: { inputs: chunk },
+          retry: 'unsafe',
+        }),
+    });
+  }
+
+  /** Batch archive by name (204 whatever each name's state): idempotent. Beyond the spec (reference §1). */
+  batchArchive(objectType: string, names: readonly string[]): Promise<BatchResult<string, never>> {
+    const route = path`/crm/v3/properties/${objectType}/batch/archive`;
+    return runBatches({
+      inputs: names,
+      call: { method: 'POST', path: route },
+      keysOf: (name) => [name],
+      send: (chunk) =>
+        this.#r.request<undefined>({
+          method: 'POST',
+          path: route,
+          body: { inputs: chunk.map((name) => ({ name })) },
+          retry: 'safe',
+        }),
+    });
+  }
+}

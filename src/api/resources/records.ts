@@ -1,0 +1,241 @@
+/**
+ * Records of any object type (by name or id): 4.3 to 4.6 and 4.9 to 4.15, generalised to every object
+ * type; the projects batch update path of 4.15 has its own method.
+ */
+import { randomUUID } from 'node:crypto';
+import { runBatches, type BatchResult } from '../batching.js';
+import { paginate } from '../paging.js';
+import { path, withQuery } from '../paths.js';
+import type { Requester } from '../request.js';
+import type {
+  BatchResponse,
+  CollectionResponse,
+  FullRecord,
+  RecordCreate,
+  RecordUpdateInput,
+  RecordUpsertInput,
+  SimpleRecord,
+  UpsertedRecord,
+} from '../../types/api.js';
+
+export interface RecordReadOptions {
+  archived?: boolean;
+  /** object types whose associated ids to return */
+  associations?: string[];
+  /** read by this unique-value property instead of the record id */
+  idProperty?: string;
+  properties?: string[];
+  propertiesWithHistory?: string[];
+}
+
+export interface RecordListOptions {
+  after?: string;
+  archived?: boolean;
+  properties?: string[];
+  propertiesWithHistory?: string[];
+  associations?: string[];
+  /** page size (the platform's `limit`, at most 100) */
+  limit?: number;
+}
+
+export interface RecordBatchReadInput {
+  ids: readonly string[];
+  properties?: string[];
+  propertiesWithHistory?: string[];
+  /** name of a unique-value property; `ids` then carry its values */
+  idProperty?: string;
+  archived?: boolean;
+}
+
+/** The odd path of 4.15 (version after `objects`). */
+const PROJECTS_BATCH_UPDATE = '/crm/objects/v3/projects/batch/update';
+
+export class RecordsApi {
+  readonly #r: Requester;
+  constructor(requester: Requester) {
+    this.#r = requester;
+  }
+
+  /** 4.9 / 4.10 Create a record. Unsafe: a repeat would create a second record. */
+  create(objectType: string, body: RecordCreate): Promise<SimpleRecord> {
+    return this.#r.request({
+      method: 'POST',
+      path: path`/crm/v3/objects/${objectType}`,
+      body,
+      retry: 'unsafe',
+    });
+  }
+
+  /** 4.12 / 4.13 Read one record (by id, or by `idProperty` value). */
+  get(objectType: string, id: string, options: RecordReadOptions = {}): Promise<FullRecord> {
+    return this.#r.request({
+      method: 'GET',
+      path: withQuery(path`/crm/v3/objects/${objectType}/${id}`, { ...options }),
+      retry: 'safe',
+    });
+  }
+
+  /** 4.11 One page of records. */
+  list(objectType: string, options: RecordListOptions = {}): Promise<CollectionResponse<FullRecord>> {
+    return this.#r.request({
+      method: 'GET',
+      path: withQuery(path`/crm/v3/objects/${objectType}`, { ...options }),
+      retry: 'safe',
+    });
+  }
+
+  /** 4.11 Every record, page after page (`after` cursors). */
+  listAll(objectType: string, options: Omit<RecordListOptions, 'after'> = {}): AsyncGenerator<FullRecord> {
+    return paginate((after) => this.list(objectType, { ...options, after }));
+  }
+
+  /** 4.6 Update one record; an empty string clears a value. Idempotent: same values, same end state. */
+  update(
+    objectType: string,
+    id: string,
+    properties: Record<string, string>,
+    options: { idProperty?: string } = {},
+  ): Promise<SimpleRecord> {
+    return this.#r.request({
+      method: 'PATCH',
+      path: withQuery(path`/crm/v3/objects/${objectType}/${id}`, options),
+      body: { properties },
+      retry: 'safe',
+    });
+  }
+
+  /** Archive one record (DELETE). Idempotent. Beyond the spec (reference §1: the platform's single archive). */
+  async archive(objectType: string, id: string): Promise<void> {
+    await this.#r.request({
+      method: 'DELETE',
+      path: path`/crm/v3/objects/${objectType}/${id}`,
+      retry: 'safe',
+      absentMeansDone: true,
+    });
+  }
+
+  /**
+   * 4.3 Batch create, chunks of 100. Unsafe. Inputs without an `objectWriteTraceId` get one
+   * (`<random>-<index>`) so that a 207's error items, which echo it in their context, map back to
+   * their input; the caller's objects are not modified.
+   */
+  async batchCreate(
+    objectType: string,
+    inputs: readonly RecordCreate[],
+  ): Promise<BatchResult<RecordCreate, SimpleRecord>> {
+    const route = path`/crm/v3/objects/${objectType}/batch/create`;
+    const prefix = randomUUID().slice(0, 8);
+    const traced = inputs.map((input, i) => ({
+      input,
+      wire: input.objectWriteTraceId ? input : { ...input, objectWriteTraceId: `${prefix}-${i}` },
+    }));
+    const result = await runBatches({
+      inputs: traced,
+      call: { method: 'POST', path: route },
+      keysOf: (t) => [t.wire.objectWriteTraceId],
+      send: (chunk) =>
+        this.#r.request<BatchResponse<SimpleRecord>>({
+          method: 'POST',
+          path: route,
+          body: { inputs: chunk.map((t) => t.wire) },
+          retry: 'unsafe',
+        }),
+    });
+    return { ...result, errors: result.errors.map(({ input, error }) => ({ input: input.input, error })) };
+  }
+
+  /** 4.4 Batch read by ids (or `idProperty` values), chunks of 100. A read: safe. */
+  batchRead(objectType: string, request: RecordBatchReadInput): Promise<BatchResult<string, SimpleRecord>> {
+    const route = withQuery(path`/crm/v3/objects/${objectType}/batch/read`, { archived: request.archived });
+    return runBatches({
+      inputs: request.ids,
+      call: { method: 'POST', path: route },
+      keysOf: (id) => [id],
+      send: (chunk) =>
+        this.#r.request<BatchResponse<SimpleRecord>>({
+          method: 'POST',
+          path: route,
+          body: {
+            inputs: chunk.map((id) => ({ id })),
+            properties: request.properties ?? [],
+            propertiesWithHistory: request.propertiesWithHistory ?? [],
+            ...(request.idProperty !== undefined ? { idProperty: request.idProperty } : {}),
+          },
+          retry: 'safe',
+        }),
+    });
+  }
+
+  /** 4.15 Batch update, chunks of 100. Idempotent (values are set, not added): safe to retry. */
+  batchUpdate(
+    objectType: string,
+    inputs: readonly RecordUpdateInput[],
+  ): Promise<BatchResult<RecordUpdateInput, SimpleRecord>> {
+    return this.#batchUpdateAt(path`/crm/v3/objects/${objectType}/batch/update`, inputs);
+  }
+
+  /** 4.15 The projects batch update on its own path, `/crm/objects/v3/projects/batch/update`. */
+  batchUpdateProjects(
+    inputs: readonly RecordUpdateInput[],
+  ): Promise<BatchResult<RecordUpdateInput, SimpleRecord>> {
+    return this.#batchUpdateAt(PROJECTS_BATCH_UPDATE, inputs);
+  }
+
+  /**
+   * 4.5 Batch upsert, chunks of 100. Safe to retry: matched by a unique property, so a repeat updates
+   * the record the first try created instead of creating another (only its `new` flag may differ).
+   */
+  batchUpsert(
+    objectType: string,
+    inputs: readonly RecordUpsertInput[],
+  ): Promise<BatchResult<RecordUpsertInput, UpsertedRecord>> {
+    const route = path`/crm/v3/objects/${objectType}/batch/upsert`;
+    return runBatches({
+      inputs,
+      call: { method: 'POST', path: route },
+      keysOf: (input) => [input.id, input.objectWriteTraceId],
+      send: (chunk) =>
+        this.#r.request<BatchResponse<UpsertedRecord>>({
+          method: 'POST',
+          path: route,
+          body: { inputs: chunk },
+          retry: 'safe',
+        }),
+    });
+  }
+
+  /** 4.14 Batch archive by id, chunks of 100 (no body in the answer). Idempotent. */
+  batchArchive(objectType: string, ids: readonly string[]): Promise<BatchResult<string, never>> {
+    const route = path`/crm/v3/objects/${objectType}/batch/archive`;
+    return runBatches({
+      inputs: ids,
+      call: { method: 'POST', path: route },
+      keysOf: (id) => [id],
+      send: (chunk) =>
+        this.#r.request<undefined>({
+          method: 'POST',
+          path: route,
+          body: { inputs: chunk.map((id) => ({ id })) },
+          retry: 'safe',
+        }),
+    });
+  }
+
+  #batchUpdateAt(
+    route: string,
+    inputs: readonly RecordUpdateInput[],
+  ): Promise<BatchResult<RecordUpdateInput, SimpleRecord>> {
+    return runBatches({
+      inputs,
+      call: { method: 'POST', path: route },
+      keysOf: (input) => [input.id, input.objectWriteTraceId],
+      send: (chunk) =>
+        this.#r.request<BatchResponse<SimpleRecord>>({
+          method: 'POST',
+          path: route,
+          body: { inputs: chunk },
+          retry: 'safe',
+        }),
+    });
+  }
+}

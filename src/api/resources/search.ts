@@ -1,0 +1,31 @@
+/** 4.8 Search, for any object type. Searches pass their own bucket (5 per second) besides the client's. */
+import { paginate } from '../paging.js';
+import { path } from '../paths.js';
+import type { Requester } from '../request.js';
+import type { SearchRequest, SearchResponse, SimpleRecord } from '../../types/api.js';
+
+export class SearchApi {
+  readonly #r: Requester;
+  constructor(requester: Requester) {
+    this.#r = requester;
+  }
+
+  /** One page of search results with `total`. A read (POST, but changes nothing): safe to retry. */
+  records(objectType: string, body: SearchRequest): Promise<SearchResponse> {
+    return this.#r.request({
+      method: 'POST',
+      path: path`/crm/v3/objects/${objectType}/search`,
+      body,
+      retry: 'safe',
+      search: true,
+    });
+  }
+
+  /** Every result, page after page (the platform stops at 10,000 results in all). */
+  iterate(objectType: string, body: Omit<SearchRequest, 'after'>): AsyncGenerator<SimpleRecord> {
+    return paginate(
+      (after) => this.records(objectType, after === undefined ? body : { ...body, after }),
+      undefined,
+    );
+  }
+}

@@ -1,0 +1,127 @@
+/** The rolling-window bucket, the in-flight bound and the pager, with short windows. */
+import { describe, expect, it } from 'vitest';
+import { Semaphore } from '../../src/api/concurrency.js';
+import { paginate } from '../../src/api/paging.js';
+import { RollingWindowLimiter } from '../../src/api/rate-limit.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('RollingWindowLimiter', () => {
+  it('lets max requests through per window, counted from when each answer came in', async () => {
+    const limiter = new RollingWindowLimiter(3, 200);
+    const started = Date.now();
+    const times: number[] = [];
+    await Promise.all(
+      Array.from({ length: 7 }, async () => {
+        const done = await limiter.take();
+        times.push(Date.now() - started);
+        await sleep(20); // the "request"
+        done();
+      }),
+    );
+    times.sort((a, b) => a - b);
+    expect(times.slice(0, 3).every((t) => t < 50)).toBe(true);
+    // the fourth waits for the first answer (≈20 ms) plus a window
+    expect(times[3]).toBeGreaterThanOrEqual(220);
+    expect(times[6]).toBeGreaterThanOrEqual(440);
+    limiter.close();
+  });
+
+  it('an answer still in flight holds its place', async () => {
+    const limiter = new RollingWindowLimiter(1, 50);
+    const first = await limiter.take();
+    let second = false;
+    const pending = limiter.take().then((done) => {
+      second = true;
+      done();
+    });
+    await sleep(120);
+    expect(second).toBe(false);
+    const answered = Date.now();
+    first();
+    await pending;
+    expect(second).toBe(true);
+    // and then for a whole window after its answer
+    expect(Date.now() - answered).toBeGreaterThanOrEqual(50);
+    limiter.close();
+  });
+
+  it('adapts to the server headers and books what others used', async () => {
+    const limiter = new RollingWindowLimiter(100, 10_000);
+    limiter.observe({ max: 4, intervalMs: 300, remaining: 1 }, Date.now());
+    expect([limiter.max, limiter.intervalMs]).toEqual([4, 300]);
+    const started = Date.now();
+    (await limiter.take())();
+    // 3 used by others + 1 ours: the next waits for the window
+    (await limiter.take())();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    const fixed = new RollingWindowLimiter(5, 1000, { adaptive: false });
+    fixed.observe({ max: 50, intervalMs: 10 }, Date.now());
+    expect([fixed.max, fixed.intervalMs]).toEqual([5, 1000]);
+    limiter.close();
+  });
+
+  it("books nothing for the server's count of our own slow requests", async () => {
+    const limiter = new RollingWindowLimiter(2, 200);
+    (await limiter.take())();
+    await sleep(150);
+    const sentAt = Date.now();
+    const slow = await limiter.take();
+    await sleep(100);
+    // the server counted both (the first had not left its window when the slow one arrived)
+    limiter.observe({ max: 2, remaining: 0 }, sentAt);
+    slow();
+    const started = Date.now();
+    (await limiter.take())();
+    expect(Date.now() - started).toBeLessThan(50);
+    limiter.close();
+  });
+
+  it('blockUntil holds every request', async () => {
+    const limiter = new RollingWindowLimiter(100, 1000);
+    limiter.blockUntil(Date.now() + 150);
+    const started = Date.now();
+    (await limiter.take())();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+});
+
+describe('Semaphore', () => {
+  it('never lets more than the limit run', async () => {
+    const slots = new Semaphore(2);
+    let running = 0;
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        await slots.acquire();
+        running++;
+        peak = Math.max(peak, running);
+        await sleep(5);
+        running--;
+        slots.release();
+      }),
+    );
+    expect(peak).toBe(2);
+    expect(slots.active).toBe(0);
+  });
+});
+
+describe('paginate', () => {
+  it('follows after cursors lazily and stops on a repeated cursor', async () => {
+    const asked: (string | undefined)[] = [];
+    const pages: Record<string, { results: number[]; paging?: { next: { after: string } } }> = {
+      start: { results: [1, 2], paging: { next: { after: 'b' } } },
+      b: { results: [3], paging: { next: { after: 'c' } } },
+      c: { results: [4], paging: { next: { after: 'b' } } },
+    };
+    const items: number[] = [];
+    for await (const n of paginate((after) => {
+      asked.push(after);
+      return Promise.resolve(pages[after ?? 'start']);
+    })) {
+      items.push(n);
+    }
+    expect(items).toEqual([1, 2, 3, 4]);
+    expect(asked).toEqual([undefined, 'b', 'c']);
+  });
+});

@@ -1,0 +1,67 @@
+/** The client's buckets against the emulator's rate limits: set to the server's limit, no 429 at all. */
+import { describe, expect, it } from 'vitest';
+import { startClientFixture } from './setup.js';
+
+describe('client rate limiting against the emulator', () => {
+  it('with the bucket at the server limit (150 per 10 s), 300 calls meet no 429 and take one window', async () => {
+    const f = await startClientFixture({ rateLimit: 150 }, { rateLimit: { requests: 150, adaptive: false } });
+    try {
+      const started = Date.now();
+      const results = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          i % 2 === 0 ? f.client.properties.get('tickets', 'subject') : f.client.groups.list('tickets'),
+        ),
+      );
+      const elapsed = Date.now() - started;
+      expect(results).toHaveLength(300);
+      expect(f.calls).toHaveLength(300);
+      expect(f.calls.filter((c) => c.status !== 200)).toEqual([]);
+      // 150 in the first window, 150 once it has rolled on
+      expect(elapsed).toBeGreaterThanOrEqual(10_000);
+      expect(elapsed).toBeLessThan(15_000);
+    } finally {
+      await f.close();
+    }
+  });
+
+  it('a bucket set too high adapts to the server headers (100 per 10 s): 200 calls, no 429', async () => {
+    const f = await startClientFixture({ rateLimit: 100 }, { rateLimit: { requests: 1000 } });
+    try {
+      await Promise.all(Array.from({ length: 200 }, () => f.client.properties.get('tickets', 'subject')));
+      expect(f.calls).toHaveLength(200);
+      expect(f.calls.filter((c) => c.status === 429)).toEqual([]);
+      expect(f.client.rateLimit).toEqual({ requests: 100, intervalMs: 10_000 });
+    } finally {
+      await f.close();
+    }
+  });
+
+  it('searches keep to 5 per second on their own: 16 searches, no 429', async () => {
+    const f = await startClientFixture({}, { searchPerSecond: 5 });
+    try {
+      const started = Date.now();
+      await Promise.all(Array.from({ length: 16 }, () => f.client.search.records('tickets', { limit: 1 })));
+      expect(f.calls.map((c) => c.status)).toEqual(Array(16).fill(200));
+      // 5 + 5 + 5 + 1: three windows of a second
+      expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    } finally {
+      await f.close();
+    }
+  });
+
+  it("fails at once, without retrying, when the account's daily limit is used up", async () => {
+    const f = await startClientFixture({ dailyLimit: 3 });
+    try {
+      for (let i = 0; i < 3; i++) await f.client.properties.get('tickets', 'subject');
+      await expect(f.client.properties.get('tickets', 'subject')).rejects.toMatchObject({
+        code: 'RATE_LIMIT',
+        status: 429,
+        daily: true,
+        policyName: 'DAILY',
+      });
+      expect(f.calls.map((c) => c.status)).toEqual([200, 200, 200, 429]);
+    } finally {
+      await f.close();
+    }
+  });
+});
