@@ -1,0 +1,186 @@
+/**
+ * Items -> the desired-state model. A declaration seen a second time (in the same file or another)
+ * is reported at the second place, naming the first; the model keeps the first.
+ */
+import type { EventPropertyCreate, PropertyCreate } from '../types/api.js';
+import type { DiagnosticCode } from './codes.js';
+import { formatLocation } from './diagnostics.js';
+import type { DiagnosticSink, SourceLocation } from './diagnostics.js';
+import { at } from './items.js';
+import { formatPath } from './locate.js';
+import type { EntryRef, ManifestItems } from './items.js';
+import { deriveLabelName, emptyDesiredState, limitKey } from './model.js';
+import type { DesiredAssociationPair, DesiredLimit, DesiredState, LimitTarget } from './model.js';
+import { objectTypeKey, pairKey } from './object-types.js';
+
+export function buildModel(items: ManifestItems, sink: DiagnosticSink): DesiredState {
+  const state = emptyDesiredState();
+  const firsts = new Map<string, SourceLocation>();
+
+  /** Registers `key`; reports and returns false when it was declared before. */
+  const claim = (
+    key: string,
+    ref: EntryRef,
+    nameKey: string,
+    code: DiagnosticCode,
+    what: string,
+  ): boolean => {
+    const here = at(ref, nameKey);
+    const first = firsts.get(key);
+    if (first) {
+      sink.at(here, {
+        code,
+        message: `${what} is declared twice; the first is at ${formatLocation(first)}`,
+        hint: 'keep one declaration (merge the two, or rename one)',
+        path: formatPath([...ref.path, nameKey]),
+      });
+      return false;
+    }
+    firsts.set(key, here);
+    return true;
+  };
+
+  for (const { objectType, entry, ref } of items.groups) {
+    const typeKey = objectTypeKey(objectType);
+    if (
+      !claim(
+        `group ${typeKey} ${entry.name}`,
+        ref,
+        'name',
+        'DUPLICATE_GROUP',
+        `group '${entry.name}' of ${typeKey}`,
+      )
+    ) {
+      continue;
+    }
+    const source = at(ref);
+    const group = entry.archived
+      ? { archived: true as const, objectType, name: entry.name, source }
+      : {
+          archived: false as const,
+          objectType,
+          name: entry.name,
+          label: entry.label ?? '',
+          ...(entry.displayOrder === undefined ? {} : { displayOrder: entry.displayOrder }),
+          source,
+        };
+    mapIn(state.groups, typeKey).set(entry.name, group);
+  }
+
+  for (const { objectType, entry, ref } of items.properties) {
+    const typeKey = objectTypeKey(objectType);
+    const what = `property '${entry.name}' of ${typeKey}`;
+    if (!claim(`property ${typeKey} ${entry.name}`, ref, 'name', 'DUPLICATE_PROPERTY', what)) continue;
+    const source = at(ref);
+    if (entry.archived) {
+      mapIn(state.properties, typeKey).set(entry.name, {
+        archived: true,
+        objectType,
+        name: entry.name,
+        source,
+      });
+      continue;
+    }
+    const { archived: _archived, ...definition } = entry;
+    mapIn(state.properties, typeKey).set(entry.name, {
+      archived: false,
+      objectType,
+      name: entry.name,
+      definition: definition as PropertyCreate,
+      source,
+    });
+  }
+
+  for (const { from, to, entry, ref } of items.associations) {
+    const key = pairKey(from, to);
+    const pair = pairIn(state.associations, key, from, to);
+    const source = at(ref);
+    let target: LimitTarget | undefined;
+    if (entry.label !== undefined && entry.category === undefined) {
+      const what = `label '${entry.label}' of ${key}`;
+      if (!claim(`label ${key} ${entry.label}`, ref, 'label', 'DUPLICATE_LABEL', what)) continue;
+      if (entry.deleted) {
+        pair.labels.set(entry.label, { deleted: true, from, to, label: entry.label, source });
+        continue;
+      }
+      const name = entry.name ?? deriveLabelName(entry.label);
+      const nameKey = entry.name === undefined ? 'label' : 'name';
+      const nameWhat = `label name '${name}' of ${key}${entry.name === undefined ? ' (derived from the label)' : ''}`;
+      if (!claim(`label name ${key} ${name}`, ref, nameKey, 'DUPLICATE_LABEL', nameWhat)) continue;
+      pair.labels.set(entry.label, {
+        deleted: false,
+        from,
+        to,
+        label: entry.label,
+        name,
+        nameDerived: entry.name === undefined,
+        ...(entry.inverseLabel === undefined ? {} : { inverseLabel: entry.inverseLabel }),
+        source,
+      });
+      target = { label: entry.label };
+    } else if (entry.category !== undefined && entry.typeId !== undefined && entry.label === undefined) {
+      const what = `association type ${entry.category} ${entry.typeId} of ${key}`;
+      const claimed = claim(
+        `type ${key} ${entry.category}:${entry.typeId}`,
+        ref,
+        'typeId',
+        'DUPLICATE_ASSOCIATION_TYPE',
+        what,
+      );
+      if (!claimed || entry.deleted) continue;
+      target = { category: entry.category, typeId: entry.typeId };
+    }
+    if (target && entry.maxToObjectIds !== undefined) {
+      const limit: DesiredLimit = {
+        from,
+        to,
+        target,
+        maxToObjectIds: entry.maxToObjectIds,
+        source: at(ref, 'maxToObjectIds'),
+      };
+      pair.limits.set(limitKey(target), limit);
+    }
+  }
+
+  for (const { eventName, entry, ref } of items.eventProperties) {
+    const what = `event property '${entry.name}' of event ${eventName}`;
+    if (!claim(`event ${eventName} ${entry.name}`, ref, 'name', 'DUPLICATE_EVENT_PROPERTY', what)) continue;
+    const source = at(ref);
+    if (entry.deleted) {
+      mapIn(state.eventProperties, eventName).set(entry.name, {
+        deleted: true,
+        eventName,
+        name: entry.name,
+        source,
+      });
+      continue;
+    }
+    const { deleted: _deleted, ...definition } = entry;
+    mapIn(state.eventProperties, eventName).set(entry.name, {
+      deleted: false,
+      eventName,
+      name: entry.name,
+      definition: definition as EventPropertyCreate & { name: string },
+      source,
+    });
+  }
+  return state;
+}
+
+function mapIn<V>(outer: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let inner = outer.get(key);
+  if (!inner) {
+    inner = new Map();
+    outer.set(key, inner);
+  }
+  return inner;
+}
+
+function pairIn(pairs: Map<string, DesiredAssociationPair>, key: string, from: string, to: string) {
+  let pair = pairs.get(key);
+  if (!pair) {
+    pair = { from, to, labels: new Map(), limits: new Map() };
+    pairs.set(key, pair);
+  }
+  return pair;
+}

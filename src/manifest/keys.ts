@@ -1,0 +1,178 @@
+/**
+ * Runtime key lists derived from the TypeScript types: `satisfies Record<keyof T, true>` makes the
+ * compiler reject a missing or an extra key, and `test/manifest/schema-drift.test.ts` compares each
+ * list with the matching object of the JSON Schemas (both directions), so types and schemas cannot
+ * drift apart silently. The lists also drive "did you mean" hints and the tombstone rule.
+ */
+import type {
+  AssociationTypeEntry,
+  AssociationsManifest,
+  EnvironmentEntry,
+  EventPropertiesManifest,
+  EventPropertyEntry,
+  GroupEntry,
+  ManageEntry,
+  OptionEntry,
+  PolicyEntry,
+  ProjectFile,
+  PropertiesManifest,
+  PropertyEntry,
+} from './types.js';
+
+/** The keys a type requires (non-optional). */
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+
+type KeySet<T> = Record<keyof T, true>;
+type RequiredSet<T> = Record<RequiredKeys<T>, true>;
+
+export interface SchemaObjectKeys {
+  /** which schema file: `manifest` or `config` */
+  schema: 'manifest' | 'config';
+  /** the `$defs` entry, or `''` for the schema's root object */
+  def: string;
+  keys: Readonly<Record<string, true>>;
+  /** keys the schema requires unconditionally */
+  required: Readonly<Record<string, true>>;
+}
+
+export const OPTION_KEYS = {
+  label: true,
+  value: true,
+  description: true,
+  displayOrder: true,
+  hidden: true,
+} as const satisfies KeySet<OptionEntry>;
+
+export const GROUP_KEYS = {
+  name: true,
+  label: true,
+  displayOrder: true,
+  archived: true,
+} as const satisfies KeySet<GroupEntry>;
+
+export const PROPERTY_KEYS = {
+  name: true,
+  label: true,
+  type: true,
+  fieldType: true,
+  groupName: true,
+  description: true,
+  displayOrder: true,
+  options: true,
+  calculationFormula: true,
+  dataSensitivity: true,
+  externalOptions: true,
+  referencedObjectType: true,
+  formField: true,
+  hasUniqueValue: true,
+  hidden: true,
+  archived: true,
+} as const satisfies KeySet<PropertyEntry>;
+
+export const ASSOCIATION_TYPE_KEYS = {
+  label: true,
+  name: true,
+  inverseLabel: true,
+  category: true,
+  typeId: true,
+  maxToObjectIds: true,
+  deleted: true,
+} as const satisfies KeySet<AssociationTypeEntry>;
+
+export const EVENT_PROPERTY_KEYS = {
+  name: true,
+  label: true,
+  type: true,
+  description: true,
+  options: true,
+  deleted: true,
+} as const satisfies KeySet<EventPropertyEntry>;
+
+export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
+  {
+    schema: 'manifest',
+    def: 'PropertiesManifest',
+    keys: {
+      kind: true,
+      objectType: true,
+      groups: true,
+      properties: true,
+    } satisfies KeySet<PropertiesManifest>,
+    required: { kind: true, objectType: true } satisfies RequiredSet<PropertiesManifest>,
+  },
+  {
+    schema: 'manifest',
+    def: 'Group',
+    keys: GROUP_KEYS,
+    required: { name: true } satisfies RequiredSet<GroupEntry>,
+  },
+  {
+    schema: 'manifest',
+    def: 'Property',
+    keys: PROPERTY_KEYS,
+    required: { name: true } satisfies RequiredSet<PropertyEntry>,
+  },
+  {
+    schema: 'manifest',
+    def: 'Option',
+    keys: OPTION_KEYS,
+    required: { label: true, value: true } satisfies RequiredSet<OptionEntry>,
+  },
+  {
+    schema: 'manifest',
+    def: 'AssociationsManifest',
+    keys: { kind: true, from: true, to: true, types: true } satisfies KeySet<AssociationsManifest>,
+    required: { kind: true, from: true, to: true, types: true } satisfies RequiredSet<AssociationsManifest>,
+  },
+  {
+    schema: 'manifest',
+    def: 'AssociationType',
+    keys: ASSOCIATION_TYPE_KEYS,
+    required: {} satisfies RequiredSet<AssociationTypeEntry>,
+  },
+  {
+    schema: 'manifest',
+    def: 'EventPropertiesManifest',
+    keys: { kind: true, eventName: true, properties: true } satisfies KeySet<EventPropertiesManifest>,
+    required: {
+      kind: true,
+      eventName: true,
+      properties: true,
+    } satisfies RequiredSet<EventPropertiesManifest>,
+  },
+  {
+    schema: 'manifest',
+    def: 'EventProperty',
+    keys: EVENT_PROPERTY_KEYS,
+    required: { name: true } satisfies RequiredSet<EventPropertyEntry>,
+  },
+  {
+    schema: 'config',
+    def: '',
+    keys: {
+      manifests: true,
+      defaultEnvironment: true,
+      environments: true,
+      policy: true,
+    } satisfies KeySet<ProjectFile>,
+    required: { manifests: true } satisfies RequiredSet<ProjectFile>,
+  },
+  {
+    schema: 'config',
+    def: 'Environment',
+    keys: { baseUrl: true, tokenEnv: true, policy: true } satisfies KeySet<EnvironmentEntry>,
+    required: { baseUrl: true } satisfies RequiredSet<EnvironmentEntry>,
+  },
+  {
+    schema: 'config',
+    def: 'Policy',
+    keys: { destructive: true, allow: true, unmanaged: true, manage: true } satisfies KeySet<PolicyEntry>,
+    required: {} satisfies RequiredSet<PolicyEntry>,
+  },
+  {
+    schema: 'config',
+    def: 'Manage',
+    keys: { groups: true, prefixes: true } satisfies KeySet<ManageEntry>,
+    required: {} satisfies RequiredSet<ManageEntry>,
+  },
+];

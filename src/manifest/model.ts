@@ -1,0 +1,143 @@
+/**
+ * The desired state: what the manifests declare, normalised and keyed for the planner, every entry
+ * with the source location of its YAML node so later errors (plan, apply) can point at it.
+ *
+ * - Keys: object types by `objectTypeKey` (well-known ids such as `0-5` become `tickets`; other
+ *   names and ids stay as written, the planner resolves them); association pairs by `from->to`.
+ * - Definitions hold exactly the fields the manifest writes. An omitted optional field is absent
+ *   (not defaulted): filling the platform's defaults is the planner's normalisation.
+ * - Tombstones (`archived: true`, `deleted: true`) are entries of their own, without a definition.
+ * - A declaration seen twice is a validation error; the model keeps the first.
+ */
+import type { EventPropertyCreate, PropertyCreate } from '../types/api.js';
+import type { SourceLocation } from './diagnostics.js';
+import type { ManifestAssociationCategory } from './types.js';
+
+export type { SourceLocation } from './diagnostics.js';
+
+export interface DesiredProperty {
+  archived: false;
+  /** the object type as written in the manifest */
+  objectType: string;
+  name: string;
+  /** the request fields as written (spec 2.3), ready for a create */
+  definition: PropertyCreate;
+  source: SourceLocation;
+}
+
+export interface ArchivedProperty {
+  archived: true;
+  objectType: string;
+  name: string;
+  source: SourceLocation;
+}
+
+export type DesiredPropertyEntry = DesiredProperty | ArchivedProperty;
+
+export interface DesiredGroup {
+  archived: false;
+  objectType: string;
+  name: string;
+  label: string;
+  displayOrder?: number;
+  source: SourceLocation;
+}
+
+export interface ArchivedGroup {
+  archived: true;
+  objectType: string;
+  name: string;
+  source: SourceLocation;
+}
+
+export type DesiredGroupEntry = DesiredGroup | ArchivedGroup;
+
+export interface DesiredLabel {
+  deleted: false;
+  from: string;
+  to: string;
+  /** the label text: it identifies the label (the account never returns `name`) */
+  label: string;
+  /** the internal name for a create: as written, or derived from the label */
+  name: string;
+  nameDerived: boolean;
+  inverseLabel?: string;
+  source: SourceLocation;
+}
+
+export interface DeletedLabel {
+  deleted: true;
+  from: string;
+  to: string;
+  label: string;
+  source: SourceLocation;
+}
+
+export type DesiredLabelEntry = DesiredLabel | DeletedLabel;
+
+/** What a limit applies to: a user label (typeId learned from the account) or a known type. */
+export type LimitTarget = { label: string } | { category: ManifestAssociationCategory; typeId: number };
+
+export interface DesiredLimit {
+  from: string;
+  to: string;
+  target: LimitTarget;
+  /** a positive integer, or null: no limit (purge one set earlier) */
+  maxToObjectIds: number | null;
+  source: SourceLocation;
+}
+
+export interface DesiredAssociationPair {
+  /** as written */
+  from: string;
+  to: string;
+  /** by label text */
+  labels: Map<string, DesiredLabelEntry>;
+  /** by `limitKey(target)` */
+  limits: Map<string, DesiredLimit>;
+}
+
+export interface DesiredEventProperty {
+  deleted: false;
+  eventName: string;
+  name: string;
+  definition: EventPropertyCreate & { name: string };
+  source: SourceLocation;
+}
+
+export interface DeletedEventProperty {
+  deleted: true;
+  eventName: string;
+  name: string;
+  source: SourceLocation;
+}
+
+export type DesiredEventPropertyEntry = DesiredEventProperty | DeletedEventProperty;
+
+export interface DesiredState {
+  /** object type key -> property name -> entry */
+  properties: Map<string, Map<string, DesiredPropertyEntry>>;
+  /** object type key -> group name -> entry */
+  groups: Map<string, Map<string, DesiredGroupEntry>>;
+  /** `from->to` -> labels and limits of that direction */
+  associations: Map<string, DesiredAssociationPair>;
+  /** event name -> property name -> entry */
+  eventProperties: Map<string, Map<string, DesiredEventPropertyEntry>>;
+}
+
+export function emptyDesiredState(): DesiredState {
+  return { properties: new Map(), groups: new Map(), associations: new Map(), eventProperties: new Map() };
+}
+
+/** Key of a limit in `DesiredAssociationPair.limits`: `label:Primary order` or `PLATFORM_DEFINED:27`. */
+export function limitKey(target: LimitTarget): string {
+  return 'label' in target ? `label:${target.label}` : `${target.category}:${target.typeId}`;
+}
+
+/** The internal name a label gets when `name` is not written: `Primary order` -> `primary_order`. */
+export function deriveLabelName(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}

@@ -1,0 +1,104 @@
+/**
+ * YAML text -> documents with line/column information, reporting every syntax problem at once.
+ * Duplicate keys are errors; alias expansion is bounded so a "billion laughs" file is refused fast.
+ */
+import { LineCounter, isScalar, parseAllDocuments } from 'yaml';
+import type { Document } from 'yaml';
+import type { DiagnosticSink } from './diagnostics.js';
+import type { SourceText } from './read-source.js';
+
+/** Aliases resolved per document; manifests rarely need any, so this is generous yet safe. */
+export const MAX_ALIAS_COUNT = 100;
+
+const EMPTY = { code: 'EMPTY_DOCUMENT' } as const;
+
+export interface ParsedDocument {
+  /** the display path of the file */
+  file: string;
+  /** 0-based position of the document in its file */
+  index: number;
+  doc: Document.Parsed;
+  lineCounter: LineCounter;
+  /** the document as plain data */
+  data: unknown;
+}
+
+/** Parses every document of a file; documents with YAML errors are reported and left out. */
+export function parseYaml(source: SourceText, sink: DiagnosticSink): ParsedDocument[] {
+  const lineCounter = new LineCounter();
+  const docs = parseAllDocuments(source.text, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: true,
+    strict: true,
+  });
+  if (docs.length === 0) {
+    // an empty stream (nothing, or only comments) still carries its own errors and warnings
+    const stream = docs as unknown as { errors?: YamlProblem[]; warnings?: YamlProblem[] };
+    for (const error of stream.errors ?? []) report(source.file, lineCounter, error, sink, 'error');
+    for (const warning of stream.warnings ?? []) report(source.file, lineCounter, warning, sink, 'warning');
+    sink.at({ file: source.file, line: 1, col: 1 }, { ...EMPTY, message: 'the file holds no document' });
+    return [];
+  }
+  const documents = docs;
+  const parsed: ParsedDocument[] = [];
+  documents.forEach((doc, index) => {
+    const at = (offset: number) => ({ file: source.file, ...lineCounter.linePos(offset) });
+    for (const error of doc.errors) report(source.file, lineCounter, error, sink, 'error');
+    for (const warning of doc.warnings) report(source.file, lineCounter, warning, sink, 'warning');
+    if (doc.errors.length > 0) return;
+    if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
+      sink.at(at(doc.range[0]), {
+        ...EMPTY,
+        message: documents.length === 1 ? 'the file holds no document' : 'this document is empty',
+        hint: documents.length === 1 ? undefined : 'remove the extra `---` line',
+      });
+      return;
+    }
+    let data: unknown;
+    try {
+      data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (error) {
+      if (!(error instanceof ReferenceError)) throw error;
+      sink.at(at(doc.contents.range[0]), {
+        code: 'YAML_ALIAS_LIMIT',
+        message: `aliases in this document expand past the limit of ${MAX_ALIAS_COUNT}; refused as a resource exhaustion attack`,
+        hint: 'write the values out instead of nesting aliases',
+      });
+      return;
+    }
+    parsed.push({ file: source.file, index, doc, lineCounter, data });
+  });
+  return parsed;
+}
+
+interface YamlProblem {
+  code: string;
+  message: string;
+  pos: [number, number];
+}
+
+function report(
+  file: string,
+  lineCounter: LineCounter,
+  problem: YamlProblem,
+  sink: DiagnosticSink,
+  severity: 'error' | 'warning',
+): void {
+  const { line, col } = lineCounter.linePos(problem.pos[0]);
+  const duplicate = problem.code === 'DUPLICATE_KEY';
+  sink.at(
+    { file, line, col },
+    {
+      code: severity === 'warning' ? 'YAML_WARNING' : duplicate ? 'YAML_DUPLICATE_KEY' : 'YAML_SYNTAX',
+      // the first line only: the rest is a source excerpt, which could hold a secret
+      message: duplicate ? 'this key appears twice in the same mapping' : firstLine(problem.message),
+      hint: duplicate ? 'keep one of the two entries' : undefined,
+    },
+  );
+}
+
+function firstLine(message: string): string {
+  const line = message.split('\n', 1)[0] ?? message;
+  return line.replace(/ at line \d+, column \d+:?$/, '');
+}

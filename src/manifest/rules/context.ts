@@ -1,0 +1,26 @@
+/** What every semantic rule gets, and the one way rules report. */
+import type { DiagnosticInput, DiagnosticSink } from '../diagnostics.js';
+import { at } from '../items.js';
+import type { EntryRef, ManifestItems } from '../items.js';
+import { formatPath } from '../locate.js';
+import type { PathSegment } from '../locate.js';
+import type { DesiredState } from '../model.js';
+
+export interface RuleContext {
+  items: ManifestItems;
+  model: DesiredState;
+  sink: DiagnosticSink;
+}
+
+/** A semantic rule: reads the items and the model, reports problems. */
+export type Rule = (context: RuleContext) => void;
+
+/** Reports at a key of an entry (or at the entry with no keys). */
+export function report(
+  sink: DiagnosticSink,
+  ref: EntryRef,
+  keys: readonly PathSegment[],
+  input: DiagnosticInput,
+): void {
+  sink.at(at(ref, ...keys), { ...input, path: formatPath([...ref.path, ...keys]) });
+}

@@ -1,0 +1,28 @@
+/**
+ * A property's group: declared in some manifest (else a warning: it may exist in the account,
+ * like the built-in groups), and not archived by the manifests.
+ */
+import { objectTypeKey } from '../object-types.js';
+import { report } from './context.js';
+import type { Rule } from './context.js';
+
+export const propertyGroupRule: Rule = ({ items, model, sink }) => {
+  for (const { objectType, entry, ref } of items.properties) {
+    if (entry.archived || entry.groupName === undefined) continue;
+    const key = objectTypeKey(objectType);
+    const group = model.groups.get(key)?.get(entry.groupName);
+    if (group?.archived) {
+      report(sink, ref, ['groupName'], {
+        code: 'GROUP_ARCHIVED',
+        message: `'${entry.name}' is in group '${entry.groupName}', which the manifests archive`,
+        hint: 'move the property to another group, or keep the group',
+      });
+    } else if (!group) {
+      report(sink, ref, ['groupName'], {
+        code: 'GROUP_UNDECLARED',
+        message: `group '${entry.groupName}' of ${key} is declared in no manifest; it must exist in the account`,
+        hint: `declare it under groups: in a Properties manifest for ${objectType}, unless it is a built-in group`,
+      });
+    }
+  }
+};

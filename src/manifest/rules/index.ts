@@ -1,0 +1,28 @@
+/** The semantic rules, run in this order over every validated project. */
+import { associationTypeRule } from './associations.js';
+import type { Rule } from './context.js';
+import { eventPropertyLimitRule } from './events.js';
+import { externalOptionsRule } from './external-options.js';
+import { formulaReferencesRule } from './formulas.js';
+import { propertyGroupRule } from './groups.js';
+import { uniqueLimitRule } from './object-type-limits.js';
+import { eventOptionsRule, propertyOptionsRule } from './options.js';
+import { fieldTypeRule, formulaPresenceRule, reservedNameRule } from './properties.js';
+import { tombstoneRule } from './tombstones.js';
+
+export type { Rule, RuleContext } from './context.js';
+
+export const RULES: readonly Rule[] = [
+  tombstoneRule,
+  fieldTypeRule,
+  propertyOptionsRule,
+  externalOptionsRule,
+  formulaPresenceRule,
+  formulaReferencesRule,
+  uniqueLimitRule,
+  propertyGroupRule,
+  reservedNameRule,
+  associationTypeRule,
+  eventOptionsRule,
+  eventPropertyLimitRule,
+];

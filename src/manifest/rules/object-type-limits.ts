@@ -1,0 +1,22 @@
+/** Per object type: at most 10 `hasUniqueValue` properties (reference §3). */
+import { objectTypeKey } from '../object-types.js';
+import { report } from './context.js';
+import type { Rule } from './context.js';
+
+export const MAX_UNIQUE_PROPERTIES = 10;
+
+export const uniqueLimitRule: Rule = ({ items, sink }) => {
+  const counts = new Map<string, number>();
+  for (const { objectType, entry, ref } of items.properties) {
+    if (entry.archived || entry.hasUniqueValue !== true) continue;
+    const key = objectTypeKey(objectType);
+    const count = (counts.get(key) ?? 0) + 1;
+    counts.set(key, count);
+    if (count <= MAX_UNIQUE_PROPERTIES) continue;
+    report(sink, ref, ['hasUniqueValue'], {
+      code: 'UNIQUE_LIMIT',
+      message: `'${entry.name}' is unique property number ${count} of ${key}; the platform allows at most ${MAX_UNIQUE_PROPERTIES}`,
+      hint: 'remove hasUniqueValue from properties that do not need it',
+    });
+  }
+};

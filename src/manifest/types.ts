@@ -1,0 +1,116 @@
+/**
+ * The manifest documents and the project file as users write them (YAML, camelCase API names).
+ * `schemas/manifest.schema.json` and `schemas/config.schema.json` describe the same shapes; the keys
+ * objects in `keys.ts` tie both together and a test fails when they drift apart.
+ */
+import type { AssociationCategory, EventPropertyType, PropertyCreate, PropertyOption } from '../types/api.js';
+
+export const MANIFEST_KINDS = ['Properties', 'Associations', 'EventProperties'] as const;
+export type ManifestKind = (typeof MANIFEST_KINDS)[number];
+
+/** Association categories a manifest may name (the spec's neutral names plus those of reference §1). */
+export const ASSOCIATION_CATEGORIES = [
+  'PLATFORM_DEFINED',
+  'USER_DEFINED',
+  'INTEGRATOR_DEFINED',
+  'WORK',
+] as const satisfies readonly AssociationCategory[];
+export type ManifestAssociationCategory = (typeof ASSOCIATION_CATEGORIES)[number];
+
+/** An enumeration option exactly as the API has it (spec 2.3). */
+export type OptionEntry = PropertyOption;
+
+/** A property group. `archived: true` with just `name` is a tombstone. */
+export interface GroupEntry {
+  name: string;
+  label?: string;
+  displayOrder?: number;
+  archived?: boolean;
+}
+
+/**
+ * A property: every request field of spec 2.3 under its API name, so a property read from the CRM
+ * writes back as the same YAML. `archived: true` with just `name` is a tombstone.
+ */
+export type PropertyEntry = Partial<PropertyCreate> & { name: string; archived?: boolean };
+
+export interface PropertiesManifest {
+  kind: 'Properties';
+  objectType: string;
+  groups?: GroupEntry[];
+  properties?: PropertyEntry[];
+}
+
+/**
+ * One association type of a `from -> to` pair: a user label (by `label`) or a built-in type (by
+ * `category` + `typeId`). `maxToObjectIds: null` removes a limit; `deleted: true` deletes a label.
+ */
+export interface AssociationTypeEntry {
+  label?: string;
+  name?: string;
+  inverseLabel?: string;
+  category?: ManifestAssociationCategory;
+  typeId?: number;
+  maxToObjectIds?: number | null;
+  deleted?: boolean;
+}
+
+export interface AssociationsManifest {
+  kind: 'Associations';
+  from: string;
+  to: string;
+  types: AssociationTypeEntry[];
+}
+
+/** A property of a custom event definition (spec 4.17). `deleted: true` with just `name` is a tombstone. */
+export interface EventPropertyEntry {
+  name: string;
+  label?: string;
+  type?: EventPropertyType;
+  description?: string;
+  options?: OptionEntry[];
+  deleted?: boolean;
+}
+
+export interface EventPropertiesManifest {
+  kind: 'EventProperties';
+  eventName: string;
+  properties: EventPropertyEntry[];
+}
+
+export type Manifest = PropertiesManifest | AssociationsManifest | EventPropertiesManifest;
+
+// ---------------------------------------------------------------------------------------------
+// The project file, crm-schema.yaml
+// ---------------------------------------------------------------------------------------------
+
+export const DESTRUCTIVE_POLICIES = ['deny', 'allow'] as const;
+export type DestructivePolicy = (typeof DESTRUCTIVE_POLICIES)[number];
+
+export const UNMANAGED_POLICIES = ['ignore', 'report', 'archive'] as const;
+export type UnmanagedPolicy = (typeof UNMANAGED_POLICIES)[number];
+
+export interface ManageEntry {
+  groups?: string[];
+  prefixes?: string[];
+}
+
+export interface PolicyEntry {
+  destructive?: DestructivePolicy;
+  allow?: string[];
+  unmanaged?: UnmanagedPolicy;
+  manage?: ManageEntry;
+}
+
+export interface EnvironmentEntry {
+  baseUrl: string;
+  tokenEnv?: string;
+  policy?: PolicyEntry;
+}
+
+export interface ProjectFile {
+  manifests: string[];
+  defaultEnvironment?: string;
+  environments?: Record<string, EnvironmentEntry>;
+  policy?: PolicyEntry;
+}

@@ -1,0 +1,182 @@
+/**
+ * Validation end to end: read -> YAML -> shape -> meaning, every problem collected, and the
+ * desired-state model of each project. `validatePaths` serves `crm-schema validate`; `loadProject`
+ * serves plan, apply and drift; `validateSources` checks in-memory texts (tests, benchmarks).
+ */
+import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { CrmSchemaError } from '../core/errors.js';
+import { buildModel } from './build-model.js';
+import { collectUnits, displayPath } from './collect.js';
+import type { Unit } from './collect.js';
+import { loadProjectConfig } from './config.js';
+import type { ProjectConfig } from './config.js';
+import { DiagnosticSink, sortDiagnostics } from './diagnostics.js';
+import type { Diagnostic } from './diagnostics.js';
+import { glob } from './glob.js';
+import { collectItems, emptyItems } from './items.js';
+import { locate } from './locate.js';
+import type { DesiredState } from './model.js';
+import { parseYaml } from './parse-yaml.js';
+import { readSource } from './read-source.js';
+import type { SourceText } from './read-source.js';
+import { RULES } from './rules/index.js';
+import { checkManifestShape } from './shape.js';
+
+export interface ValidateOptions {
+  /** folder paths are relative to, and shown relative to; default process.cwd() */
+  cwd?: string;
+  /** the project file (`--config`) */
+  configPath?: string;
+}
+
+/** A manifest file that was read, with a digest of its bytes as text. */
+export interface ReadFile {
+  file: string;
+  sha256: string;
+}
+
+export interface ProjectResult {
+  config?: ProjectConfig;
+  model: DesiredState;
+  /** the manifest files, in the order checked */
+  files: ReadFile[];
+}
+
+export interface ValidationReport {
+  ok: boolean;
+  /** every file checked (project files and manifests), display paths */
+  files: string[];
+  diagnostics: Diagnostic[];
+  errorCount: number;
+  warningCount: number;
+  projects: ProjectResult[];
+}
+
+/** `crm-schema validate [PATHS...] [--config FILE]` */
+export async function validatePaths(
+  paths: readonly string[],
+  options: ValidateOptions = {},
+): Promise<ValidationReport> {
+  const cwd = options.cwd ?? process.cwd();
+  const { units, emptyFolders } = await collectUnits(paths, cwd, options.configPath);
+  const sink = new DiagnosticSink();
+  const files: string[] = [];
+  const projects: ProjectResult[] = [];
+  for (const folder of emptyFolders) {
+    const file = displayPath(cwd, folder);
+    files.push(file);
+    sink.inFile(file, {
+      code: 'NO_MANIFESTS',
+      message: 'this folder holds no *.yaml or *.yml file',
+      hint: 'check the path',
+    });
+  }
+  for (const unit of units) projects.push(await validateUnit(unit, cwd, sink, files));
+  return report(sink, files, projects);
+}
+
+/**
+ * The project for plan / apply / drift: the config (`--config` or ./crm-schema.yaml) and the model
+ * of its manifests. The report carries the diagnostics (warnings too) for the command to print;
+ * `assertValid` turns errors into a CrmSchemaError.
+ */
+export async function loadProject(
+  options: ValidateOptions = {},
+): Promise<{ report: ValidationReport; config?: ProjectConfig; model: DesiredState }> {
+  const report = await validatePaths([], options);
+  const project = report.projects[0];
+  return { report, model: project.model, ...(project.config ? { config: project.config } : {}) };
+}
+
+/** Throws when the report has errors: `2 errors in 3 files` (print the diagnostics first). */
+export function assertValid(report: ValidationReport): void {
+  if (report.ok) return;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const message = `${plural(report.errorCount, 'error')} in ${plural(report.files.length, 'file')}`;
+  throw new CrmSchemaError('MANIFEST_INVALID', message, {
+    hint: 'run crm-schema validate to see every problem',
+    meta: { errors: report.errorCount, warnings: report.warningCount, files: report.files.length },
+  });
+}
+
+/** Checks in-memory manifest texts as one project (no project file). */
+export function validateSources(sources: readonly SourceText[]): ValidationReport {
+  const sink = new DiagnosticSink();
+  const model = checkManifests(sources, sink);
+  const files = sources.map((s) => s.file);
+  return report(sink, files, [{ model, files: sources.map(readFile) }]);
+}
+
+async function validateUnit(
+  unit: Unit,
+  cwd: string,
+  sink: DiagnosticSink,
+  seen: string[],
+): Promise<ProjectResult> {
+  let config: ProjectConfig | undefined;
+  let manifestPaths = unit.files;
+  if (unit.configPath !== undefined) {
+    const file = displayPath(cwd, unit.configPath);
+    seen.push(file);
+    const loaded = await loadProjectConfig(unit.configPath, file, sink);
+    config = loaded.config;
+    if (unit.useGlobs && loaded.manifests && loaded.document) {
+      const root = resolve(unit.configPath, '..');
+      const found = await glob(root, loaded.manifests);
+      const document = loaded.document;
+      found.unmatched.forEach((pattern) => {
+        sink.at(locate(document, ['manifests', loaded.manifests!.indexOf(pattern)]), {
+          code: 'GLOB_NO_MATCH',
+          message: `'${pattern}' matches no file`,
+          path: `manifests[${loaded.manifests!.indexOf(pattern)}]`,
+        });
+      });
+      manifestPaths = found.files.map((f) => join(root, f)).filter((p) => p !== unit.configPath);
+      if (manifestPaths.length === 0) {
+        sink.at(locate(document, ['manifests']), {
+          code: 'NO_MANIFESTS',
+          message: 'the manifest globs match no file',
+          hint: `globs are relative to ${file}; e.g. manifests: ["schema/**/*.yaml"]`,
+          path: 'manifests',
+        });
+      }
+    }
+  }
+  const display = manifestPaths.map((p) => displayPath(cwd, p));
+  seen.push(...display);
+  const sources = await Promise.all(manifestPaths.map((p, i) => readSource(p, display[i], sink)));
+  const texts = sources.filter((s): s is SourceText => s !== undefined);
+  const model = checkManifests(texts, sink);
+  return { ...(config ? { config } : {}), model, files: texts.map(readFile) };
+}
+
+/** Steps 1 to 3 over the texts of one project. */
+function checkManifests(sources: readonly SourceText[], sink: DiagnosticSink): DesiredState {
+  const items = emptyItems();
+  for (const source of sources) {
+    for (const document of parseYaml(source, sink)) {
+      collectItems(document, checkManifestShape(document, sink), items);
+    }
+  }
+  const model = buildModel(items, sink);
+  for (const rule of RULES) rule({ items, model, sink });
+  return model;
+}
+
+function report(sink: DiagnosticSink, files: string[], projects: ProjectResult[]): ValidationReport {
+  const diagnostics = sortDiagnostics(sink.items, files);
+  const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
+  return {
+    ok: errorCount === 0,
+    files: [...new Set(files)],
+    diagnostics,
+    errorCount,
+    warningCount: diagnostics.length - errorCount,
+    projects,
+  };
+}
+
+function readFile(source: SourceText): ReadFile {
+  return { file: source.file, sha256: createHash('sha256').update(source.text).digest('hex') };
+}

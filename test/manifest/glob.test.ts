@@ -1,0 +1,82 @@
+/** The small glob matcher of the project file's `manifests`. */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expandBraces, glob, matchesGlob, staticBase } from '../../src/manifest/glob.js';
+
+describe('matchesGlob', () => {
+  it.each([
+    ['schema/a.yaml', 'schema/*.yaml', true],
+    ['schema/sub/a.yaml', 'schema/*.yaml', false],
+    ['schema/a.yaml', 'schema/**/*.yaml', true],
+    ['schema/x/y/a.yaml', 'schema/**/*.yaml', true],
+    ['other/a.yaml', 'schema/**/*.yaml', false],
+    ['a.yaml', '**/*.yaml', true],
+    ['deep/er/a.yaml', '**', true],
+    ['schema/a.yml', 'schema/*.{yaml,yml}', true],
+    ['schema/a.json', 'schema/*.{yaml,yml}', false],
+    ['schema/a1.yaml', 'schema/a?.yaml', true],
+    ['schema/a12.yaml', 'schema/a?.yaml', false],
+    ['schema/a.yaml', './schema/a.yaml', true],
+    ['schema/a.yaml', 'schema/a.yam', false],
+    ['schemaXa.yaml', 'schema.a.yaml', false],
+    ['a+b.yaml', 'a+b.yaml', true],
+  ])('%s ~ %s -> %s', (path, pattern, expected) => {
+    expect(matchesGlob(path, pattern)).toBe(expected);
+  });
+
+  it('expands braces and finds the static base', () => {
+    expect(expandBraces('a/{b,c}/*.{yaml,yml}')).toEqual([
+      'a/b/*.yaml',
+      'a/b/*.yml',
+      'a/c/*.yaml',
+      'a/c/*.yml',
+    ]);
+    expect(staticBase('schema/teams/**/*.yaml')).toBe('schema/teams');
+    expect(staticBase('*.yaml')).toBe('');
+  });
+});
+
+describe('glob', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'crm-schema-glob-'));
+    for (const file of [
+      'schema/a.yaml',
+      'schema/b.yml',
+      'schema/deep/c.yaml',
+      'schema/drafts/d.yaml',
+      'node_modules/x/e.yaml',
+      '.hidden/f.yaml',
+      'top.yaml',
+    ]) {
+      await mkdir(join(dir, file, '..'), { recursive: true });
+      await writeFile(join(dir, file), '');
+    }
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('walks, matches, excludes with !, skips hidden folders and node_modules, and sorts', async () => {
+    await expect(glob(dir, ['**/*.yaml', '!schema/drafts/**', 'missing/*.yaml'])).resolves.toEqual({
+      files: ['schema/a.yaml', 'schema/deep/c.yaml', 'top.yaml'],
+      unmatched: ['missing/*.yaml'],
+    });
+  });
+
+  it('walks hidden folders when a pattern names them', async () => {
+    await expect(glob(dir, ['.hidden/*.yaml'])).resolves.toEqual({
+      files: ['.hidden/f.yaml'],
+      unmatched: [],
+    });
+  });
+
+  it('returns each file once when patterns overlap', async () => {
+    await expect(glob(dir, ['schema/*.yaml', 'schema/**/a.yaml', 'schema/*.{yaml,yml}'])).resolves.toEqual({
+      files: ['schema/a.yaml', 'schema/b.yml'],
+      unmatched: [],
+    });
+  });
+});
