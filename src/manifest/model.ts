@@ -134,10 +134,8 @@ export function limitKey(target: LimitTarget): string {
   return 'label' in target ? `label:${target.label}` : `${target.category}:${target.typeId}`;
 }
 
-/** The internal name a label gets when `name` is not written: `Primary order` -> `primary_order`. */
-export function deriveLabelName(label: string): string {
-  return label
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-}
+/**
+ * The internal name a label gets when `name` is not written (`Primary order` -> `primary_order`): the
+ * planner's function, so that validation and plan derive the same name.
+ */
+export { deriveLabelName } from '../model/normalize-association.js';

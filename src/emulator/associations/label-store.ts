@@ -30,7 +30,9 @@ export function createLabel(
   }
   assertLabelFree(existing, pair, 'forward', input.label);
   assertLabelFree(existing, pair, 'inverse', inverseLabel);
-  const labels = userLabelCount(existing.filter((t) => t.category === USER_DEFINED && t.label !== null).length);
+  const labels = userLabelCount(
+    existing.filter((t) => t.category === USER_DEFINED && t.label !== null).length,
+  );
   if (labels >= MAX_USER_LABELS_PER_PAIR) {
     throw new EmulatorError(
       LABEL_LIMIT_STATUS,
