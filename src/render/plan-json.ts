@@ -1,0 +1,73 @@
+/**
+ * A plan as JSON (`plan --json`, `plan --out`): the plan document itself, described by
+ * `schemas/plan.schema.json`, pretty-printed with 2 spaces and a trailing newline.
+ *
+ * Keys come in one order whatever order the object was built in, so that the same plan always prints
+ * the same bytes and a change to the format shows as a plain diff. One key order serves every object
+ * (it is handed to `JSON.stringify`, which applies it natively, fast even for plans of many megabytes):
+ * the document's keys, then a change's, a diagnostic's and the summary's in reading order, then every
+ * other key (those of `meta`, request bodies, `source`, ...) sorted. Every key in the document is in the
+ * list, so nothing is dropped.
+ */
+import type { PlanDocument } from '../plan/plan-document.js';
+
+const READING_ORDER = [
+  // the document
+  'formatVersion',
+  'tool',
+  'target',
+  'manifestDigest',
+  'changes',
+  'diagnostics',
+  'summary',
+  // a diagnostic (then address, message, source, hint, below)
+  'level',
+  'code',
+  // a change
+  'id',
+  'type',
+  'address',
+  'action',
+  'message',
+  'severity',
+  'reason',
+  'recordCount',
+  'phase',
+  'dependsOn',
+  'meta',
+  'requests',
+  'fingerprint',
+  'source',
+  'hint',
+  // the summary (after `changes`)
+  'create',
+  'update',
+  'replace',
+  'remove',
+  'safe',
+  'dangerous',
+  'destructive',
+  'errors',
+  'warnings',
+];
+
+const READING_INDEX = new Set(READING_ORDER);
+
+export function renderPlanJson(plan: PlanDocument): string {
+  const others = new Set<string>();
+  collectKeys(plan, others);
+  const order = [...READING_ORDER, ...[...others].filter((key) => !READING_INDEX.has(key)).sort()];
+  return `${JSON.stringify(plan, order, 2)}\n`;
+}
+
+function collectKeys(value: unknown, keys: Set<string>): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) collectKeys(item, keys);
+    return;
+  }
+  for (const [key, member] of Object.entries(value)) {
+    keys.add(key);
+    collectKeys(member, keys);
+  }
+}

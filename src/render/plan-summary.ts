@@ -1,0 +1,92 @@
+/**
+ * The counts of a plan and its closing summary line. A removal is named for what it does to its kind of
+ * resource: properties and groups are archived, labels and event properties deleted, limits removed.
+ *
+ *   Plan: 3 to create, 2 to update, 1 to replace, 1 to archive, 1 to delete, 1 to remove; 2 destructive, 1 dangerous.
+ *   No changes. The live account matches the manifests.
+ *
+ * Counts of 0 are left out, always in this order; the severity part is left out when every change is safe.
+ */
+import { ACTION_SYMBOLS } from '../plan/kinds/change-kind.js';
+import type { ChangeType } from '../plan/change-types.js';
+import type { Diagnostic } from '../plan/diagnostics.js';
+import type { PlannedChange } from '../plan/plan-document.js';
+import type { Severity } from '../plan/severity.js';
+import { countOf, formatCount } from './plan-values.js';
+
+export const VERBS = ['create', 'update', 'replace', 'archive', 'delete', 'remove'] as const;
+export type Verb = (typeof VERBS)[number];
+
+const REMOVAL_VERB: Partial<Record<ChangeType, Verb>> = {
+  'property.archive': 'archive',
+  'group.archive': 'archive',
+  'label.delete': 'delete',
+  'eventProperty.delete': 'delete',
+  'limit.purge': 'remove',
+};
+
+export const NO_CHANGES = 'No changes. The live account matches the manifests.';
+
+export function verbOf(change: Pick<PlannedChange, 'type' | 'action'>): Verb {
+  return change.action === 'remove' ? (REMOVAL_VERB[change.type] ?? 'remove') : change.action;
+}
+
+export function symbolOf(change: Pick<PlannedChange, 'action'>): string {
+  return ACTION_SYMBOLS[change.action];
+}
+
+export const VERB_SYMBOLS: Readonly<Record<Verb, string>> = {
+  create: ACTION_SYMBOLS.create,
+  update: ACTION_SYMBOLS.update,
+  replace: ACTION_SYMBOLS.replace,
+  archive: ACTION_SYMBOLS.remove,
+  delete: ACTION_SYMBOLS.remove,
+  remove: ACTION_SYMBOLS.remove,
+};
+
+export type SeverityCounts = Record<Severity, number>;
+
+export interface PlanCounts {
+  changes: number;
+  byVerb: Record<Verb, SeverityCounts & { total: number }>;
+  bySeverity: SeverityCounts;
+  errors: number;
+  warnings: number;
+}
+
+export function countPlan(changes: readonly PlannedChange[], diagnostics: readonly Diagnostic[]): PlanCounts {
+  const zero = () => ({ total: 0, safe: 0, dangerous: 0, destructive: 0 });
+  const byVerb = Object.fromEntries(VERBS.map((v) => [v, zero()])) as PlanCounts['byVerb'];
+  const bySeverity: SeverityCounts = { safe: 0, dangerous: 0, destructive: 0 };
+  for (const change of changes) {
+    const row = byVerb[verbOf(change)];
+    row.total += 1;
+    row[change.severity] += 1;
+    bySeverity[change.severity] += 1;
+  }
+  return {
+    changes: changes.length,
+    byVerb,
+    bySeverity,
+    errors: diagnostics.filter((d) => d.level === 'error').length,
+    warnings: diagnostics.filter((d) => d.level === 'warning').length,
+  };
+}
+
+/** `Plan: 3 to create, 2 to update, 1 to archive; 1 destructive.`, or the no-changes line. */
+export function summaryLine(counts: PlanCounts): string {
+  if (counts.changes === 0) return counts.errors === 0 ? NO_CHANGES : 'No changes planned.';
+  const actions = VERBS.filter((v) => counts.byVerb[v].total > 0).map(
+    (v) => `${formatCount(counts.byVerb[v].total)} to ${v}`,
+  );
+  const severities = (['destructive', 'dangerous'] as const)
+    .filter((s) => counts.bySeverity[s] > 0)
+    .map((s) => `${formatCount(counts.bySeverity[s])} ${s}`);
+  return `Plan: ${actions.join(', ')}${severities.length > 0 ? `; ${severities.join(', ')}` : ''}.`;
+}
+
+/** Said after the summary when the plan has errors; undefined otherwise. */
+export function errorLine(counts: PlanCounts): string | undefined {
+  if (counts.errors === 0) return undefined;
+  return `${countOf(counts.errors, 'error', 'errors')}: fix ${counts.errors === 1 ? 'it' : 'them'} before applying this plan.`;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../src/plan/diagnostics.js';
+import type { PlannedChange } from '../../src/plan/plan-document.js';
+import { countPlan, errorLine, summaryLine, verbOf } from '../../src/render/plan-summary.js';
+import { reviewPlan } from './plans.js';
+
+const change = (type: PlannedChange['type'], action: PlannedChange['action'], severity = 'safe') =>
+  ({ type, action, severity }) as PlannedChange;
+const error: Diagnostic = { level: 'error', code: 'x', message: 'x' };
+
+describe('the summary line', () => {
+  it('has the shape "Plan: 3 to create, 2 to update, 1 to archive; 1 destructive."', () => {
+    const changes = [
+      change('property.create', 'create'),
+      change('group.create', 'create'),
+      change('label.create', 'create'),
+      change('property.update', 'update'),
+      change('limit.set', 'update'),
+      change('property.archive', 'remove', 'destructive'),
+    ];
+    expect(summaryLine(countPlan(changes, []))).toBe(
+      'Plan: 3 to create, 2 to update, 1 to archive; 1 destructive.',
+    );
+  });
+
+  it('names each removal for its kind and leaves out zero counts, always in one order', () => {
+    const changes = [
+      change('limit.purge', 'remove'),
+      change('eventProperty.delete', 'remove', 'destructive'),
+      change('label.delete', 'remove', 'destructive'),
+      change('group.archive', 'remove', 'destructive'),
+      change('property.replace', 'replace', 'destructive'),
+      change('property.update', 'update', 'dangerous'),
+    ];
+    expect(changes.map(verbOf)).toStrictEqual(['remove', 'delete', 'delete', 'archive', 'replace', 'update']);
+    expect(summaryLine(countPlan(changes, []))).toBe(
+      'Plan: 1 to update, 1 to replace, 1 to archive, 2 to delete, 1 to remove; 4 destructive, 1 dangerous.',
+    );
+    expect(summaryLine(countPlan([change('property.create', 'create')], []))).toBe('Plan: 1 to create.');
+  });
+
+  it('says there is nothing to do, unless errors kept the planner from knowing', () => {
+    expect(summaryLine(countPlan([], []))).toBe('No changes. The live account matches the manifests.');
+    expect(summaryLine(countPlan([], [error]))).toBe('No changes planned.');
+    expect(errorLine(countPlan([], []))).toBeUndefined();
+    expect(errorLine(countPlan([], [error]))).toBe('1 error: fix it before applying this plan.');
+    expect(errorLine(countPlan([], [error, error]))).toBe('2 errors: fix them before applying this plan.');
+  });
+
+  it('agrees with the counts of the plan document', () => {
+    const doc = reviewPlan();
+    const counts = countPlan(doc.changes, doc.diagnostics);
+    const removals = counts.byVerb.archive.total + counts.byVerb.delete.total + counts.byVerb.remove.total;
+    expect([
+      counts.changes,
+      counts.byVerb.create.total,
+      counts.byVerb.update.total,
+      counts.byVerb.replace.total,
+      removals,
+    ]).toStrictEqual([
+      doc.summary.changes,
+      doc.summary.create,
+      doc.summary.update,
+      doc.summary.replace,
+      doc.summary.remove,
+    ]);
+    expect(counts.bySeverity).toStrictEqual({
+      safe: doc.summary.safe,
+      dangerous: doc.summary.dangerous,
+      destructive: doc.summary.destructive,
+    });
+    expect(
+      summaryLine(
+        countPlan(
+          doc.changes.map((c) => ({ ...c })),
+          [],
+        ),
+      ),
+    ).toBe(summaryLine(counts));
+  });
+});

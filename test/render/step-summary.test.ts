@@ -1,0 +1,38 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appendStepSummary } from '../../src/render/step-summary.js';
+
+describe('the GitHub step summary', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'crm-schema-summary-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('appends the Markdown, with a trailing newline, to the file GITHUB_STEP_SUMMARY names', async () => {
+    const file = join(dir, 'summary.md');
+    await writeFile(file, '# earlier step\n');
+    await expect(appendStepSummary('**Plan: 1 to create.**', { GITHUB_STEP_SUMMARY: file })).resolves.toBe(
+      true,
+    );
+    await expect(appendStepSummary('second\n', { GITHUB_STEP_SUMMARY: file })).resolves.toBe(true);
+    await expect(readFile(file, 'utf8')).resolves.toBe('# earlier step\n**Plan: 1 to create.**\nsecond\n');
+  });
+
+  it('does nothing when GITHUB_STEP_SUMMARY is not set', async () => {
+    await expect(appendStepSummary('x', {})).resolves.toBe(false);
+    await expect(appendStepSummary('x', { GITHUB_STEP_SUMMARY: '' })).resolves.toBe(false);
+  });
+
+  it('says which file it could not write', async () => {
+    const file = join(dir, 'missing', 'summary.md');
+    await expect(appendStepSummary('x', { GITHUB_STEP_SUMMARY: file })).rejects.toMatchObject({
+      code: 'step-summary.write',
+      message: expect.stringContaining(`Could not append the plan to the GitHub step summary file ${file}:`),
+    });
+  });
+});
