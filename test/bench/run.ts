@@ -6,6 +6,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchClient, type Figures } from './client.js';
+import { benchPlan } from './plan.js';
 
 interface BenchCase {
   name: string;
@@ -14,7 +15,8 @@ interface BenchCase {
 
 const CASES: BenchCase[] = [
   { name: 'client', run: () => benchClient() },
-  // later: { name: 'plan', run: () => benchPlan() }, { name: 'apply', ... }, { name: 'drift', ... }
+  { name: 'plan', run: () => benchPlan() },
+  // later: { name: 'apply', ... }, { name: 'drift', ... }
 ];
 
 const RESULTS = join(dirname(fileURLToPath(import.meta.url)), 'results');

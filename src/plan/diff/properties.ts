@@ -145,7 +145,7 @@ function diffUnmanaged(
   live: ObjectSchema,
   archived: Set<string>,
 ): void {
-  const inScope = managedScope(ctx.policy);
+  const inScope = managedScope(ctx.policy, objectType);
   const tombstoned = tombstonesOf(ctx, 'property');
   for (const property of live.properties.values()) {
     const flags = live.propertyFlags.get(property.name);

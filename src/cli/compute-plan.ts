@@ -1,0 +1,52 @@
+/**
+ * Desired state + live account -> plan: read the live state the desired state and the policy put in
+ * scope, diff, count the records that removals touch (the data check), then classify, order and build
+ * the plan document. Shared by `plan`, `apply` (without a plan file) and `drift`.
+ */
+import type { CrmClient } from '../api/client.js';
+import { countRecords } from '../live/data-check.js';
+import { readLiveState } from '../live/read-live.js';
+import { scopeFromDesired, type LiveScope } from '../live/scope.js';
+import type { SchemaState } from '../model/schema-model.js';
+import { dataCheckTargets } from '../plan/data-check.js';
+import type { DesiredState, PlanPolicy } from '../plan/desired.js';
+import { diff } from '../plan/diff/diff.js';
+import type { PlanDocument } from '../plan/plan-document.js';
+import { buildPlan } from '../plan/plan.js';
+import type { RuleContext } from '../plan/rules/rule-types.js';
+
+export interface ComputePlanOptions {
+  policy: PlanPolicy;
+  /** count the records that option removals and archives touch (search); default true */
+  dataCheck?: boolean;
+}
+
+export interface ComputedPlan {
+  plan: PlanDocument;
+  live: SchemaState;
+  scope: LiveScope;
+  /** searches made by the data check */
+  searches: number;
+}
+
+export async function computePlan(
+  client: CrmClient,
+  desired: DesiredState,
+  options: ComputePlanOptions,
+): Promise<ComputedPlan> {
+  const scope = scopeFromDesired(desired, options.policy);
+  const live = await readLiveState(client, scope);
+  const result = diff(desired, live, { policy: options.policy });
+  const ctx: RuleContext = {};
+  let searches = 0;
+  if (options.dataCheck !== false) {
+    const targets = dataCheckTargets(result.changes);
+    if (targets.length > 0) {
+      const check = await countRecords(client, targets);
+      ctx.recordCounts = check.counts;
+      result.diagnostics.push(...check.diagnostics);
+      searches = check.searches;
+    }
+  }
+  return { plan: buildPlan(result, live, ctx), live, scope, searches };
+}

@@ -1,0 +1,82 @@
+/**
+ * A connection to the target for one command: the API client (and, with `--local`, the emulator it
+ * talks to), with `--verbose` call lines and call counts. `close()` closes both; the local emulator
+ * saves its state then.
+ */
+import { createClient, type CrmClient } from '../api/index.js';
+import type { ClientOptions } from '../api/options.js';
+import { CallLog } from './call-log.js';
+import { startLocalEmulator } from './local-emulator.js';
+import { readToken, type Target } from './target.js';
+
+export interface Session {
+  client: CrmClient;
+  target: Target;
+  /** the URL the client talks to (the local emulator's, with --local) */
+  url: string;
+  calls: CallLog;
+  close(): Promise<void>;
+}
+
+export interface SessionOptions {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** receives `--verbose` lines; undefined when not verbose */
+  verbose?: ((line: string) => void) | undefined;
+  /** receives warnings of the local emulator */
+  warn?: (line: string) => void;
+  /** more client options (tests, benchmarks) */
+  client?: Partial<Omit<ClientOptions, 'baseUrl' | 'token' | 'onResponse'>>;
+}
+
+/** The local emulator has no rate limit: the client need not hold back either. */
+const LOCAL_RATE_LIMIT = { requests: 100_000, intervalMs: 10_000, adaptive: false };
+
+export async function openSession(target: Target, options: SessionOptions): Promise<Session> {
+  const calls = new CallLog(options.verbose);
+  if (target.kind === 'remote') {
+    const token = readToken(target, options.env);
+    const client = createClient({
+      ...options.client,
+      baseUrl: target.baseUrl,
+      token,
+      onResponse: calls.onResponse,
+    });
+    return { client, target, url: client.baseUrl, calls, close: () => client.close() };
+  }
+  const emulator = await startLocalEmulator(options.cwd, options.warn);
+  try {
+    const client = createClient({
+      rateLimit: LOCAL_RATE_LIMIT,
+      ...options.client,
+      baseUrl: emulator.url,
+      token: emulator.token,
+      onResponse: calls.onResponse,
+    });
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        await emulator.close();
+      }
+    };
+    return { client, target, url: emulator.url, calls, close };
+  } catch (error) {
+    await emulator.close();
+    throw error;
+  }
+}
+
+/** Runs `fn` with an open session and always closes it (the local emulator's state is saved). */
+export async function withSession<T>(
+  target: Target,
+  options: SessionOptions,
+  fn: (session: Session) => Promise<T>,
+): Promise<T> {
+  const session = await openSession(target, options);
+  try {
+    return await fn(session);
+  } finally {
+    await session.close();
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Which account a command talks to, with which token and policy. Pure: the environment variables are a
+ * parameter. Precedence of the base URL: `--local` > `--base-url` > `CRM_BASE_URL` > the environment's
+ * `baseUrl` (the environment named by `--env`, else the project's `defaultEnvironment`).
+ *
+ * The token comes from the variable the environment names (`tokenEnv`, default `CRM_ACCESS_TOKEN`) when
+ * the base URL is the environment's; with `--base-url` or `CRM_BASE_URL` always from `CRM_ACCESS_TOKEN`,
+ * so that an environment's token is never sent to another URL. The policy is the environment's when one
+ * is chosen (also with `--local` or another URL), else the project's. A token is never printed, logged or
+ * put into an error.
+ */
+import { CrmSchemaError } from '../core/errors.js';
+import {
+  DEFAULT_POLICY,
+  DEFAULT_TOKEN_ENV,
+  resolveEnvironment,
+  type EnvironmentConfig,
+  type Policy,
+  type ProjectConfig,
+} from '../manifest/config.js';
+
+export const BASE_URL_ENV = 'CRM_BASE_URL';
+/** The local emulator's state file, relative to the current directory. */
+export const LOCAL_DATA_FILE = '.crm-schema/local.json';
+
+export type BaseUrlSource = '--base-url' | typeof BASE_URL_ENV | 'environment';
+
+interface TargetBase {
+  /** the chosen environment (its policy applies), if any */
+  environment?: EnvironmentConfig;
+  policy: Policy;
+}
+
+export interface LocalTarget extends TargetBase {
+  kind: 'local';
+}
+
+export interface RemoteTarget extends TargetBase {
+  kind: 'remote';
+  baseUrl: string;
+  from: BaseUrlSource;
+  /** the NAME of the variable holding the token */
+  tokenEnv: string;
+}
+
+export type Target = LocalTarget | RemoteTarget;
+
+export interface TargetInputs {
+  local: boolean;
+  baseUrl?: string | undefined;
+  envName?: string | undefined;
+  config?: ProjectConfig | undefined;
+  env: NodeJS.ProcessEnv;
+}
+
+export function resolveTarget(inputs: TargetInputs): Target {
+  const environment = chooseEnvironment(inputs.config, inputs.envName);
+  const policy = environment?.policy ?? inputs.config?.policy ?? DEFAULT_POLICY;
+  const base = { ...(environment === undefined ? {} : { environment }), policy };
+  if (inputs.local) return { kind: 'local', ...base };
+  const flagUrl = nonEmpty(inputs.baseUrl);
+  const envUrl = nonEmpty(inputs.env[BASE_URL_ENV]);
+  if (flagUrl !== undefined) return remote(base, flagUrl, '--base-url', DEFAULT_TOKEN_ENV);
+  if (envUrl !== undefined) return remote(base, envUrl, BASE_URL_ENV, DEFAULT_TOKEN_ENV);
+  if (environment !== undefined)
+    return remote(base, environment.baseUrl, 'environment', environment.tokenEnv);
+  throw new CrmSchemaError('TARGET_MISSING', 'No CRM to talk to: no base URL is given.', {
+    hint:
+      `Give --base-url URL or set ${BASE_URL_ENV}, choose an environment of crm-schema.yaml with --env NAME ` +
+      '(or set defaultEnvironment there), or use --local to try it on the built-in emulator.',
+  });
+}
+
+function remote(base: TargetBase, baseUrl: string, from: BaseUrlSource, tokenEnv: string): RemoteTarget {
+  return { kind: 'remote', ...base, baseUrl: baseUrl.replace(/\/+$/, ''), from, tokenEnv };
+}
+
+function chooseEnvironment(
+  config: ProjectConfig | undefined,
+  envName: string | undefined,
+): EnvironmentConfig | undefined {
+  if (config !== undefined) return resolveEnvironment(config, nonEmpty(envName));
+  if (nonEmpty(envName) !== undefined) {
+    throw new CrmSchemaError(
+      'ENVIRONMENT_UNKNOWN',
+      `--env ${envName} needs a project file, and there is none.`,
+      {
+        hint: 'Environments are declared in crm-schema.yaml; run in the project folder or give --config FILE.',
+      },
+    );
+  }
+  return undefined;
+}
+
+/** The token of a remote target, from its variable; a clear error naming the variable when unset. */
+export function readToken(target: RemoteTarget, env: NodeJS.ProcessEnv): string {
+  const token = env[target.tokenEnv];
+  if (token !== undefined && token.trim() !== '') return token.trim();
+  const why =
+    target.from === 'environment'
+      ? `environment '${target.environment?.name ?? '?'}' names ${target.tokenEnv} as its token variable`
+      : `the base URL comes from ${target.from}, which takes the token from ${DEFAULT_TOKEN_ENV}`;
+  throw new CrmSchemaError('TOKEN_MISSING', `No access token: ${target.tokenEnv} is not set (${why}).`, {
+    hint: `Set ${target.tokenEnv} to the access token of the account at ${target.baseUrl}, or use --local to try crm-schema on the built-in emulator.`,
+    meta: { variable: target.tokenEnv },
+  });
+}
+
+/** What a saved plan records about its target (never a token): apply compares it. */
+export function planTargetOf(target: Target): { baseUrl: string; environment?: string } {
+  const baseUrl = target.kind === 'local' ? `local:${LOCAL_DATA_FILE}` : target.baseUrl;
+  return target.environment === undefined ? { baseUrl } : { baseUrl, environment: target.environment.name };
+}
+
+/** `https://crm.example.com (environment staging)`, `the local emulator (.crm-schema/local.json)` */
+export function describeTarget(target: Target): string {
+  const where = target.kind === 'local' ? `the local emulator (${LOCAL_DATA_FILE})` : target.baseUrl;
+  return target.environment === undefined ? where : `${where} (environment ${target.environment.name})`;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}

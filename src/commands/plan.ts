@@ -1,0 +1,97 @@
+/**
+ * `crm-schema plan`: what apply would change. Thin: src/cli loads the project and opens the session,
+ * src/live reads the account, src/plan computes the plan, src/render prints it.
+ */
+import { resolve } from 'node:path';
+import { Flags } from '@oclif/core';
+import { CrmCommand } from '../cli/base-command.js';
+import { outputFlags, targetFlags } from '../cli/common-flags.js';
+import { computePlan } from '../cli/compute-plan.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { manifestDigest, savedPlan, writeFileAtomic } from '../cli/saved-plan.js';
+import { planTargetOf } from '../cli/target.js';
+import { CrmSchemaError } from '../core/errors.js';
+import { toPlanPolicy } from '../live/managed-scope.js';
+import type { PlanDocument } from '../plan/plan-document.js';
+import { renderPlanJson } from '../render/plan-json.js';
+import { renderPlanMarkdown } from '../render/plan-markdown.js';
+import { renderPlanText } from '../render/plan-text.js';
+import { appendStepSummary } from '../render/step-summary.js';
+
+export default class Plan extends CrmCommand {
+  static override summary = 'Show what apply would change: the live account compared with the manifests.';
+
+  static override description =
+    'Validates the manifests (an error stops before any call), reads the live account for what they and the ' +
+    'policy name, and prints every change apply would make, in order, each classified safe, dangerous or ' +
+    'destructive with the reason. With --out it saves the plan for apply. When GITHUB_STEP_SUMMARY is set, ' +
+    'the Markdown plan is appended to that file too. Exit 0 on success (with --detailed-exitcode: 0 when ' +
+    'nothing would change, 2 when something would); 1 on any error.';
+
+  static override examples = [
+    '<%= config.bin %> plan --local',
+    '<%= config.bin %> plan --env staging --out plan.json',
+    '<%= config.bin %> plan --format markdown --detailed-exitcode',
+    '<%= config.bin %> plan --base-url http://127.0.0.1:4010 --json',
+  ];
+
+  static override flags = {
+    ...targetFlags,
+    ...outputFlags,
+    out: Flags.string({
+      summary:
+        'Save the plan to FILE for apply (JSON: the changes with target, manifest digest and fingerprints).',
+      helpValue: 'FILE',
+    }),
+    'detailed-exitcode': Flags.boolean({
+      summary: 'Exit 2 when there are changes, 0 when there are none (1 on errors).',
+      default: false,
+    }),
+    'data-check': Flags.boolean({
+      summary: 'Count the records that hold a removed option value or a property to archive (on by default).',
+      default: true,
+      allowNo: true,
+    }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Plan);
+    const output = this.output(flags);
+    const project = await this.loadProject(flags, output);
+    const target = this.resolveTarget(flags, project);
+    const computed = await this.withSession(target, flags, output, (session) =>
+      computePlan(session.client, project.desired, {
+        policy: toPlanPolicy(target.policy),
+        dataCheck: flags['data-check'],
+      }),
+    );
+    const plan = savedPlan(computed.plan, {
+      target: planTargetOf(target),
+      digest: manifestDigest(project.desired),
+    });
+
+    const markdown = () => renderPlanMarkdown(plan);
+    if (flags.json) output.out(renderPlanJson(plan));
+    else if (flags.format === 'markdown') output.out(markdown());
+    else output.out(renderPlanText(plan, { color: output.color }));
+    await appendStepSummary(markdown(), process.env);
+
+    if (plan.summary.errors > 0) throw planErrors(plan, flags.out);
+    if (flags.out !== undefined) {
+      await writeFileAtomic(resolve(this.cwd, flags.out), renderPlanJson(plan));
+      output.err(
+        `Saved the plan to ${flags.out}. Apply exactly these changes with: crm-schema apply ${flags.out}`,
+      );
+    }
+    if (flags['detailed-exitcode'] && plan.changes.length > 0) this.exit(EXIT.changes);
+  }
+}
+
+function planErrors(plan: PlanDocument, out: string | undefined): CrmSchemaError {
+  const n = plan.summary.errors;
+  return new CrmSchemaError(
+    'PLAN_ERRORS',
+    `The plan has ${n} error${n === 1 ? '' : 's'} (listed above), so it cannot be applied${out === undefined ? '' : `; ${out} was not written`}.`,
+    { hint: 'Fix what each error names in the manifests (or the account), then plan again.' },
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Association labels and limits of the pairs in scope. One configuration read per direction (spec 4.16)
+ * gives every association type of the direction with its `category`, `typeId`, `label` and, when one is
+ * set, `userEnforcedMaxToObjectIds`: both the labels and the limits, so the label list (beyond the spec)
+ * is not read. The reverse direction is read too when the inverse labels are needed (`PairScope.inverse`),
+ * or when that direction is in scope anyway; each direction is read once.
+ */
+import type { CrmClient } from '../api/client.js';
+import { pairKey } from '../model/normalize-association.js';
+import { addApiLabel, addApiLimit, associationPairOf } from '../model/schema-state.js';
+import type { SchemaState } from '../model/schema-model.js';
+import type { AssociationTypeConfig } from '../types/api.js';
+import { inverseTypes } from './label-pairs.js';
+import type { PairScope } from './scope.js';
+
+export async function readAssociations(
+  client: CrmClient,
+  pairs: ReadonlyMap<string, PairScope>,
+  state: SchemaState,
+): Promise<void> {
+  const wanted = new Map<string, { from: string; to: string }>();
+  for (const pair of pairs.values()) {
+    wanted.set(pairKey(pair.from, pair.to), pair);
+    if (pair.inverse && pair.from !== pair.to)
+      wanted.set(pairKey(pair.to, pair.from), { from: pair.to, to: pair.from });
+  }
+  const keys = [...wanted.keys()];
+  const lists = await Promise.all(
+    keys.map((key) => client.limits.get(wanted.get(key)!.from, wanted.get(key)!.to)),
+  );
+  const byKey = new Map<string, AssociationTypeConfig[]>(keys.map((key, i) => [key, lists[i]]));
+
+  for (const pair of pairs.values()) {
+    const { from, to } = pair;
+    const forward = byKey.get(pairKey(from, to)) ?? [];
+    const reverse = from === to ? undefined : byKey.get(pairKey(to, from));
+    // the inverse is known when the reverse list was read (and always for an object type with itself)
+    const inverse = from === to || reverse !== undefined ? inverseTypes(forward, reverse) : undefined;
+    associationPairOf(state, from, to);
+    for (const item of forward) {
+      addApiLabel(state, from, to, item, inverse?.get(item.typeId));
+      addApiLimit(state, from, to, item);
+    }
+  }
+}

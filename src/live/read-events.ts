@@ -1,0 +1,33 @@
+/**
+ * Custom event definitions in scope: one read per definition, which returns its properties (beyond the
+ * spec (reference §1)). A definition the account lacks is recorded as not existing: the planner reports
+ * it (crm-schema manages the properties of existing definitions only).
+ */
+import type { CrmClient } from '../api/client.js';
+import { isApiError } from '../api/errors.js';
+import { addApiEventProperty, eventDefinitionOf } from '../model/schema-state.js';
+import type { SchemaState } from '../model/schema-model.js';
+import type { EventDefinition } from '../types/api.js';
+
+export async function readEvents(
+  client: CrmClient,
+  names: Iterable<string>,
+  state: SchemaState,
+): Promise<void> {
+  const list = [...names];
+  const definitions = await Promise.all(list.map((name) => readDefinition(client, name)));
+  list.forEach((name, i) => {
+    const definition = definitions[i];
+    eventDefinitionOf(state, name, definition !== undefined);
+    for (const property of definition?.properties ?? []) addApiEventProperty(state, name, property);
+  });
+}
+
+async function readDefinition(client: CrmClient, name: string): Promise<EventDefinition | undefined> {
+  try {
+    return await client.events.get(name);
+  } catch (error) {
+    if (isApiError(error) && error.code === 'NOT_FOUND') return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The adapter from the manifest's model (src/manifest/model.ts: entries as written, with their YAML
+ * locations) to the planner's desired input (`desired.ts`: the normalised state, the tombstones, and the
+ * source of each declared resource keyed by its plan address). Pure.
+ *
+ * Where the two models differ:
+ * - object types: the manifest keys well-known ids by name; the planner's canonical name also folds case;
+ * - a user label is created with category USER_DEFINED and the manifest's (possibly derived) name;
+ * - limits: the manifest keys them `label:Primary order` / `PLATFORM_DEFINED:27`, the planner
+ *   `Primary order` / `PLATFORM_DEFINED/27`; a manifest `maxToObjectIds: null` is a limit without a value
+ *   (the planner then purges a live one);
+ * - sources: `col` becomes `column`, keyed by the planner's address forms (address.ts).
+ */
+import type {
+  DesiredAssociationPair,
+  DesiredEventPropertyEntry,
+  DesiredGroupEntry,
+  DesiredLimit,
+  DesiredPropertyEntry,
+  DesiredState as ManifestState,
+  SourceLocation as ManifestLocation,
+} from '../manifest/model.js';
+import { USER_DEFINED, limitKey as planLimitKey } from '../model/normalize-association.js';
+import { normalizeEventProperty } from '../model/normalize-event.js';
+import { normalizeGroup } from '../model/normalize-group.js';
+import { normalizeProperty } from '../model/normalize-property.js';
+import { canonicalObjectType } from '../model/object-types.js';
+import type { NormalizedLimit, SchemaState } from '../model/schema-model.js';
+import {
+  addLabel,
+  addLimit,
+  associationPairOf,
+  emptySchemaState,
+  eventDefinitionOf,
+  objectSchemaOf,
+} from '../model/schema-state.js';
+import {
+  eventPropertyAddress,
+  groupAddress,
+  labelAddress,
+  limitAddress,
+  propertyAddress,
+} from './address.js';
+import type { DesiredState, SourceLocation, Tombstone } from './desired.js';
+
+export function desiredFromManifest(model: ManifestState): DesiredState {
+  const out: Builder = { state: emptySchemaState(), tombstones: [], sources: new Map() };
+  for (const [typeKey, groups] of model.groups) addGroups(out, canonicalObjectType(typeKey), groups);
+  for (const [typeKey, properties] of model.properties)
+    addProperties(out, canonicalObjectType(typeKey), properties);
+  for (const pair of model.associations.values()) addPair(out, pair);
+  for (const [eventName, properties] of model.eventProperties) addEvent(out, eventName, properties);
+  return out;
+}
+
+interface Builder {
+  state: SchemaState;
+  tombstones: Tombstone[];
+  sources: Map<string, SourceLocation>;
+}
+
+function location(source: ManifestLocation): SourceLocation {
+  return { file: source.file, line: source.line, column: source.col };
+}
+
+function addGroups(out: Builder, objectType: string, groups: ReadonlyMap<string, DesiredGroupEntry>): void {
+  for (const entry of groups.values()) {
+    const source = location(entry.source);
+    if (entry.archived) {
+      out.tombstones.push({ kind: 'group', objectType, name: entry.name, source });
+      continue;
+    }
+    const group = normalizeGroup({
+      name: entry.name,
+      label: entry.label,
+      ...(entry.displayOrder === undefined ? {} : { displayOrder: entry.displayOrder }),
+    });
+    objectSchemaOf(out.state, objectType).groups.set(group.name, group);
+    out.sources.set(groupAddress(objectType, entry.name), source);
+  }
+}
+
+function addProperties(
+  out: Builder,
+  objectType: string,
+  properties: ReadonlyMap<string, DesiredPropertyEntry>,
+): void {
+  for (const entry of properties.values()) {
+    const source = location(entry.source);
+    out.sources.set(propertyAddress(objectType, entry.name), source);
+    if (entry.archived) {
+      out.tombstones.push({ kind: 'property', objectType, name: entry.name, source });
+      continue;
+    }
+    objectSchemaOf(out.state, objectType).properties.set(entry.name, normalizeProperty(entry.definition));
+  }
+}
+
+function addPair(out: Builder, pair: DesiredAssociationPair): void {
+  const from = canonicalObjectType(pair.from);
+  const to = canonicalObjectType(pair.to);
+  // a pair a manifest names is declared, even with tombstones only (the unmanaged policy looks at it)
+  const schema = associationPairOf(out.state, from, to);
+  for (const entry of pair.labels.values()) {
+    const source = location(entry.source);
+    out.sources.set(labelAddress(from, to, entry.label), source);
+    if (entry.deleted) {
+      out.tombstones.push({ kind: 'label', from, to, label: entry.label, source });
+      continue;
+    }
+    addLabel(schema, {
+      label: entry.label,
+      category: USER_DEFINED,
+      name: entry.name,
+      ...(entry.inverseLabel === undefined ? {} : { inverseLabel: entry.inverseLabel }),
+    });
+  }
+  for (const limit of pair.limits.values()) {
+    const normalized = toPlanLimit(limit);
+    addLimit(schema, normalized);
+    // a label's limit shares the label's address; the label entry is the better place to point at
+    const address = limitAddress(from, to, normalized);
+    if (!out.sources.has(address)) out.sources.set(address, location(limit.source));
+  }
+}
+
+/** `label:X` -> the label's limit; `CATEGORY:id` -> that type's; `null` -> no value (purge a live one). */
+export function toPlanLimit(limit: DesiredLimit): NormalizedLimit {
+  const value = limit.maxToObjectIds === null ? {} : { maxToObjectIds: limit.maxToObjectIds };
+  if ('label' in limit.target) return { category: USER_DEFINED, label: limit.target.label, ...value };
+  return { category: limit.target.category, typeId: limit.target.typeId, ...value };
+}
+
+/** The planner's key of a manifest limit (`Primary order`, `PLATFORM_DEFINED/27`). */
+export function planLimitKeyOf(limit: DesiredLimit): string {
+  return planLimitKey(toPlanLimit(limit));
+}
+
+function addEvent(
+  out: Builder,
+  eventName: string,
+  properties: ReadonlyMap<string, DesiredEventPropertyEntry>,
+): void {
+  for (const entry of properties.values()) {
+    const source = location(entry.source);
+    out.sources.set(eventPropertyAddress(eventName, entry.name), source);
+    if (entry.deleted) {
+      out.tombstones.push({ kind: 'eventProperty', eventName, name: entry.name, source });
+      continue;
+    }
+    const definition = eventDefinitionOf(out.state, eventName);
+    definition.properties.set(entry.name, normalizeEventProperty(entry.definition));
+  }
+}

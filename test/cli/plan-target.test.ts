@@ -1,0 +1,229 @@
+/** Target and token resolution, the manifest digest and the --verbose lines: pure, on inline inputs. */
+import { describe, expect, it } from 'vitest';
+import { CallLog, formatCall } from '../../src/cli/call-log.js';
+import { Output } from '../../src/cli/output.js';
+import { manifestDigest } from '../../src/cli/saved-plan.js';
+import {
+  describeTarget,
+  planTargetOf,
+  readToken,
+  resolveTarget,
+  type RemoteTarget,
+} from '../../src/cli/target.js';
+import { DEFAULT_POLICY, mergePolicy, type ProjectConfig } from '../../src/manifest/config.js';
+import { validateSources } from '../../src/manifest/validate.js';
+import { desiredFromManifest } from '../../src/plan/from-manifest.js';
+
+const staging = {
+  name: 'staging',
+  baseUrl: 'https://staging.example.com',
+  tokenEnv: 'CRM_TOKEN_STAGING',
+  policy: mergePolicy(DEFAULT_POLICY, { destructive: 'allow' }),
+  source: { file: 'crm-schema.yaml', line: 3, col: 3 },
+};
+const config: ProjectConfig = {
+  path: '/p/crm-schema.yaml',
+  file: 'crm-schema.yaml',
+  dir: '/p',
+  manifests: ['schema/**/*.yaml'],
+  defaultEnvironment: 'staging',
+  environments: new Map([
+    ['staging', staging],
+    [
+      'production',
+      {
+        ...staging,
+        name: 'production',
+        baseUrl: 'https://crm.example.com',
+        tokenEnv: 'CRM_TOKEN_PRODUCTION',
+      },
+    ],
+  ]),
+  policy: mergePolicy(DEFAULT_POLICY, { unmanaged: 'report' }),
+};
+
+describe('resolveTarget', () => {
+  it("uses the environment's baseUrl and token variable, and its policy", () => {
+    const target = resolveTarget({ local: false, config, env: {} }) as RemoteTarget;
+    expect(target).toMatchObject({
+      kind: 'remote',
+      baseUrl: 'https://staging.example.com',
+      from: 'environment',
+      tokenEnv: 'CRM_TOKEN_STAGING',
+    });
+    expect(target.policy.destructive).toBe('allow');
+    expect(resolveTarget({ local: false, config, envName: 'production', env: {} })).toMatchObject({
+      baseUrl: 'https://crm.example.com',
+      tokenEnv: 'CRM_TOKEN_PRODUCTION',
+    });
+  });
+
+  it('prefers --local, then --base-url, then CRM_BASE_URL; other URLs take CRM_ACCESS_TOKEN', () => {
+    const env = { CRM_BASE_URL: 'http://from-env:1/' };
+    expect(resolveTarget({ local: true, baseUrl: 'http://flag:1', config, env })).toMatchObject({
+      kind: 'local',
+      environment: { name: 'staging' },
+    });
+    expect(resolveTarget({ local: false, baseUrl: 'http://flag:1/', config, env })).toMatchObject({
+      baseUrl: 'http://flag:1',
+      from: '--base-url',
+      tokenEnv: 'CRM_ACCESS_TOKEN',
+    });
+    expect(resolveTarget({ local: false, config, env })).toMatchObject({
+      baseUrl: 'http://from-env:1',
+      from: 'CRM_BASE_URL',
+      tokenEnv: 'CRM_ACCESS_TOKEN',
+      // the environment still gives the policy
+      environment: { name: 'staging' },
+    });
+  });
+
+  it("takes the project's policy without an environment", () => {
+    const noEnvs = { ...config, defaultEnvironment: undefined, environments: new Map() } as ProjectConfig;
+    const target = resolveTarget({ local: true, config: noEnvs, env: {} });
+    expect(target).toEqual({ kind: 'local', policy: noEnvs.policy });
+    expect(planTargetOf(target)).toEqual({ baseUrl: 'local:.crm-schema/local.json' });
+    expect(describeTarget(target)).toBe('the local emulator (.crm-schema/local.json)');
+  });
+
+  it('refuses an unknown environment, --env without a project file, and no target at all', () => {
+    expect(() => resolveTarget({ local: false, config, envName: 'qa', env: {} })).toThrow(
+      "no environment 'qa' in crm-schema.yaml",
+    );
+    expect(() => resolveTarget({ local: false, envName: 'qa', env: {} })).toThrow(
+      '--env qa needs a project file, and there is none.',
+    );
+    expect(() => resolveTarget({ local: false, env: {} })).toThrow(
+      'No CRM to talk to: no base URL is given.',
+    );
+  });
+
+  it('records the target of a saved plan without any token', () => {
+    const target = resolveTarget({ local: false, config, env: { CRM_TOKEN_STAGING: 'tok' } });
+    expect(planTargetOf(target)).toEqual({ baseUrl: 'https://staging.example.com', environment: 'staging' });
+    expect(describeTarget(target)).toBe('https://staging.example.com (environment staging)');
+  });
+});
+
+describe('readToken', () => {
+  const target = resolveTarget({ local: false, config, env: {} }) as RemoteTarget;
+
+  it('reads the variable the target names', () => {
+    expect(readToken(target, { CRM_TOKEN_STAGING: ' tok-1 ', CRM_ACCESS_TOKEN: 'other' })).toBe('tok-1');
+  });
+
+  it('names the variable when it is unset or empty', () => {
+    for (const env of [{}, { CRM_TOKEN_STAGING: '  ' }]) {
+      let error: unknown;
+      try {
+        readToken(target, env);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toMatchObject({
+        code: 'TOKEN_MISSING',
+        message:
+          "No access token: CRM_TOKEN_STAGING is not set (environment 'staging' names CRM_TOKEN_STAGING as its token variable).",
+        meta: { variable: 'CRM_TOKEN_STAGING' },
+      });
+    }
+  });
+});
+
+describe('manifestDigest', () => {
+  const digestOf = (text: string) => {
+    const report = validateSources([{ file: 'm.yaml', text }]);
+    expect(report.errorCount).toBe(0);
+    return manifestDigest(desiredFromManifest(report.projects[0].model));
+  };
+  const base = `kind: Properties
+objectType: tickets
+properties:
+  - { name: a, label: A, type: string, fieldType: text, groupName: g }
+  - { name: b, archived: true }
+`;
+
+  it('ignores layout and comments, and changes with what is declared', () => {
+    const same = `# a comment
+kind: Properties
+objectType: '0-5'
+properties:
+  - name: a
+    label: A
+    type: string
+    fieldType: text
+    groupName: g
+    description: ''
+  - name: b
+    archived: true
+`;
+    expect(digestOf(base)).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(digestOf(same)).toBe(digestOf(base));
+    expect(digestOf(base.replace('label: A', 'label: B'))).not.toBe(digestOf(base));
+    expect(digestOf(base.replace('name: b, archived', 'name: c, archived'))).not.toBe(digestOf(base));
+  });
+});
+
+describe('--verbose lines', () => {
+  it('gives method, path, status, attempt and duration per attempt, and counts calls', () => {
+    const lines: string[] = [];
+    const log = new CallLog((line) => lines.push(line));
+    log.onResponse({
+      method: 'GET',
+      path: '/crm/v3/properties/tickets/groups',
+      attempt: 1,
+      status: 200,
+      durationMs: 12.4,
+      willRetry: false,
+    });
+    log.onResponse({
+      method: 'POST',
+      path: '/crm/v3/properties/tickets/batch/read',
+      attempt: 1,
+      status: 503,
+      errorCode: 'SERVER',
+      durationMs: 3,
+      willRetry: true,
+    });
+    log.onResponse({
+      method: 'POST',
+      path: '/crm/v3/properties/tickets/batch/read',
+      attempt: 2,
+      errorCode: 'NETWORK',
+      durationMs: 1,
+      willRetry: false,
+    });
+    expect(lines).toEqual([
+      'GET /crm/v3/properties/tickets/groups -> 200 (attempt 1, 12 ms)',
+      'POST /crm/v3/properties/tickets/batch/read -> 503 SERVER (attempt 1, 3 ms), retrying',
+      'POST /crm/v3/properties/tickets/batch/read -> NETWORK (attempt 2, 1 ms)',
+    ]);
+    expect(log.summary()).toBe('2 calls (3 attempts)');
+    expect(formatCall({ method: 'GET', path: '/x', attempt: 1, durationMs: 0, willRetry: false })).toBe(
+      'GET /x -> failed (attempt 1, 0 ms)',
+    );
+  });
+});
+
+describe('Output colour', () => {
+  const streams = (tty: boolean) => {
+    const written: string[] = [];
+    const stream = { isTTY: tty, write: (text: string) => written.push(text) > 0 };
+    return { streams: { stdout: stream, stderr: stream }, written };
+  };
+
+  it('colours only on a terminal, never with NO_COLOR or --no-color', () => {
+    expect(new Output(true, {}, streams(true).streams).color).toBe(true);
+    expect(new Output(true, {}, streams(false).streams).color).toBe(false);
+    expect(new Output(true, { NO_COLOR: '1' }, streams(true).streams).color).toBe(false);
+    expect(new Output(false, {}, streams(true).streams).color).toBe(false);
+  });
+
+  it('ends what it prints with one newline', () => {
+    const { streams: s, written } = streams(false);
+    const output = new Output(true, {}, s);
+    output.out('a');
+    output.err('b\n');
+    expect(written).toEqual(['a\n', 'b\n']);
+  });
+});

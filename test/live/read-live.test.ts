@@ -1,0 +1,238 @@
+/** The live reader against the emulator over HTTP: what it reads, with how many calls. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { minimumCalls, readLiveState } from '../../src/live/read-live.js';
+import { emptyScope, objectTypeScopeOf, pairScopeOf, type LiveScope } from '../../src/live/scope.js';
+import { seedProperties } from '../helpers/seed-properties.js';
+import { callKeys, liveFixture, type LiveFixture } from './helpers.js';
+
+let fx: LiveFixture;
+beforeEach(async () => {
+  fx = await liveFixture();
+});
+afterEach(async () => {
+  await fx.close();
+});
+
+function propertyScope(objectType: string, names: string[], fullList = false): LiveScope {
+  const scope = emptyScope();
+  const entry = objectTypeScopeOf(scope, objectType);
+  names.forEach((n) => entry.properties.add(n));
+  entry.groups = true;
+  entry.fullList = fullList;
+  return scope;
+}
+
+describe('reading properties', () => {
+  it.each([
+    [1, 1],
+    [100, 1],
+    [101, 2],
+    [250, 3],
+  ])('reads %i named properties of one object type with %i batch reads', async (n, reads) => {
+    const names = Array.from({ length: n }, (_, i) => `p_${i}`);
+    seedProperties(
+      fx.emulator.state,
+      '0-5',
+      names.map((name) => ({ name, type: 'string' })),
+    );
+    const scope = propertyScope('tickets', names);
+    const live = await readLiveState(fx.client, scope);
+    const keys = callKeys(fx.calls);
+    expect(keys.filter((k) => k === 'POST /crm/v3/properties/tickets/batch/read')).toHaveLength(reads);
+    expect(keys.filter((k) => k === 'GET /crm/v3/properties/tickets/groups')).toHaveLength(1);
+    expect(keys).toHaveLength(reads + 1);
+    expect(minimumCalls(scope)).toBe(reads + 1);
+    expect(live.objects.get('tickets')!.properties.size).toBe(n);
+  });
+
+  it('finds sensitive properties by name, and counts names the account lacks as absent', async () => {
+    seedProperties(fx.emulator.state, '0-5', [
+      { name: 'plain', type: 'string' },
+      { name: 'secret', type: 'string', dataSensitivity: 'sensitive' },
+      { name: 'very_secret', type: 'string', dataSensitivity: 'highly_sensitive' },
+    ]);
+    const live = await readLiveState(
+      fx.client,
+      propertyScope('0-5', ['plain', 'secret', 'very_secret', 'missing']),
+    );
+    const tickets = live.objects.get('tickets')!;
+    expect([...tickets.properties.keys()].sort()).toEqual(['plain', 'secret', 'very_secret']);
+    expect(tickets.properties.get('secret')!.dataSensitivity).toBe('sensitive');
+    expect(tickets.propertyFlags.get('plain')).toEqual({ platformDefined: false, archived: false });
+    // the built-in groups came with the one group list
+    expect(tickets.groups.get('ticketinformation')!.label).toBeTypeOf('string');
+  });
+
+  it('lists an object type in full once per data sensitivity when it must see every property', async () => {
+    seedProperties(fx.emulator.state, '0-5', [
+      { name: 'plain', type: 'string' },
+      { name: 'secret', type: 'string', dataSensitivity: 'sensitive' },
+      { name: 'very_secret', type: 'string', dataSensitivity: 'highly_sensitive' },
+    ]);
+    const scope = propertyScope('tickets', ['plain'], true);
+    const live = await readLiveState(fx.client, scope);
+    expect(fx.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+      'GET /crm/v3/properties/tickets/groups',
+      'GET /crm/v3/properties/tickets?dataSensitivity=highly_sensitive',
+      'GET /crm/v3/properties/tickets?dataSensitivity=non_sensitive',
+      'GET /crm/v3/properties/tickets?dataSensitivity=sensitive',
+    ]);
+    expect(minimumCalls(scope)).toBe(4);
+    const names = [...live.objects.get('tickets')!.properties.keys()];
+    expect(names).toEqual(
+      expect.arrayContaining(['plain', 'secret', 'very_secret', 'subject', 'hs_pipeline']),
+    );
+    expect(live.objects.get('tickets')!.propertyFlags.get('subject')!.platformDefined).toBe(true);
+  });
+
+  it('fails with the API error when the object type does not exist', async () => {
+    await expect(readLiveState(fx.client, propertyScope('nopes', ['x']))).rejects.toMatchObject({
+      code: 'VALIDATION',
+      status: 400,
+    });
+  });
+});
+
+describe('reading association labels and limits', () => {
+  it('reads labels and limits of a direction with one configuration call', async () => {
+    const created = await fx.client.associations.createLabel('tickets', 'orders', {
+      name: 'primary_order',
+      label: 'Primary order',
+      inverseLabel: 'Main ticket',
+    });
+    await fx.client.limits.batchCreate('tickets', 'orders', [
+      { category: 'USER_DEFINED', typeId: created[0].typeId, maxToObjectIds: 2 },
+      { category: 'PLATFORM_DEFINED', typeId: 27, maxToObjectIds: 40 },
+    ]);
+    fx.calls.length = 0;
+    const scope = emptyScope();
+    pairScopeOf(scope, '0-5', 'orders');
+    const live = await readLiveState(fx.client, scope);
+    expect(callKeys(fx.calls)).toEqual([
+      'GET /crm/associations/v4/definitions/configurations/tickets/orders',
+    ]);
+    const pair = live.associations.get('tickets->orders')!;
+    expect([...pair.labels.values()]).toEqual([
+      { label: 'Primary order', category: 'USER_DEFINED', typeId: created[0].typeId },
+    ]);
+    expect(Object.fromEntries(pair.limits)).toEqual({
+      'PLATFORM_DEFINED/27': { category: 'PLATFORM_DEFINED', typeId: 27, maxToObjectIds: 40 },
+      'Primary order': {
+        category: 'USER_DEFINED',
+        typeId: created[0].typeId,
+        label: 'Primary order',
+        maxToObjectIds: 2,
+      },
+    });
+  });
+
+  it('reads the reverse direction once to learn inverse labels, whichever direction created them', async () => {
+    const a = await fx.client.associations.createLabel('tickets', 'orders', {
+      name: 'a',
+      label: 'Primary order',
+      inverseLabel: 'Main ticket',
+    });
+    const b = await fx.client.associations.createLabel('orders', 'tickets', {
+      name: 'b',
+      label: 'Refund ticket',
+      inverseLabel: 'Refunded order',
+    });
+    const c = await fx.client.associations.createLabel('tickets', 'orders', {
+      name: 'c',
+      label: 'Same both ways',
+    });
+    fx.calls.length = 0;
+    const scope = emptyScope();
+    pairScopeOf(scope, 'tickets', 'orders').inverse = true;
+    pairScopeOf(scope, 'orders', 'tickets');
+    const live = await readLiveState(fx.client, scope);
+    expect(callKeys(fx.calls).sort()).toEqual([
+      'GET /crm/associations/v4/definitions/configurations/orders/tickets',
+      'GET /crm/associations/v4/definitions/configurations/tickets/orders',
+    ]);
+    expect(minimumCalls(scope)).toBe(2);
+    const labels = Object.fromEntries(live.associations.get('tickets->orders')!.labels);
+    expect(labels).toEqual({
+      'Primary order': {
+        label: 'Primary order',
+        category: 'USER_DEFINED',
+        typeId: a[0].typeId,
+        inverseTypeId: a[1].typeId,
+        inverseLabel: 'Main ticket',
+      },
+      'Refunded order': {
+        label: 'Refunded order',
+        category: 'USER_DEFINED',
+        typeId: b[1].typeId,
+        inverseTypeId: b[0].typeId,
+        inverseLabel: 'Refund ticket',
+      },
+      'Same both ways': {
+        label: 'Same both ways',
+        category: 'USER_DEFINED',
+        typeId: c[0].typeId,
+        inverseTypeId: c[1].typeId,
+        inverseLabel: 'Same both ways',
+      },
+    });
+    expect(live.associations.get('orders->tickets')!.labels.get('Main ticket')!.inverseLabel).toBe(
+      'Primary order',
+    );
+  });
+
+  it('pairs the labels of an object type with itself from one list', async () => {
+    const created = await fx.client.associations.createLabel('contacts', 'contacts', {
+      name: 'manager',
+      label: 'Manager',
+      inverseLabel: 'Report',
+    });
+    fx.calls.length = 0;
+    const scope = emptyScope();
+    pairScopeOf(scope, 'contacts', 'contacts').inverse = true;
+    const live = await readLiveState(fx.client, scope);
+    expect(fx.calls).toHaveLength(1);
+    expect(live.associations.get('contacts->contacts')!.labels.get('Manager')).toEqual({
+      label: 'Manager',
+      category: 'USER_DEFINED',
+      typeId: created[0].typeId,
+      inverseTypeId: created[1].typeId,
+      inverseLabel: 'Report',
+    });
+  });
+});
+
+describe('reading event definitions', () => {
+  it('reads each definition with its properties; a missing one is recorded as absent', async () => {
+    await fx.client.events.create({
+      label: 'Order shipped',
+      name: 'order_shipped',
+      includeDefaultProperties: true,
+      propertyDefinitions: [{ name: 'carrier', label: 'Carrier', type: 'string' }],
+    });
+    fx.calls.length = 0;
+    const scope = emptyScope();
+    scope.events.add('order_shipped');
+    scope.events.add('never_made');
+    const live = await readLiveState(fx.client, scope);
+    expect(callKeys(fx.calls).sort()).toEqual([
+      'GET /events/v3/event-definitions/never_made',
+      'GET /events/v3/event-definitions/order_shipped',
+    ]);
+    const shipped = live.events.get('order_shipped')!;
+    expect(shipped.exists).toBe(true);
+    expect(shipped.properties.get('carrier')).toEqual({
+      name: 'carrier',
+      label: 'Carrier',
+      type: 'string',
+      description: '',
+      options: [],
+    });
+    expect(shipped.propertyFlags.get('hs_city')!.platformDefined).toBe(true);
+    expect(live.events.get('never_made')).toEqual({
+      name: 'never_made',
+      exists: false,
+      properties: new Map(),
+      propertyFlags: new Map(),
+    });
+  });
+});

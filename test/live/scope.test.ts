@@ -1,0 +1,155 @@
+/** What the reader puts in scope, the policy adapter, and the inverse label pairing: pure functions. */
+import { describe, expect, it } from 'vitest';
+import { inverseTypes } from '../../src/live/label-pairs.js';
+import { policyObjectTypes, toPlanPolicy, watchesUnmanaged } from '../../src/live/managed-scope.js';
+import { minimumCalls } from '../../src/live/read-live.js';
+import { scopeFromDesired } from '../../src/live/scope.js';
+import { validateSources } from '../../src/manifest/validate.js';
+import { DEFAULT_POLICY } from '../../src/plan/desired.js';
+import { managedScope } from '../../src/plan/diff/diff-context.js';
+import { desiredFromManifest } from '../../src/plan/from-manifest.js';
+import type { AssociationTypeConfig } from '../../src/types/api.js';
+
+function desiredOf(text: string) {
+  const report = validateSources([{ file: 'm.yaml', text }]);
+  expect(report.errorCount).toBe(0);
+  return desiredFromManifest(report.projects[0].model);
+}
+
+const MANIFEST = `kind: Properties
+objectType: tickets
+groups:
+  - { name: old_group, archived: true }
+properties:
+  - { name: a, label: A, type: string, fieldType: text, groupName: ticketinformation }
+  - { name: b, archived: true }
+---
+kind: Properties
+objectType: '0-123'
+properties:
+  - { name: c, label: C, type: string, fieldType: text, groupName: orderinformation }
+---
+kind: Associations
+from: tickets
+to: orders
+types:
+  - { label: Primary order, inverseLabel: Main ticket }
+---
+kind: Associations
+from: contacts
+to: companies
+types:
+  - { label: Old, deleted: true }
+---
+kind: EventProperties
+eventName: order_shipped
+properties:
+  - { name: gone, deleted: true }
+`;
+
+describe('scopeFromDesired', () => {
+  it('names what the manifests declare and tombstone; a group archive needs the full list', () => {
+    const scope = scopeFromDesired(desiredOf(MANIFEST), DEFAULT_POLICY);
+    expect([...scope.objectTypes.values()]).toEqual([
+      { objectType: 'tickets', properties: new Set(['a', 'b']), fullList: true, groups: true },
+      { objectType: 'orders', properties: new Set(['c']), fullList: false, groups: true },
+    ]);
+    expect([...scope.pairs.values()]).toEqual([
+      { from: 'tickets', to: 'orders', inverse: true },
+      { from: 'contacts', to: 'companies', inverse: false },
+    ]);
+    expect([...scope.events]).toEqual(['order_shipped']);
+    // tickets 3 lists + groups, orders 1 batch read + groups, 3 directions, 1 event
+    expect(minimumCalls(scope)).toBe(4 + 2 + 3 + 1);
+  });
+
+  it('lists in full the object types the unmanaged policy watches, and those only qualified entries name', () => {
+    const policy = toPlanPolicy({
+      unmanaged: 'report',
+      manage: { groups: [], prefixes: ['0-123.commerce_', 'deals.sales_'] },
+    });
+    const scope = scopeFromDesired(desiredOf(MANIFEST), policy);
+    expect([...scope.objectTypes.values()].map((s) => [s.objectType, s.fullList, s.groups])).toEqual([
+      ['tickets', true, true], // its group tombstone
+      ['orders', true, true],
+      ['deals', true, false],
+    ]);
+  });
+});
+
+describe('the policy for the planner', () => {
+  const policy = toPlanPolicy({
+    unmanaged: 'archive',
+    manage: { groups: ['escalation', '0-5.sla'], prefixes: ['support_', 'tickets.t_'] },
+  });
+
+  it('makes qualifiers canonical', () => {
+    expect(policy).toEqual({
+      unmanaged: 'archive',
+      manage: { groups: ['escalation', 'tickets.sla'], prefixes: ['support_', 'tickets.t_'] },
+    });
+    expect([...policyObjectTypes(policy)]).toEqual(['tickets']);
+  });
+
+  it('applies a qualified entry to its object type only', () => {
+    const tickets = managedScope(policy, 'tickets');
+    const orders = managedScope(policy, 'orders');
+    expect(tickets('x', 'sla')).toBe("group 'tickets.sla'");
+    expect(orders('x', 'sla')).toBeUndefined();
+    expect(tickets('t_level', 'other')).toBe("prefix 'tickets.t_'");
+    expect(orders('t_level', 'other')).toBeUndefined();
+    expect(orders('support_x', 'other')).toBe("prefix 'support_'");
+    expect(orders('x', 'escalation')).toBe("group 'escalation'");
+    // event properties see the unqualified entries only
+    expect(managedScope(policy)('t_level')).toBeUndefined();
+  });
+
+  it('watches an object type only when an entry applies to it and the policy is not ignore', () => {
+    expect(watchesUnmanaged(policy, 'orders')).toBe(true);
+    const qualifiedOnly = toPlanPolicy({
+      unmanaged: 'report',
+      manage: { groups: ['tickets.g'], prefixes: [] },
+    });
+    expect(watchesUnmanaged(qualifiedOnly, 'tickets')).toBe(true);
+    expect(watchesUnmanaged(qualifiedOnly, 'orders')).toBe(false);
+    expect(watchesUnmanaged({ ...policy, unmanaged: 'ignore' }, 'orders')).toBe(false);
+  });
+});
+
+describe('inverseTypes', () => {
+  const t = (typeId: number, label: string | null, category = 'USER_DEFINED'): AssociationTypeConfig => ({
+    category,
+    typeId,
+    label,
+  });
+
+  it('pairs each type with the next one of the other direction, by typeId', () => {
+    // two labels created tickets -> orders one after the other: 1001/1002 and 1003/1004
+    const forward = [t(27, null, 'PLATFORM_DEFINED'), t(1001, 'A'), t(1003, 'B'), t(1006, 'C')];
+    const reverse = [
+      t(28, null, 'PLATFORM_DEFINED'),
+      t(1002, 'A inverse'),
+      t(1004, 'B inverse'),
+      t(1005, 'C from orders'),
+    ];
+    const inverse = inverseTypes(forward, reverse);
+    expect(inverse.get(1001)).toEqual(t(1002, 'A inverse'));
+    expect(inverse.get(1003)).toEqual(t(1004, 'B inverse'));
+    expect(inverse.get(1006)).toEqual(t(1005, 'C from orders'));
+    expect(inverse.has(27)).toBe(false);
+  });
+
+  it('leaves a type without a partner unpaired', () => {
+    expect(inverseTypes([t(1001, 'A'), t(1003, 'B')], [t(1004, 'B inverse')]).get(1001)).toBeUndefined();
+  });
+
+  it('pairs consecutive types of an object type with itself', () => {
+    const inverse = inverseTypes(
+      [t(1001, 'Manager'), t(1002, 'Report'), t(1003, 'Peer'), t(1004, 'Peer')],
+      undefined,
+    );
+    expect(inverse.get(1001)!.label).toBe('Report');
+    expect(inverse.get(1002)!.label).toBe('Manager');
+    expect(inverse.get(1003)!.typeId).toBe(1004);
+  });
+});
