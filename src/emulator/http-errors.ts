@@ -4,7 +4,9 @@
  * unexpected exceptions (500, never a stack trace; the server stays up).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { EmulatorError, isEmulatorError, toErrorBody } from './errors.js';
 
 type FrameworkErrorMapper = (error: FastifyError, bodyLimit: number) => EmulatorError;
@@ -45,14 +47,79 @@ function fromFrameworkError(error: FastifyError, bodyLimit: number): EmulatorErr
   return undefined;
 }
 
-/** JSON.parse's own words (with the position) for a body the parser refused. */
-function jsonProblem(text: string): string | undefined {
+/**
+ * JSON.parse's own words (with the position) for a body the parser refused; when JSON.parse takes it,
+ * the parser refused a prototype-poisoning key.
+ */
+function jsonProblem(text: string): string {
   try {
     JSON.parse(text);
-    return undefined;
+    return 'a "__proto__" or "constructor.prototype" key is not accepted.';
   } catch (error) {
-    return error instanceof Error ? error.message : undefined;
+    return error instanceof Error ? error.message : String(error);
   }
+}
+
+/**
+ * Longest path segment the router takes (fastify's default is 100). A record read by a unique value
+ * (`idProperty`) puts that value in the path, and string values may be far longer than 100
+ * characters; Node's header size limit (16 KiB) bounds the request line long before this.
+ */
+export const MAX_PATH_SEGMENT = 65_536;
+
+/** Failures the router meets before any route or hook runs, and the reply each gets. */
+const ROUTER_ERRORS: Record<string, () => EmulatorError> = {
+  FST_ERR_BAD_URL: () =>
+    new EmulatorError(400, 'VALIDATION_ERROR', 'The request path is not a valid URL: fix its %-encoding.'),
+  FST_ERR_MAX_PARAM_LENGTH: () =>
+    new EmulatorError(414, 'VALIDATION_ERROR', 'A segment of the request path is too long.'),
+};
+
+/** Node's HTTP parser failures (before fastify sees a request), by error code. */
+const CLIENT_ERRORS: Record<string, [status: number, message: string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
+  HPE_HEADER_OVERFLOW: [431, 'The request line and headers are larger than the server accepts (16 KiB).'],
+};
+
+/** A whole HTTP/1.1 response with the reference §2 body, for a socket with no request object. */
+function rawErrorResponse(error: EmulatorError): string {
+  const body = JSON.stringify(toErrorBody(error, randomUUID()));
+  const reason = STATUS_CODES[error.statusCode] ?? 'Error';
+  return (
+    `HTTP/1.1 ${error.statusCode} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+/**
+ * Fastify constructor options that give the §2 body to failures outside the route handling: a bad
+ * %-encoding in the path, an over-long path segment, and requests Node's HTTP parser refuses
+ * (a malformed Content-Length, oversized headers, a timeout).
+ */
+export function errorServerOptions(): Pick<
+  FastifyServerOptions,
+  'frameworkErrors' | 'clientErrorHandler' | 'routerOptions'
+> {
+  return {
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
+    frameworkErrors: (error, _request, reply) => {
+      const known =
+        ROUTER_ERRORS[error.code]?.() ?? new EmulatorError(400, 'VALIDATION_ERROR', 'Bad request.');
+      // the option's reply type is generic over route schemas; this reply has none
+      void (reply as unknown as FastifyReply).status(known.statusCode).send(toErrorBody(known, randomUUID()));
+    },
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
+      // a reset connection has nobody left to answer
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+        400,
+        'The request is not valid HTTP (check its Content-Length and headers).',
+      ];
+      if (socket.writable)
+        socket.write(rawErrorResponse(new EmulatorError(status, 'VALIDATION_ERROR', message)));
+      socket.destroy(error);
+    },
+  };
 }
 
 export interface ErrorHandlingSettings {
@@ -75,13 +142,7 @@ export function installErrorHandling(app: FastifyInstance, settings: ErrorHandli
     }
     void parseJson(request, text, (error, value) => {
       if (!error) return done(null, value);
-      done(
-        new EmulatorError(
-          400,
-          'VALIDATION_ERROR',
-          `Invalid input JSON: ${jsonProblem(text) ?? error.message}`,
-        ),
-      );
+      done(new EmulatorError(400, 'VALIDATION_ERROR', `Invalid input JSON: ${jsonProblem(text)}`));
     });
   });
 

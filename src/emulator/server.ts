@@ -9,7 +9,7 @@ import { CrmSchemaError } from '../core/errors.js';
 import { generateToken, installAuth, parseTokenSpec, type TokenGrant } from './auth.js';
 import type { EmulatorContext } from './context.js';
 import { installFaults } from './faults.js';
-import { installErrorHandling } from './http-errors.js';
+import { errorServerOptions, installErrorHandling } from './http-errors.js';
 import { installLatency } from './latency.js';
 import {
   DEFAULT_ACCOUNT_ID,
@@ -64,7 +64,7 @@ export function buildServer(
   writer?: StateWriter,
 ): { app: FastifyInstance; ctx: EmulatorContext } {
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
-  const app = Fastify({ logger: false, bodyLimit, forceCloseConnections: 'idle' });
+  const app = Fastify({ logger: false, bodyLimit, forceCloseConnections: 'idle', ...errorServerOptions() });
   const ctx: EmulatorContext = {
     state,
     now: () => new Date().toISOString(),

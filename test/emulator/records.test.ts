@@ -242,6 +242,9 @@ describe('record endpoints: single create, read, update, archive', () => {
     expect(archived.status).toBe(200);
     expect(archived.body).toMatchObject({ id, archived: true });
     expect(archived.body.archivedAt).toMatch(/^\d{4}-/);
+    // the archive is the record's last modification
+    expect(archived.body.properties.hs_lastmodifieddate).toBe(archived.body.archivedAt);
+    expect(archived.body.updatedAt).toBe(archived.body.archivedAt);
     expect((await emu.call('PATCH', `${TICKETS}/${id}`, { properties: { subject: 'x' } })).status).toBe(404);
     expect((await emu.call('GET', `${TICKETS}/GONE?idProperty=emu_sku`)).status).toBe(404);
     const again = await emu.call('POST', TICKETS, { properties: { emu_sku: 'GONE' } });

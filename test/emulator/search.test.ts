@@ -158,6 +158,22 @@ describe('search (4.8)', () => {
     expect(byDate.body.total).toBe(6);
   });
 
+  it('takes JSON booleans and numbers as filter values, and refuses objects', async () => {
+    seedProperties(emu.state, '0-7', [{ name: 'emu_fresh', type: 'bool' }]);
+    const patched = await emu.call('PATCH', `/crm/v3/objects/products/${ids[0]}`, {
+      properties: { emu_fresh: true },
+    });
+    expect(patched.status).toBe(200);
+    expect(names(await search(filter('emu_fresh', 'EQ', { value: true })))).toEqual(['Red Apple']);
+    expect(names(await search(filter('emu_fresh', 'IN', { values: [true] })))).toEqual(['Red Apple']);
+    expect(names(await search(filter('emu_price', 'EQ', { value: 10 })))).toEqual(['Red Apple']);
+    const objects = await search(filter('emu_cat', 'IN', { values: [{ value: 'x' }] }));
+    expect(objects.status).toBe(400);
+    expect(objects.body.message).toBe(
+      'Filter on "emu_cat" with operator IN: values must be strings (or numbers).',
+    );
+  });
+
   it('ORs filter groups and ANDs the filters of a group', async () => {
     const res = await search({
       filterGroups: [

@@ -129,7 +129,7 @@ export function archiveRecord(ctx: EmulatorContext, objectType: ObjectTypeState,
   const now = ctx.now();
   record.archived = true;
   record.archivedAt = now;
-  record.updatedAt = now;
+  touch(record, now);
   for (const [name, value] of Object.entries(record.properties)) {
     if (isUniqueProperty(objectType, name)) noteUniqueChange(objectType, name, record.id, value, '');
   }

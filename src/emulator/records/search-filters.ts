@@ -35,9 +35,14 @@ export function comparable(value: string, kind: ValueKind): number | string {
   return Number.isNaN(ms) ? Number.NaN : ms;
 }
 
+/** A filter value as JSON may carry it: text, a number or a boolean (`true` for a bool property). */
+function isScalar(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
 function filterValue(filter: Filter, field: 'value' | 'highValue', kind: ValueKind): number | string {
-  const raw = filter[field];
-  if (typeof raw !== 'string' && typeof raw !== 'number') {
+  const raw: unknown = filter[field];
+  if (!isScalar(raw)) {
     throw validationError(
       `Filter on "${filter.propertyName}" with operator ${filter.operator} needs a ${field}.`,
     );
@@ -56,6 +61,11 @@ function filterValues(filter: Filter, kind: ValueKind): Set<number | string> {
   if (!Array.isArray(raw) || raw.length === 0) {
     throw validationError(
       `Filter on "${filter.propertyName}" with operator ${filter.operator} needs a non-empty values array.`,
+    );
+  }
+  if (!raw.every(isScalar)) {
+    throw validationError(
+      `Filter on "${filter.propertyName}" with operator ${filter.operator}: values must be strings (or numbers).`,
     );
   }
   return new Set(raw.map((v) => comparable(String(v), kind)));

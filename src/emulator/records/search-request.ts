@@ -131,7 +131,8 @@ export function parseSearchRequest(body: unknown, bodyLength: number): SearchInp
       `The search request body has ${bodyLength} characters; at most ${SEARCH_LIMITS.bodyCharacters.toLocaleString('en-US')} are allowed.`,
     );
   }
-  const obj = body === undefined || body === null ? {} : requireBody(body);
+  // no body at all is an empty search; a JSON value other than an object (`null` included) is a 400
+  const obj = body === undefined ? {} : requireBody(body);
   const query = optionalString(obj, 'query');
   const properties = optionalStringList(obj, 'properties');
   return {

@@ -1,34 +1,40 @@
 /**
- * Indexes of `hasUniqueValue` properties: value -> record id per object type and property, so that
+ * Indexes of `hasUniqueValue` properties: value -> record id per property definition, so that
  * duplicate checks and `idProperty` look-ups are O(1). An index is built lazily from the records on
  * first use (records may come from a data or seed file) and kept current by the record writes.
  * Archived records release their values.
+ *
+ * An index belongs to one stored definition object. Stored definitions are replaced, never changed in
+ * place, on every property change (PATCH, archive, restore), so a property restored as unique gets a
+ * fresh index that sees values written while it was not unique.
  */
+import type { Property } from '../../types/api.js';
 import { conflict, validationError } from '../errors.js';
 import type { ObjectTypeState, RecordState } from '../state/model.js';
 import { own } from './body.js';
 import { activeProperty } from './object-info.js';
 
 type PropertyIndex = Map<string, string>;
-/** keyed by the records map, so a state loaded afresh gets fresh indexes */
-const indexes = new WeakMap<Record<string, RecordState>, Map<string, PropertyIndex>>();
+const indexes = new WeakMap<Property, PropertyIndex>();
 
-function indexFor(objectType: ObjectTypeState, name: string): PropertyIndex {
-  let perType = indexes.get(objectType.records);
-  if (!perType) {
-    perType = new Map();
-    indexes.set(objectType.records, perType);
-  }
-  let index = perType.get(name);
+/** The index of an active unique property (the caller checked `def` is one). */
+function indexFor(objectType: ObjectTypeState, def: Property): PropertyIndex {
+  let index = indexes.get(def);
   if (!index) {
     index = new Map();
     for (const record of Object.values(objectType.records)) {
-      const value = own(record.properties, name);
+      const value = own(record.properties, def.name);
       if (!record.archived && value !== undefined) index.set(value, record.id);
     }
-    perType.set(name, index);
+    indexes.set(def, index);
   }
   return index;
+}
+
+/** The active definition of `name` when it is a unique property. */
+function uniqueDefinition(objectType: ObjectTypeState, name: string): Property | undefined {
+  const def = activeProperty(objectType, name);
+  return def?.hasUniqueValue === true ? def : undefined;
 }
 
 export function isUniqueProperty(objectType: ObjectTypeState, name: string): boolean {
@@ -41,7 +47,9 @@ export function findByUniqueValue(
   name: string,
   value: string,
 ): RecordState | undefined {
-  const index = indexFor(objectType, name);
+  const def = uniqueDefinition(objectType, name);
+  if (!def) return undefined;
+  const index = indexFor(objectType, def);
   const id = index.get(value);
   if (id === undefined) return undefined;
   const record = own(objectType.records, id);
@@ -86,7 +94,8 @@ export function noteUniqueChange(
   previous: string | undefined,
   newValue: string,
 ): void {
-  const index = indexes.get(objectType.records)?.get(name);
+  const def = uniqueDefinition(objectType, name);
+  const index = def ? indexes.get(def) : undefined;
   if (!index) return;
   if (previous !== undefined && index.get(previous) === recordId) index.delete(previous);
   if (newValue !== '') index.set(newValue, recordId);
