@@ -11,7 +11,7 @@ import { CrmSchemaError } from '../core/errors.js';
 import { Semaphore } from './concurrency.js';
 import { DEFAULTS, resolveRetryOptions, stripUndefined, type ClientOptions } from './options.js';
 import { RollingWindowLimiter } from './rate-limit.js';
-import { Requester } from './request.js';
+import { Requester, type RequestSpec } from './request.js';
 import { AssociationsApi } from './resources/associations.js';
 import { EventsApi } from './resources/events.js';
 import { GroupsApi } from './resources/groups.js';
@@ -34,6 +34,7 @@ export class CrmClient {
   readonly #transport: Transport;
   readonly #limiter: RollingWindowLimiter;
   readonly #searchLimiter: RollingWindowLimiter;
+  readonly #requester: Requester;
 
   constructor(options: ClientOptions) {
     if (!options.token) {
@@ -71,6 +72,7 @@ export class CrmClient {
       ...(options.onRequest ? { onRequest: options.onRequest } : {}),
       ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     });
+    this.#requester = requester;
     this.properties = new PropertiesApi(requester);
     this.groups = new GroupsApi(requester);
     this.records = new RecordsApi(requester);
@@ -78,6 +80,16 @@ export class CrmClient {
     this.associations = new AssociationsApi(requester);
     this.limits = new LimitsApi(requester);
     this.events = new EventsApi(requester);
+  }
+
+  /**
+   * One request exactly as given, through the same loop as the typed methods (rate limit, in-flight
+   * bound, retries, log hook). For callers that hold the exact requests to send: apply sends the
+   * planner's requests, so that `apply --dry-run` and the wire agree by construction. `retry` must say
+   * whether the request may be repeated (`unsafe` for creates).
+   */
+  request<T>(spec: RequestSpec): Promise<T> {
+    return this.#requester.request<T>(spec);
   }
 
   /** The bucket's current numbers (after adapting to the server's headers). */

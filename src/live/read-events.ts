@@ -1,10 +1,11 @@
 /**
  * Custom event definitions in scope: one read per definition, which returns its properties (beyond the
- * spec (reference §1)). A definition the account lacks is recorded as not existing: the planner reports
- * it (crm-schema manages the properties of existing definitions only).
+ * spec (reference §1)). A definition the account lacks is recorded as not existing: the planner creates
+ * it when a manifest gives its `definition` block, and reports it otherwise.
  */
 import type { CrmClient } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
+import { fromApiEventDefinition } from '../model/normalize-event.js';
 import { addApiEventProperty, eventDefinitionOf } from '../model/schema-state.js';
 import type { SchemaState } from '../model/schema-model.js';
 import type { EventDefinition } from '../types/api.js';
@@ -18,7 +19,9 @@ export async function readEvents(
   const definitions = await Promise.all(list.map((name) => readDefinition(client, name)));
   list.forEach((name, i) => {
     const definition = definitions[i];
-    eventDefinitionOf(state, name, definition !== undefined);
+    const normalized = eventDefinitionOf(state, name, definition !== undefined);
+    // its label, description and primary object: the planner compares them with a `definition` block
+    if (definition !== undefined) normalized.definition = fromApiEventDefinition(definition);
     for (const property of definition?.properties ?? []) addApiEventProperty(state, name, property);
   });
 }

@@ -142,6 +142,18 @@ export function buildModel(items: ManifestItems, sink: DiagnosticSink): DesiredS
     }
   }
 
+  for (const { eventName, entry, ref } of items.eventDefinitions) {
+    const what = `the definition of event ${eventName}`;
+    if (!claim(`event definition ${eventName}`, ref, 'label', 'DUPLICATE_EVENT_DEFINITION', what)) continue;
+    state.eventDefinitions.set(eventName, {
+      eventName,
+      label: entry.label,
+      ...(entry.description === undefined ? {} : { description: entry.description }),
+      ...(entry.primaryObject === undefined ? {} : { primaryObject: entry.primaryObject }),
+      source: at(ref),
+    });
+  }
+
   for (const { eventName, entry, ref } of items.eventProperties) {
     const what = `event property '${entry.name}' of event ${eventName}`;
     if (!claim(`event ${eventName} ${entry.name}`, ref, 'name', 'DUPLICATE_EVENT_PROPERTY', what)) continue;

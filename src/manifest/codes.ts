@@ -169,6 +169,11 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: 'an event property is declared twice',
   },
+  DUPLICATE_EVENT_DEFINITION: {
+    step: 'meaning',
+    severity: 'error',
+    summary: 'two documents give the `definition` of the same event',
+  },
   GROUP_UNDECLARED: {
     step: 'meaning',
     severity: 'warning',

@@ -11,6 +11,7 @@ import type { ShapeResult } from './shape.js';
 import type {
   AssociationTypeEntry,
   AssociationsManifest,
+  EventDefinitionEntry,
   EventPropertiesManifest,
   EventPropertyEntry,
   GroupEntry,
@@ -46,15 +47,23 @@ export interface EventPropertyItem {
   ref: EntryRef;
 }
 
+/** The `definition` block of an EventProperties document. */
+export interface EventDefinitionItem {
+  eventName: string;
+  entry: EventDefinitionEntry;
+  ref: EntryRef;
+}
+
 export interface ManifestItems {
   properties: PropertyItem[];
   groups: GroupItem[];
   associations: AssociationItem[];
   eventProperties: EventPropertyItem[];
+  eventDefinitions: EventDefinitionItem[];
 }
 
 export function emptyItems(): ManifestItems {
-  return { properties: [], groups: [], associations: [], eventProperties: [] };
+  return { properties: [], groups: [], associations: [], eventProperties: [], eventDefinitions: [] };
 }
 
 /** Location of a key inside an entry (or of the entry itself). */
@@ -87,6 +96,14 @@ export function collectItems(document: ParsedDocument, shape: ShapeResult, items
     );
   } else {
     const data = document.data as EventPropertiesManifest;
+    // a broken definition block blocks the whole document, so one that is here has the right shape
+    if (data.definition !== undefined) {
+      items.eventDefinitions.push({
+        eventName: data.eventName,
+        entry: data.definition,
+        ref: { document, path: ['definition'] },
+      });
+    }
     usable('properties', data.properties, (entry, ref) =>
       items.eventProperties.push({ eventName: data.eventName, entry, ref }),
     );

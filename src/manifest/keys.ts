@@ -8,6 +8,7 @@ import type {
   AssociationTypeEntry,
   AssociationsManifest,
   EnvironmentEntry,
+  EventDefinitionEntry,
   EventPropertiesManifest,
   EventPropertyEntry,
   GroupEntry,
@@ -88,6 +89,12 @@ export const EVENT_PROPERTY_KEYS = {
   deleted: true,
 } as const satisfies KeySet<EventPropertyEntry>;
 
+export const EVENT_DEFINITION_KEYS = {
+  label: true,
+  description: true,
+  primaryObject: true,
+} as const satisfies KeySet<EventDefinitionEntry>;
+
 export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
   {
     schema: 'manifest',
@@ -133,12 +140,23 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
   {
     schema: 'manifest',
     def: 'EventPropertiesManifest',
-    keys: { kind: true, eventName: true, properties: true } satisfies KeySet<EventPropertiesManifest>,
+    keys: {
+      kind: true,
+      eventName: true,
+      definition: true,
+      properties: true,
+    } satisfies KeySet<EventPropertiesManifest>,
     required: {
       kind: true,
       eventName: true,
       properties: true,
     } satisfies RequiredSet<EventPropertiesManifest>,
+  },
+  {
+    schema: 'manifest',
+    def: 'EventDefinition',
+    keys: EVENT_DEFINITION_KEYS,
+    required: { label: true } satisfies RequiredSet<EventDefinitionEntry>,
   },
   {
     schema: 'manifest',

@@ -114,6 +114,15 @@ export interface DeletedEventProperty {
 
 export type DesiredEventPropertyEntry = DesiredEventProperty | DeletedEventProperty;
 
+/** The `definition` block of an event: the plan creates the definition when the account lacks it. */
+export interface DesiredEventDefinition {
+  eventName: string;
+  label: string;
+  description?: string;
+  primaryObject?: string;
+  source: SourceLocation;
+}
+
 export interface DesiredState {
   /** object type key -> property name -> entry */
   properties: Map<string, Map<string, DesiredPropertyEntry>>;
@@ -123,10 +132,18 @@ export interface DesiredState {
   associations: Map<string, DesiredAssociationPair>;
   /** event name -> property name -> entry */
   eventProperties: Map<string, Map<string, DesiredEventPropertyEntry>>;
+  /** event name -> its `definition` block */
+  eventDefinitions: Map<string, DesiredEventDefinition>;
 }
 
 export function emptyDesiredState(): DesiredState {
-  return { properties: new Map(), groups: new Map(), associations: new Map(), eventProperties: new Map() };
+  return {
+    properties: new Map(),
+    groups: new Map(),
+    associations: new Map(),
+    eventProperties: new Map(),
+    eventDefinitions: new Map(),
+  };
 }
 
 /** Key of a limit in `DesiredAssociationPair.limits`: `label:Primary order` or `PLATFORM_DEFINED:27`. */

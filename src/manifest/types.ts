@@ -72,9 +72,22 @@ export interface EventPropertyEntry {
   deleted?: boolean;
 }
 
+/**
+ * The custom event definition itself. When the account lacks the definition `eventName` names, the plan
+ * creates it from this block (beyond the spec, reference §1); without the block that is a plan error.
+ * The API cannot change a definition after creation, so for an existing one the block is only compared.
+ */
+export interface EventDefinitionEntry {
+  label: string;
+  description?: string;
+  /** `CONTACT` (the platform's default), `COMPANY`, `DEAL`, `TICKET`, or an object type name or id */
+  primaryObject?: string;
+}
+
 export interface EventPropertiesManifest {
   kind: 'EventProperties';
   eventName: string;
+  definition?: EventDefinitionEntry;
   properties: EventPropertyEntry[];
 }
 

@@ -1,7 +1,7 @@
 /** Properties of custom event definitions into the normalised model. */
-import type { EventProperty, EventPropertyCreate } from '../types/api.js';
+import type { EventDefinition, EventProperty, EventPropertyCreate } from '../types/api.js';
 import { normalizeOptions, type OptionLike } from './normalize-options.js';
-import type { NormalizedEventProperty } from './schema-model.js';
+import type { NormalizedEventDefinitionInfo, NormalizedEventProperty } from './schema-model.js';
 
 export type EventPropertyLike = Pick<EventPropertyCreate, 'label'> & {
   name: string;
@@ -23,4 +23,26 @@ export function normalizeEventProperty(input: EventPropertyLike): NormalizedEven
 /** Drops every field the event property API cannot take (4.17: label, type, description, name, options). */
 export function fromApiEventProperty(property: EventProperty): NormalizedEventProperty {
   return normalizeEventProperty(property);
+}
+
+/** A manifest's `definition` block: the description defaults to ''; the primary object stays as written. */
+export function normalizeEventDefinitionInfo(input: {
+  label: string;
+  description?: string | null;
+  primaryObject?: string | null;
+}): NormalizedEventDefinitionInfo {
+  const info: NormalizedEventDefinitionInfo = { label: input.label, description: input.description ?? '' };
+  if (typeof input.primaryObject === 'string') info.primaryObject = input.primaryObject;
+  return info;
+}
+
+/** A definition read from the account (beyond the spec, reference §1): its singular label, description, primary object. */
+export function fromApiEventDefinition(definition: EventDefinition): NormalizedEventDefinitionInfo {
+  const info = normalizeEventDefinitionInfo({
+    label: definition.labels.singular,
+    description: definition.description,
+    primaryObject: definition.primaryObject,
+  });
+  if (typeof definition.objectTypeId === 'string') info.objectTypeId = definition.objectTypeId;
+  return info;
 }

@@ -105,10 +105,27 @@ export interface NormalizedEventProperty {
   options: NormalizedOption[];
 }
 
+/**
+ * What a custom event definition is besides its properties (beyond the spec, reference §1). Desired: the
+ * manifest's `definition` block, from which crm-schema creates a definition the account lacks. Live: what
+ * the account holds, read with the definition. The API cannot change these after creation.
+ */
+export interface NormalizedEventDefinitionInfo {
+  label: string;
+  /** '' when none */
+  description: string;
+  /** desired: as written (`CONTACT`, `tickets`, `0-5`); absent: the platform's default, CONTACT */
+  primaryObject?: string;
+  /** live: the id of the primary object type (`0-1`) */
+  objectTypeId?: string;
+}
+
 export interface NormalizedEventDefinition {
   name: string;
   /** live: whether the definition exists; desired: always true */
   exists: boolean;
+  /** desired: the `definition` block, when the manifests give one; live: when the definition exists */
+  definition?: NormalizedEventDefinitionInfo;
   properties: Map<string, NormalizedEventProperty>;
   /** live state only: flags of the definition's built-in (default) properties */
   propertyFlags: Map<string, PropertyFlags>;

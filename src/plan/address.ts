@@ -5,6 +5,7 @@
  *   group           tickets.group:escalation
  *   label / limit   tickets->orders:Primary order        (limit of a built-in type: tickets->orders:PLATFORM_DEFINED/27)
  *   event property  event:order_shipped.carrier
+ *   event definition event:order_shipped
  *
  * A label and its limit share an address; the change type tells them apart (see `changeId`).
  */
@@ -29,6 +30,10 @@ export function limitAddress(
   limit: Pick<NormalizedLimit, 'category' | 'typeId' | 'label'>,
 ): string {
   return `${pairKey(from, to)}:${limitKey(limit)}`;
+}
+
+export function eventDefinitionAddress(eventName: string): string {
+  return `event:${eventName}`;
 }
 
 export function eventPropertyAddress(eventName: string, name: string): string {

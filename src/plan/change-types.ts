@@ -4,6 +4,7 @@
  * written to JSON and read back gives the same derived values. Every value here is JSON-able.
  */
 import type {
+  NormalizedEventDefinitionInfo,
   NormalizedEventProperty,
   NormalizedGroup,
   NormalizedLabel,
@@ -130,6 +131,12 @@ export interface LimitPurgeChange {
   meta: { from: string; to: string; category: string; typeId: number; label?: string; old: number };
 }
 
+export interface EventDefinitionCreateChange {
+  type: 'eventDefinition.create';
+  /** `definition`: the manifest's `definition` block; the event's properties are created after it */
+  meta: { eventName: string; definition: NormalizedEventDefinitionInfo };
+}
+
 export interface EventPropertyCreateChange {
   type: 'eventProperty.create';
   /** `replaces`: recreating a property whose type changed; runs after its delete */
@@ -164,6 +171,7 @@ export type Change =
   | LabelDeleteChange
   | LimitSetChange
   | LimitPurgeChange
+  | EventDefinitionCreateChange
   | EventPropertyCreateChange
   | EventPropertyUpdateChange
   | EventPropertyDeleteChange;
@@ -184,6 +192,7 @@ export const CHANGE_TYPES = [
   'label.delete',
   'limit.set',
   'limit.purge',
+  'eventDefinition.create',
   'eventProperty.create',
   'eventProperty.update',
   'eventProperty.delete',

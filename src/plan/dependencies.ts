@@ -4,12 +4,19 @@
  *
  * Creating: a property (create, replace, or an update moving it / changing its formula) depends on the
  * creation of its group and of the properties its formula uses; a limit on a new label on the label's
- * creation; an event property re-created for a type change on its delete.
+ * creation; an event property on the creation of its event definition, and one re-created for a type
+ * change on its delete.
  * Removing (reverse order): a group archive depends on the archive, replace or move of the properties it
  * held; a label delete on the purge of its limit; a property archive on the archives of the calculated
  * properties whose formulas use it.
  */
-import { eventPropertyAddress, groupAddress, labelAddress, propertyAddress } from './address.js';
+import {
+  eventDefinitionAddress,
+  eventPropertyAddress,
+  groupAddress,
+  labelAddress,
+  propertyAddress,
+} from './address.js';
 import type { Change, ChangeOf, ChangeType, FieldChange } from './change-types.js';
 import { isRef } from './change-types.js';
 import { formulaIdentifiers } from './formula.js';
@@ -17,7 +24,7 @@ import { idOf } from './kinds/registry.js';
 
 /** What changes make available, by the resource they act on. */
 interface Index {
-  /** group / property / label address -> id of its creation (property: create or replace) */
+  /** group / property / label / event definition address -> id of its creation (property: create or replace) */
   created: Map<string, string>;
   /** event property address -> id of its delete for a type change */
   typeChangeDeletes: Map<string, string>;
@@ -47,6 +54,7 @@ const PROVIDES: { readonly [T in ChangeType]?: Provider<T> } = {
     ix.archives.set(propertyAddress(c.meta.objectType, c.meta.name), id);
     push(ix.leavingGroup, groupAddress(c.meta.objectType, c.meta.property.groupName), id);
   },
+  'eventDefinition.create': (c, id, ix) => void ix.created.set(eventDefinitionAddress(c.meta.eventName), id),
   'eventProperty.delete': (c, id, ix) => {
     if (c.meta.cause === 'type-change')
       ix.typeChangeDeletes.set(eventPropertyAddress(c.meta.eventName, c.meta.name), id);
@@ -67,10 +75,12 @@ const REQUIRES: { readonly [T in ChangeType]?: Requirer<T> } = {
       newValue(c.meta.fields, 'calculationFormula'),
     ),
   'limit.set': (c, ix) => [isRef(c.meta.typeId) ? ix.created.get(c.meta.typeId.ref) : undefined],
-  'eventProperty.create': (c, ix) =>
+  'eventProperty.create': (c, ix) => [
+    ix.created.get(eventDefinitionAddress(c.meta.eventName)),
     c.meta.replaces === true
-      ? [ix.typeChangeDeletes.get(eventPropertyAddress(c.meta.eventName, c.meta.property.name))]
-      : [],
+      ? ix.typeChangeDeletes.get(eventPropertyAddress(c.meta.eventName, c.meta.property.name))
+      : undefined,
+  ],
   'group.archive': (c, ix) => ix.leavingGroup.get(groupAddress(c.meta.objectType, c.meta.name)) ?? [],
   'label.delete': (c, ix) => [ix.purges.get(`${c.meta.from}->${c.meta.to}|${c.meta.label.typeId}`)],
 };

@@ -48,6 +48,11 @@ function liveEventProperty(live: SchemaState, eventName: string, name: string): 
   return definition?.exists === true ? definition.properties.get(name) : undefined;
 }
 
+function liveEventDefinition(live: SchemaState, eventName: string): unknown {
+  const definition = live.events.get(eventName);
+  return definition?.exists === true ? (definition.definition ?? { name: eventName }) : undefined;
+}
+
 const FINDERS: { readonly [T in ChangeType]: Finder<T> } = {
   'property.create': (c, live) => liveProperty(live, c.meta.objectType, c.meta.property.name),
   'property.update': (c, live) => liveProperty(live, c.meta.objectType, c.meta.name),
@@ -66,6 +71,7 @@ const FINDERS: { readonly [T in ChangeType]: Finder<T> } = {
       ? undefined
       : liveLimit(live, c.meta.from, c.meta.to, c.meta.category, c.meta.typeId),
   'limit.purge': (c, live) => liveLimit(live, c.meta.from, c.meta.to, c.meta.category, c.meta.typeId),
+  'eventDefinition.create': (c, live) => liveEventDefinition(live, c.meta.eventName),
   'eventProperty.create': (c, live) =>
     // a re-create after a type change was computed from the property its delete removes
     liveEventProperty(live, c.meta.eventName, c.meta.property.name),

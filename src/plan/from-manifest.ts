@@ -9,10 +9,13 @@
  * - limits: the manifest keys them `label:Primary order` / `PLATFORM_DEFINED:27`, the planner
  *   `Primary order` / `PLATFORM_DEFINED/27`; a manifest `maxToObjectIds: null` is a limit without a value
  *   (the planner then purges a live one);
- * - sources: `col` becomes `column`, keyed by the planner's address forms (address.ts).
+ * - sources: `col` becomes `column`, keyed by the planner's address forms (address.ts);
+ * - an event's `definition` block sits on the planner's event definition (created when the account lacks
+ *   it), which then exists on the desired side even when every property entry is a tombstone.
  */
 import type {
   DesiredAssociationPair,
+  DesiredEventDefinition,
   DesiredEventPropertyEntry,
   DesiredGroupEntry,
   DesiredLimit,
@@ -21,7 +24,7 @@ import type {
   SourceLocation as ManifestLocation,
 } from '../manifest/model.js';
 import { USER_DEFINED, limitKey as planLimitKey } from '../model/normalize-association.js';
-import { normalizeEventProperty } from '../model/normalize-event.js';
+import { normalizeEventDefinitionInfo, normalizeEventProperty } from '../model/normalize-event.js';
 import { normalizeGroup } from '../model/normalize-group.js';
 import { normalizeProperty } from '../model/normalize-property.js';
 import { canonicalObjectType } from '../model/object-types.js';
@@ -35,6 +38,7 @@ import {
   objectSchemaOf,
 } from '../model/schema-state.js';
 import {
+  eventDefinitionAddress,
   eventPropertyAddress,
   groupAddress,
   labelAddress,
@@ -50,6 +54,7 @@ export function desiredFromManifest(model: ManifestState): DesiredState {
     addProperties(out, canonicalObjectType(typeKey), properties);
   for (const pair of model.associations.values()) addPair(out, pair);
   for (const [eventName, properties] of model.eventProperties) addEvent(out, eventName, properties);
+  for (const definition of model.eventDefinitions.values()) addEventDefinition(out, definition);
   return out;
 }
 
@@ -144,6 +149,9 @@ function addEvent(
   for (const entry of properties.values()) {
     const source = location(entry.source);
     out.sources.set(eventPropertyAddress(eventName, entry.name), source);
+    // the event itself points at its first entry, unless a definition block (added later) says more
+    if (!out.sources.has(eventDefinitionAddress(eventName)))
+      out.sources.set(eventDefinitionAddress(eventName), source);
     if (entry.deleted) {
       out.tombstones.push({ kind: 'eventProperty', eventName, name: entry.name, source });
       continue;
@@ -151,4 +159,10 @@ function addEvent(
     const definition = eventDefinitionOf(out.state, eventName);
     definition.properties.set(entry.name, normalizeEventProperty(entry.definition));
   }
+}
+
+function addEventDefinition(out: Builder, entry: DesiredEventDefinition): void {
+  const definition = eventDefinitionOf(out.state, entry.eventName);
+  definition.definition = normalizeEventDefinitionInfo(entry);
+  out.sources.set(eventDefinitionAddress(entry.eventName), location(entry.source));
 }

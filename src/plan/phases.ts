@@ -1,8 +1,9 @@
 /**
- * Apply runs a plan phase by phase, in this order: what others depend on is created first; then the
- * destructive changes in reverse dependency order (properties are archived before their groups, a
- * label's limit is purged before the label is deleted). Within a phase a change never runs before the
- * changes it `dependsOn` (a calculated property after the properties its formula uses).
+ * Apply runs a plan phase by phase, in this order: what others depend on is created first (an event
+ * definition before its properties); then the destructive changes in reverse dependency order
+ * (properties are archived before their groups, a label's limit is purged before the label is deleted).
+ * Within a phase a change never runs before the changes it `dependsOn` (a calculated property after the
+ * properties its formula uses).
  */
 export const PHASES = [
   'groups.create',
@@ -11,6 +12,7 @@ export const PHASES = [
   'groups.update',
   'labels.write',
   'limits.set',
+  'eventDefinitions.create',
   'eventProperties.write',
   'eventProperties.delete',
   'limits.purge',

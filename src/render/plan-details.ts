@@ -49,6 +49,10 @@ const DETAILS: DetailsOf = {
   'label.delete': none,
   'limit.set': none,
   'limit.purge': none,
+  'eventDefinition.create': (m) =>
+    m.definition.description === ''
+      ? []
+      : [{ kind: 'value', field: 'description', text: JSON.stringify(m.definition.description) }],
   'eventProperty.create': (m) => createdOptions(m.property.options),
   'eventProperty.update': (m) => fieldDetails(m.fields),
   'eventProperty.delete': none,

@@ -33,6 +33,7 @@ const GROUP_KEY: GroupKeyOf = {
   'label.delete': pair,
   'limit.set': pair,
   'limit.purge': pair,
+  'eventDefinition.create': event,
   'eventProperty.create': event,
   'eventProperty.update': event,
   'eventProperty.delete': event,

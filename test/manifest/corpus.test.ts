@@ -80,6 +80,7 @@ describe('invalid corpus', () => {
       'CONFIG_NOT_FOUND',
       'OPTIONS_TOO_MANY',
       'TOO_MANY_EVENT_PROPERTIES',
+      'DUPLICATE_EVENT_DEFINITION',
       'DUPLICATE_ITEM',
       'YAML_WARNING',
     ];

@@ -29,20 +29,27 @@ describe('association types', () => {
     );
   });
 
-  it('checks label names: no hyphen, no leading digit, also when derived from the label', () => {
+  it('checks explicit label names: no hyphen, no leading digit, not empty', () => {
     expect(only(check(pair('  - { label: A, name: a-b }\n'))).message).toBe(
       "'a-b' is not a valid label name: it must not contain a hyphen",
     );
     expect(only(check(pair('  - { label: A, name: 1st }\n'))).message).toBe(
       "'1st' is not a valid label name: it must not start with a digit",
     );
-    expect(only(check(pair('  - { label: 1st order }\n')))).toMatchObject({
+    expect(only(check(pair('  - { label: 1st order, name: 1st_order }\n')))).toMatchObject({
       code: 'NAME_INVALID',
-      path: 'types[0].label',
+      path: 'types[0].name',
+      message: "'1st_order' is not a valid label name: it must not start with a digit",
     });
-    expect(only(check(pair('  - { label: "!!!" }\n'))).message).toBe(
-      "the label '!!!' gives the internal name '', which is empty",
-    );
+    expect(only(check(pair('  - { label: "!!!", name: "!!!" }\n')))).toMatchObject({
+      code: 'NAME_INVALID',
+      path: 'types[0].name',
+      message: "'!!!' is not a valid label name: use letters, digits and underscores only",
+    });
+  });
+
+  it('derives a valid internal name from any label text', () => {
+    expect(check(pair('  - { label: 1st order }\n  - { label: "!!!" }\n')).diagnostics).toEqual([]);
   });
 
   it('needs positive integer limits', () => {
@@ -113,5 +120,69 @@ describe('event properties', () => {
       Array.from({ length: n }, (_, i) => `  - { name: p${i}, label: P, type: string }\n`).join('');
     expect(codes(check(event(properties(500))))).toEqual([]);
     expect(brief(check(event(properties(501))))).toEqual(['m.yaml:504:5 error TOO_MANY_EVENT_PROPERTIES']);
+  });
+});
+
+describe('event definitions', () => {
+  const withDefinition = (definition: string, name = 'order_shipped') =>
+    `kind: EventProperties\neventName: ${name}\ndefinition:\n${definition}properties:\n  - { name: a, label: A, type: string }\n`;
+
+  it('accepts a definition block and puts it in the model', () => {
+    const report = check(
+      withDefinition(
+        '  label: Order shipped\n  description: Left the warehouse.\n  primaryObject: CONTACT\n',
+      ),
+    );
+    expect(report.diagnostics).toEqual([]);
+    expect(report.projects[0].model.eventDefinitions.get('order_shipped')).toEqual({
+      eventName: 'order_shipped',
+      label: 'Order shipped',
+      description: 'Left the warehouse.',
+      primaryObject: 'CONTACT',
+      source: { file: 'm.yaml', line: 4, col: 3 },
+    });
+  });
+
+  it('takes the platform words and object type names and ids as primary object, nothing else', () => {
+    for (const primaryObject of ['COMPANY', 'DEAL', 'TICKET', 'tickets', '0-5', '2-123']) {
+      expect(
+        codes(check(withDefinition(`  label: L\n  primaryObject: '${primaryObject}'\n`))),
+        primaryObject,
+      ).toEqual([]);
+    }
+    expect(only(check(withDefinition('  label: L\n  primaryObject: Contact\n')))).toMatchObject({
+      code: 'INVALID_VALUE',
+      path: 'definition.primaryObject',
+      line: 5,
+      col: 18,
+      message:
+        "'Contact' is not a primary object: use CONTACT, COMPANY, DEAL or TICKET, or an object type name or id",
+    });
+  });
+
+  it('needs a label and knows only its own keys', () => {
+    expect(only(check(withDefinition('  description: D\n')))).toMatchObject({
+      code: 'MISSING_KEY',
+      path: 'definition',
+    });
+    expect(only(check(withDefinition('  label: L\n  lable: X\n')))).toMatchObject({
+      code: 'UNKNOWN_KEY',
+      path: 'definition',
+    });
+    expect(only(check(withDefinition('  label: L\n  pluralLabel: Ls\n')))).toMatchObject({
+      code: 'UNKNOWN_KEY',
+      path: 'definition',
+    });
+  });
+
+  it('reports a definition given in two documents, naming the first', () => {
+    const report = check({
+      'a.yaml': withDefinition('  label: One\n'),
+      'b.yaml': withDefinition('  label: Two\n').replace('name: a,', 'name: b,'),
+    });
+    expect(brief(report)).toEqual(['b.yaml:4:10 error DUPLICATE_EVENT_DEFINITION']);
+    expect(report.diagnostics[0].message).toBe(
+      'the definition of event order_shipped is declared twice; the first is at a.yaml:4:10',
+    );
   });
 });

@@ -23,10 +23,107 @@ describe('diff: event properties', () => {
         code: 'unknown-event',
         address: 'event:order_shipped',
         message:
-          "The event definition 'order_shipped' does not exist in the account: crm-schema manages the properties of existing event definitions",
-        hint: 'Create the event definition in the CRM first, or correct eventName in the manifest.',
+          "The event definition 'order_shipped' does not exist in the account, and no manifest gives its definition",
+        hint: "Add a definition: block (label, and optionally description and primaryObject) to the EventProperties manifest of 'order_shipped' so that the plan creates it, or correct eventName.",
       },
     ]);
+  });
+
+  it('creates a missing definition from its definition block, then every declared property on it', () => {
+    const definition = {
+      label: 'Order shipped',
+      description: 'Left the warehouse.',
+      primaryObject: 'CONTACT',
+    };
+    const result = diff(
+      desired(
+        state({
+          events: {
+            order_shipped: {
+              definition,
+              properties: [carrier, { name: 'weight', label: 'Weight', type: 'number' }],
+            },
+          },
+        }),
+        // tombstones of a definition that does not exist yet: nothing to delete
+        [{ kind: 'eventProperty', eventName: 'order_shipped', name: 'old_field' }],
+      ),
+      state({ events: { order_shipped: { exists: false, properties: [] } } }),
+      { policy: policy({ unmanaged: 'archive', manage: { groups: [], prefixes: ['w'] } }) },
+    );
+    expect(result.diagnostics).toStrictEqual([]);
+    expect(result.changes).toStrictEqual([
+      { type: 'eventDefinition.create', meta: { eventName: 'order_shipped', definition } },
+      {
+        type: 'eventProperty.create',
+        meta: { eventName: 'order_shipped', property: normalizeEventProperty(carrier) },
+      },
+      {
+        type: 'eventProperty.create',
+        meta: {
+          eventName: 'order_shipped',
+          property: normalizeEventProperty({ name: 'weight', label: 'Weight', type: 'number' }),
+        },
+      },
+    ]);
+  });
+
+  it('creates a definition whose entries are all tombstones, with no properties', () => {
+    const definition = { label: 'Later', description: '' };
+    const result = diff(
+      desired(state({ events: { later: { definition, properties: [] } } }), [
+        { kind: 'eventProperty', eventName: 'later', name: 'x' },
+      ]),
+      state({ events: { later: { exists: false, properties: [] } } }),
+    );
+    expect(result.changes).toStrictEqual([
+      { type: 'eventDefinition.create', meta: { eventName: 'later', definition } },
+    ]);
+  });
+
+  it('only compares the definition block of an existing definition: a difference is a warning', () => {
+    const live = (info: {
+      label: string;
+      description: string;
+      primaryObject?: string;
+      objectTypeId?: string;
+    }) => state({ events: { order_shipped: { definition: info, properties: [carrier] } } });
+    const want = (info: { label: string; description: string; primaryObject?: string }) =>
+      desired(state({ events: { order_shipped: { definition: info, properties: [carrier] } } }));
+    const same = diff(
+      want({ label: 'Order shipped', description: '' }),
+      live({ label: 'Order shipped', description: '', primaryObject: 'CONTACT', objectTypeId: '0-1' }),
+    );
+    expect(same).toStrictEqual({ changes: [], diagnostics: [] });
+    // `contacts`, `0-1` and CONTACT are one primary object
+    for (const primaryObject of ['contacts', '0-1', 'CONTACT']) {
+      const alias = diff(
+        want({ label: 'A', description: '', primaryObject }),
+        live({ label: 'A', description: '', primaryObject: 'CONTACT', objectTypeId: '0-1' }),
+      );
+      expect(alias.diagnostics, primaryObject).toStrictEqual([]);
+    }
+    const differs = diff(
+      want({ label: 'Order shipped', description: 'New text', primaryObject: 'TICKET' }),
+      live({ label: 'Order sent', description: '', primaryObject: 'CONTACT', objectTypeId: '0-1' }),
+    );
+    expect(differs.changes).toStrictEqual([]);
+    expect(differs.diagnostics).toStrictEqual([
+      {
+        level: 'warning',
+        code: 'event-definition-differs',
+        address: 'event:order_shipped',
+        message:
+          "The event definition event:order_shipped has label 'Order sent' (manifest: 'Order shipped'), description '' (manifest: 'New text'), primary object CONTACT (manifest: TICKET): crm-schema creates event definitions but cannot change them",
+        hint: 'Change the definition in the CRM, or make the definition: block match it.',
+      },
+    ]);
+    // an object type the table does not know is not compared
+    const custom = diff(
+      want({ label: 'A', description: '', primaryObject: 'p123_cars' }),
+      live({ label: 'A', description: '', primaryObject: 'p123_cars', objectTypeId: '2-123' }),
+    );
+    expect(custom.diagnostics).toStrictEqual([]);
   });
 
   it('creates, updates (label, description, options) and leaves equal ones alone', () => {

@@ -11,7 +11,11 @@ import {
   objectSchemaOf,
 } from '../../src/model/schema-state.js';
 import { normalizeEventProperty, type EventPropertyLike } from '../../src/model/normalize-event.js';
-import type { NormalizedLabel, NormalizedLimit } from '../../src/model/schema-model.js';
+import type {
+  NormalizedEventDefinitionInfo,
+  NormalizedLabel,
+  NormalizedLimit,
+} from '../../src/model/schema-model.js';
 import type { DesiredState, PlanPolicy, Tombstone } from '../../src/plan/desired.js';
 import { DEFAULT_POLICY } from '../../src/plan/desired.js';
 
@@ -44,7 +48,14 @@ export interface StateSpec {
   groups?: Record<string, { name: string; label?: string; displayOrder?: number }[]>;
   labels?: Record<string, NormalizedLabel[]>;
   limits?: Record<string, NormalizedLimit[]>;
-  events?: Record<string, { exists?: boolean; properties: (EventPropertyLike & { builtIn?: boolean })[] }>;
+  events?: Record<
+    string,
+    {
+      exists?: boolean;
+      definition?: NormalizedEventDefinitionInfo;
+      properties: (EventPropertyLike & { builtIn?: boolean })[];
+    }
+  >;
 }
 
 /** `labels` / `limits` keys are `from->to`. Every object type named in `properties` gets group `escalation`. */
@@ -83,6 +94,7 @@ export function state(spec: StateSpec = {}, withDefaultGroup = true): SchemaStat
   }
   for (const [name, event] of Object.entries(spec.events ?? {})) {
     const definition = eventDefinitionOf(s, name, event.exists ?? true);
+    if (event.definition !== undefined) definition.definition = event.definition;
     for (const { builtIn, ...property } of event.properties) {
       definition.properties.set(property.name, normalizeEventProperty(property));
       if (builtIn === true)

@@ -140,8 +140,54 @@ describe('desiredFromManifest', () => {
       // a built-in type's limit points at its maxToObjectIds
       'tickets->orders:PLATFORM_DEFINED/27': { file: 'assoc.yaml', line: 9, column: 63 },
       'tickets->orders:USER_DEFINED/91': { file: 'assoc.yaml', line: 10, column: 59 },
+      // the event itself: its first entry (no definition block here)
+      'event:order_shipped': { file: 'events.yaml', line: 4, column: 5 },
       'event:order_shipped.carrier': { file: 'events.yaml', line: 4, column: 5 },
       'event:order_shipped.old_field': { file: 'events.yaml', line: 5, column: 5 },
+    });
+  });
+
+  it('carries a definition block onto the event, pointing the event at it', () => {
+    const withDefinition = adapt({
+      'a.yaml': `kind: EventProperties
+eventName: order_returned
+properties:
+  - { name: reason, label: Reason, type: string }
+`,
+      'b.yaml': `kind: EventProperties
+eventName: order_returned
+definition:
+  label: Order returned
+  primaryObject: '0-5'
+properties:
+  - { name: gone, deleted: true }
+`,
+      'c.yaml': `kind: EventProperties
+eventName: only_tombstones
+definition: { label: Only tombstones, description: Kept for later. }
+properties:
+  - { name: gone, deleted: true }
+`,
+    });
+    const returned = withDefinition.state.events.get('order_returned')!;
+    expect(returned.definition).toStrictEqual({
+      label: 'Order returned',
+      description: '',
+      primaryObject: '0-5',
+    });
+    expect([...returned.properties.keys()]).toStrictEqual(['reason']);
+    // a definition whose entries are all tombstones still exists on the desired side
+    expect(withDefinition.state.events.get('only_tombstones')).toStrictEqual({
+      name: 'only_tombstones',
+      exists: true,
+      definition: { label: 'Only tombstones', description: 'Kept for later.' },
+      properties: new Map(),
+      propertyFlags: new Map(),
+    });
+    expect(withDefinition.sources!.get('event:order_returned')).toStrictEqual({
+      file: 'b.yaml',
+      line: 4,
+      column: 3,
     });
   });
 
@@ -163,6 +209,7 @@ describe('desiredFromManifest', () => {
     const doc = plan(desired, emptySchemaState());
     const unknownEvent = doc.diagnostics.find((d) => d.code === 'unknown-event');
     expect(unknownEvent?.address).toBe('event:order_shipped');
+    expect(unknownEvent?.source).toStrictEqual({ file: 'events.yaml', line: 4, column: 5 });
     const unknownGroup = adapt({
       't.yaml': `kind: Properties
 objectType: tickets

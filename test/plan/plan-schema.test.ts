@@ -43,10 +43,31 @@ describe('schemas/plan.schema.json', () => {
       state({ properties: { tickets: [prop('stray')] } }),
       { policy: policy({ unmanaged: 'report', manage: { groups: ['escalation'], prefixes: [] } }) },
     );
-    const types = new Set([...doc.changes, ...withGroupUpdate.changes].map((c) => c.type));
-    expect(types.size).toBe(15);
+    const withNewEvent = plan(
+      desired(
+        state({
+          events: {
+            order_returned: {
+              definition: {
+                label: 'Order returned',
+                description: 'Back at the warehouse.',
+                primaryObject: '0-5',
+              },
+              properties: [{ name: 'reason', label: 'Reason', type: 'string' }],
+            },
+          },
+        }),
+      ),
+      state({ events: { order_returned: { exists: false, properties: [] } } }),
+    );
+    const types = new Set(
+      [...doc.changes, ...withGroupUpdate.changes, ...withNewEvent.changes].map((c) => c.type),
+    );
+    expect(types.size).toBe(CHANGE_TYPES.length);
+    expect(CHANGE_TYPES.length).toBe(16);
     expect(withDiagnostics.diagnostics.length).toBe(2);
-    for (const d of [doc, withGroupUpdate, withDiagnostics]) expect(errorsOf(d)).toStrictEqual([]);
+    for (const d of [doc, withGroupUpdate, withDiagnostics, withNewEvent])
+      expect(errorsOf(d)).toStrictEqual([]);
     const saved = {
       ...doc,
       tool: { name: 'crm-schema', version: '0.1.0' },
@@ -68,6 +89,15 @@ describe('schemas/plan.schema.json', () => {
       '/changes/0/fingerprint must match pattern "^(absent|sha256:[0-9a-f]{64})$"',
     );
     expect(errorsOf({ ...doc, token: 'secret' })).toContain(' must NOT have additional properties');
+    const badDefinition = plan(
+      desired(state({ events: { e: { definition: { label: 'E', description: '' }, properties: [] } } })),
+      state({ events: { e: { exists: false, properties: [] } } }),
+    );
+    expect(errorsOf(badDefinition)).toStrictEqual([]);
+    delete (badDefinition.changes[0].meta as { definition: { label?: string } }).definition.label;
+    expect(errorsOf(badDefinition)).toContain(
+      "/changes/0/meta/definition must have required property 'label'",
+    );
   });
 
   it('lists exactly the change types and phases the code has', () => {

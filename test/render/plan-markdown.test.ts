@@ -55,7 +55,7 @@ describe('the Markdown plan', () => {
       PLAN_COMMENT_MARKER,
       '### crm-schema plan',
       '',
-      '**Plan: 7 to create, 8 to update, 1 to replace, 1 to archive, 3 to delete, 1 to remove; 5 destructive, 4 dangerous.**',
+      '**Plan: 9 to create, 8 to update, 1 to replace, 1 to archive, 3 to delete, 1 to remove; 5 destructive, 4 dangerous.**',
       '',
       '**1 error: fix it before applying this plan.**',
     ]);
@@ -67,13 +67,13 @@ describe('the Markdown plan', () => {
       [
         '| change | safe | dangerous | destructive | total |',
         '| --- | ---: | ---: | ---: | ---: |',
-        '| `+` create | 7 | 0 | 0 | 7 |',
+        '| `+` create | 9 | 0 | 0 | 9 |',
         '| `~` update | 4 | 4 | 0 | 8 |',
         '| `-/+` replace | 0 | 0 | 1 | 1 |',
         '| `-` archive | 0 | 0 | 1 | 1 |',
         '| `-` delete | 0 | 0 | 3 | 3 |',
         '| `-` remove | 1 | 0 | 0 | 1 |',
-        '| **total** | **12** | **4** | **5** | **21** |',
+        '| **total** | **14** | **4** | **5** | **23** |',
       ].join('\n'),
     );
   });
@@ -107,6 +107,7 @@ describe('the Markdown plan', () => {
     expect(markdown.split('\n').filter((l) => l.startsWith('<details>'))).toStrictEqual([
       '<details><summary>tickets (10 changes, 2 destructive, 2 dangerous)</summary>',
       '<details><summary>tickets-&gt;orders (6 changes, 1 destructive, 1 dangerous)</summary>',
+      '<details><summary>event:order_returned (2 changes)</summary>',
       '<details><summary>event:order_shipped (5 changes, 2 destructive, 1 dangerous)</summary>',
     ]);
   });

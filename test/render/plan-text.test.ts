@@ -120,6 +120,7 @@ describe('the text plan', () => {
     expect(headings).toStrictEqual([
       'tickets (10 changes)',
       'tickets->orders (6 changes)',
+      'event:order_returned (2 changes)',
       'event:order_shipped (5 changes)',
     ]);
   });
@@ -138,7 +139,7 @@ describe('the text plan', () => {
       "  warning unmanaged-property: tickets.support_stray is in the managed scope (prefix 'support_') but in no manifest",
     );
     expect(text.split('\n').slice(-2)).toStrictEqual([
-      'Plan: 7 to create, 8 to update, 1 to replace, 1 to archive, 3 to delete, 1 to remove; 5 destructive, 4 dangerous.',
+      'Plan: 9 to create, 8 to update, 1 to replace, 1 to archive, 3 to delete, 1 to remove; 5 destructive, 4 dangerous.',
       '1 error: fix it before applying this plan.',
     ]);
   });

@@ -80,6 +80,7 @@ export function reviewPlan(): PlanDocument {
           { name: 'old_field', label: 'Old field', type: 'string' },
         ],
       },
+      order_returned: { exists: false, properties: [] },
     },
   });
   const want = state({
@@ -140,6 +141,14 @@ export function reviewPlan(): PlanDocument {
           { name: 'weight', label: 'Weight', type: 'number' },
           { name: 'tracking_url', label: 'Tracking URL', type: 'string' },
         ],
+      },
+      order_returned: {
+        definition: {
+          label: 'Order returned',
+          description: 'The customer sent the order back.',
+          primaryObject: 'CONTACT',
+        },
+        properties: [{ name: 'reason', label: 'Reason', type: 'string' }],
       },
     },
   });

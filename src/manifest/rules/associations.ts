@@ -1,8 +1,8 @@
 /**
  * Association types: each is a user label (`label`) or a built-in type (`category` + `typeId`),
- * never both; derived label names follow the label name rule; at most 50 labels per pair.
+ * never both; at most 50 labels per pair. An explicit `name` is checked by the schema's label name
+ * pattern; a name derived from the label (`deriveLabelName`) is valid by construction.
  */
-import { deriveLabelName } from '../model.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
 
@@ -29,16 +29,6 @@ export const associationTypeRule: Rule = ({ items, model, sink }) => {
         message: `built-in type ${entry.category} ${entry.typeId} has no maxToObjectIds; only its limit is managed, so this entry does nothing`,
         hint: 'add maxToObjectIds, or remove the entry',
       });
-    }
-    if (hasLabel && !hasType && entry.name === undefined && !entry.deleted) {
-      const name = deriveLabelName(entry.label!);
-      if (name === '' || /^\d/.test(name)) {
-        report(sink, ref, ['label'], {
-          code: 'NAME_INVALID',
-          message: `the label '${entry.label}' gives the internal name '${name}', which ${name === '' ? 'is empty' : 'starts with a digit'}`,
-          hint: 'write the internal name with name: (letters, digits and underscores; no leading digit)',
-        });
-      }
     }
   }
   for (const [key, pair] of model.associations) {

@@ -1,4 +1,5 @@
-/** Per event: at most 500 properties (reference §1). */
+/** Per event: at most 500 properties (reference §1); a `definition` block's primary object is one the API takes. */
+import { report } from './context.js';
 import type { Rule } from './context.js';
 
 export const MAX_EVENT_PROPERTIES = 500;
@@ -10,6 +11,21 @@ export const eventPropertyLimitRule: Rule = ({ model, sink }) => {
     sink.at(present[MAX_EVENT_PROPERTIES].source, {
       code: 'TOO_MANY_EVENT_PROPERTIES',
       message: `${present.length} properties on event ${eventName}; the platform allows at most ${MAX_EVENT_PROPERTIES}`,
+    });
+  }
+};
+
+/** The platform's words for the four classic objects, or an object type name or id (reference §1). */
+const PRIMARY_OBJECT = /^(CONTACT|COMPANY|DEAL|TICKET|[a-z][a-z0-9_]*|[0-9]+-[0-9]+)$/;
+
+export const eventDefinitionRule: Rule = ({ items, sink }) => {
+  for (const { entry, ref } of items.eventDefinitions) {
+    const primary = entry.primaryObject;
+    if (primary === undefined || PRIMARY_OBJECT.test(primary)) continue;
+    report(sink, ref, ['primaryObject'], {
+      code: 'INVALID_VALUE',
+      message: `'${primary}' is not a primary object: use CONTACT, COMPANY, DEAL or TICKET, or an object type name or id`,
+      hint: `for example CONTACT, or 'tickets' / '0-5'`,
     });
   }
 };

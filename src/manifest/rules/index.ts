@@ -1,7 +1,7 @@
 /** The semantic rules, run in this order over every validated project. */
 import { associationTypeRule } from './associations.js';
 import type { Rule } from './context.js';
-import { eventPropertyLimitRule } from './events.js';
+import { eventDefinitionRule, eventPropertyLimitRule } from './events.js';
 import { externalOptionsRule } from './external-options.js';
 import { formulaReferencesRule } from './formulas.js';
 import { propertyGroupRule } from './groups.js';
@@ -25,4 +25,5 @@ export const RULES: readonly Rule[] = [
   associationTypeRule,
   eventOptionsRule,
   eventPropertyLimitRule,
+  eventDefinitionRule,
 ];

@@ -1,16 +1,26 @@
 /**
- * Properties of custom event definitions. crm-schema manages the properties of event definitions that
- * exist; a manifest naming a definition the account lacks is an error (create the definition in the CRM
- * first). A type change is delete + create (PATCH takes only label, description and options). Built-in
- * (default) event properties are never changed. The `unmanaged` policy applies to the declared
- * definitions' custom properties whose names match a managed prefix.
+ * Custom event definitions and their properties. A definition the account lacks is created when a
+ * manifest gives its `definition` block (its properties are then all created on it); without the block it
+ * is an error. The API cannot change a definition once made, so a block that differs from an existing
+ * definition is only a warning. A type change of a property is delete + create (PATCH takes only label,
+ * description and options). Built-in (default) event properties are never changed. The `unmanaged`
+ * policy applies to the declared definitions' custom properties whose names match a managed prefix.
  */
-import type { NormalizedEventDefinition } from '../../model/schema-model.js';
-import { eventPropertyAddress } from '../address.js';
+import { objectTypeIdOf } from '../../model/object-types.js';
+import type { NormalizedEventDefinition, NormalizedEventDefinitionInfo } from '../../model/schema-model.js';
+import { eventDefinitionAddress, eventPropertyAddress } from '../address.js';
 import { diffFields } from './field-diff.js';
 import { diagnose, isBuiltIn, managedScope, tombstonesOf, type DiffContext } from './diff-context.js';
 
 const UPDATABLE_EVENT_PROPERTY_FIELDS = ['label', 'description', 'options'] as const;
+
+/** The platform's words for the classic objects (`primaryObject`), by object type id (reference §1). */
+const PRIMARY_OBJECT_IDS: Readonly<Record<string, string>> = {
+  CONTACT: '0-1',
+  COMPANY: '0-2',
+  DEAL: '0-3',
+  TICKET: '0-5',
+};
 
 export function diffEvents(ctx: DiffContext): void {
   const names = new Set(ctx.desired.state.events.keys());
@@ -24,19 +34,31 @@ function diffEvent(
   ctx: DiffContext,
   eventName: string,
   desired: NormalizedEventDefinition | undefined,
-  live: NormalizedEventDefinition | undefined,
+  found: NormalizedEventDefinition | undefined,
 ): void {
-  if (live === undefined || !live.exists) {
-    if (desired !== undefined) {
+  // the live side the properties are compared with: a definition the plan creates has none yet
+  let live: Pick<NormalizedEventDefinition, 'properties' | 'propertyFlags'>;
+  if (found === undefined || !found.exists) {
+    if (desired === undefined) return; // tombstones of an absent definition: nothing to delete
+    if (desired.definition === undefined) {
       diagnose(ctx, {
         level: 'error',
         code: 'unknown-event',
-        address: `event:${eventName}`,
-        message: `The event definition '${eventName}' does not exist in the account: crm-schema manages the properties of existing event definitions`,
-        hint: 'Create the event definition in the CRM first, or correct eventName in the manifest.',
+        address: eventDefinitionAddress(eventName),
+        message: `The event definition '${eventName}' does not exist in the account, and no manifest gives its definition`,
+        hint: `Add a definition: block (label, and optionally description and primaryObject) to the EventProperties manifest of '${eventName}' so that the plan creates it, or correct eventName.`,
       });
+      return;
     }
-    return; // tombstones of an absent definition: nothing to delete
+    ctx.changes.push({
+      type: 'eventDefinition.create',
+      meta: { eventName, definition: desired.definition },
+    });
+    live = { properties: new Map(), propertyFlags: new Map() };
+  } else {
+    if (desired?.definition !== undefined && found.definition !== undefined)
+      compareDefinition(ctx, eventName, desired.definition, found.definition);
+    live = found;
   }
 
   for (const property of desired?.properties.values() ?? []) {
@@ -134,4 +156,38 @@ function diffEvent(
       });
     }
   }
+}
+
+/** A `definition` block of an existing definition: differences are warnings (the API cannot change them). */
+function compareDefinition(
+  ctx: DiffContext,
+  eventName: string,
+  desired: NormalizedEventDefinitionInfo,
+  live: NormalizedEventDefinitionInfo,
+): void {
+  const differences: string[] = [];
+  if (desired.label !== live.label) differences.push(`label '${live.label}' (manifest: '${desired.label}')`);
+  if (desired.description !== live.description)
+    differences.push(`description '${live.description}' (manifest: '${desired.description}')`);
+  const wantedId = primaryObjectId(desired.primaryObject ?? 'CONTACT');
+  if (wantedId !== undefined && live.objectTypeId !== undefined && wantedId !== live.objectTypeId) {
+    differences.push(
+      `primary object ${live.primaryObject ?? live.objectTypeId} (manifest: ${desired.primaryObject ?? 'CONTACT'})`,
+    );
+  }
+  if (differences.length === 0) return;
+  const address = eventDefinitionAddress(eventName);
+  diagnose(ctx, {
+    level: 'warning',
+    code: 'event-definition-differs',
+    address,
+    message: `The event definition ${address} has ${differences.join(', ')}: crm-schema creates event definitions but cannot change them`,
+    hint: 'Change the definition in the CRM, or make the definition: block match it.',
+  });
+}
+
+/** `CONTACT` / `contacts` / `0-1` -> `0-1`; an id as written; undefined for a name the table does not know. */
+function primaryObjectId(primaryObject: string): string | undefined {
+  if (/^[0-9]+-[0-9]+$/.test(primaryObject)) return primaryObject;
+  return PRIMARY_OBJECT_IDS[primaryObject] ?? objectTypeIdOf(primaryObject);
 }

@@ -8,6 +8,7 @@ import type { Phase } from '../phases.js';
 import type { PlannedRequest } from '../requests/request-types.js';
 import type { Assessment } from '../severity.js';
 import type { ChangeAction, ChangeKind } from './change-kind.js';
+import { eventDefinitionCreate } from './event-definition-kinds.js';
 import { eventPropertyCreate, eventPropertyDelete, eventPropertyUpdate } from './event-property-kinds.js';
 import { groupArchive, groupCreate, groupUpdate } from './group-kinds.js';
 import { labelCreate, labelDelete, labelUpdate } from './label-kinds.js';
@@ -27,6 +28,7 @@ const KINDS: { readonly [T in ChangeType]: ChangeKind<Extract<Change, { type: T 
   'label.delete': labelDelete,
   'limit.set': limitSet,
   'limit.purge': limitPurge,
+  'eventDefinition.create': eventDefinitionCreate,
   'eventProperty.create': eventPropertyCreate,
   'eventProperty.update': eventPropertyUpdate,
   'eventProperty.delete': eventPropertyDelete,

@@ -5,6 +5,7 @@
  */
 import { PROPERTY_DEFAULTS } from '../../model/defaults.js';
 import type {
+  NormalizedEventDefinitionInfo,
   NormalizedEventProperty,
   NormalizedOption,
   NormalizedProperty,
@@ -58,5 +59,22 @@ export function eventPropertyCreateBody(property: NormalizedEventProperty): Json
   if (property.options.length > 0 || property.type === 'enumeration') {
     body.options = property.options.map(optionBody);
   }
+  return body;
+}
+
+/**
+ * An event definition create (beyond the spec, reference §1): without the platform's default properties
+ * and without properties of its own; the plan creates each declared property after it (spec 4.17), so
+ * that creating a property on a new definition and on an existing one is the same request.
+ */
+export function eventDefinitionCreateBody(
+  eventName: string,
+  definition: NormalizedEventDefinitionInfo,
+): JsonObject {
+  const body: JsonObject = { label: definition.label, name: eventName };
+  if (definition.description !== '') body.description = definition.description;
+  if (definition.primaryObject !== undefined) body.primaryObject = definition.primaryObject;
+  body.includeDefaultProperties = false;
+  body.propertyDefinitions = [];
   return body;
 }

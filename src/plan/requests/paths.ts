@@ -38,3 +38,8 @@ export function eventPropertyPath(eventName: string, name?: string): string {
   const base = `/events/v3/event-definitions/${seg(eventName)}/property`;
   return name === undefined ? base : `${base}/${seg(name)}`;
 }
+
+/** POST: create an event definition; beyond the spec (reference §1) */
+export function eventDefinitionsPath(): string {
+  return '/events/v3/event-definitions';
+}

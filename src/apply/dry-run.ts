@@ -1,0 +1,39 @@
+/**
+ * `apply --dry-run`: the exact requests apply would send (method, path, body), in the order it would
+ * send them when nothing fails, and nothing sent. The same selection as a real run (the destructive
+ * gate, changes found already done) and the same `toWireRequests` merging, so the list is what apply
+ * sends. A `{ "ref": <label address> }` in a body stands for the typeId of a label the run creates first.
+ */
+import type { PlanDocument } from '../plan/plan-document.js';
+import { toWireRequests, type WireRequest } from '../plan/requests/wire.js';
+import { plannedSkips, type GateOptions } from './gate.js';
+import { outcomeOf } from './outcomes.js';
+import type { ChangeOutcome } from './types.js';
+
+export interface DryRun {
+  dryRun: true;
+  /** the requests, in send order */
+  requests: WireRequest[];
+  /** changes that would not be sent: refused destructive ones, their dependants, those already done */
+  notSent: ChangeOutcome[];
+  /** changes the requests carry */
+  changes: number;
+}
+
+export function dryRun(
+  plan: Pick<PlanDocument, 'changes'>,
+  options: GateOptions & { alreadyDone?: ReadonlyMap<string, string> } = {},
+): DryRun {
+  const alreadyDone = options.alreadyDone ?? new Map<string, string>();
+  const skips = plannedSkips(plan.changes, options, alreadyDone);
+  const notSent: ChangeOutcome[] = [];
+  const sent = plan.changes.filter((change) => {
+    const done = alreadyDone.get(change.id);
+    const skip = skips.get(change.id);
+    if (done !== undefined) notSent.push(outcomeOf(change, 'already-done', { reason: done }));
+    else if (skip !== undefined)
+      notSent.push(outcomeOf(change, 'skipped', { reason: skip.reason, skipCause: skip.cause }));
+    return done === undefined && skip === undefined;
+  });
+  return { dryRun: true, requests: toWireRequests(sent), notSent, changes: sent.length };
+}

@@ -1,0 +1,303 @@
+/**
+ * `applyPlan`: runs a plan's changes against the account and returns what it did. Prints nothing;
+ * progress goes to `options.onEvent`.
+ *
+ * - Phases run one after another, in the plan's order. Inside a phase, the units `toWireRequests` gives
+ *   (batch calls of up to 100 where the API has a batch endpoint, single calls otherwise) run in
+ *   parallel, up to `parallelism` at once, within the client's rate limit; a unit waits for the units
+ *   holding the changes it depends on.
+ * - A failed change does not stop the others: the rest of its phase and the later phases go on; a change
+ *   that depends (directly or not) on a failed or skipped one is skipped.
+ * - Destructive changes the gate refuses are skipped (see gate.ts); changes the stale check found done
+ *   are reported as already done and not sent.
+ * - Writes that did not come back clean are reconciled by reading back (reconcile.ts), never sent again
+ *   blindly.
+ */
+import type { CrmClient } from '../api/client.js';
+import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
+import type { Phase } from '../plan/phases.js';
+import { dependencySkip, plannedSkips, type Skip } from './gate.js';
+import { reconcile, type Uncertain } from './reconcile.js';
+import { outcomeError, sendUnit, type Attempt } from './send.js';
+import {
+  DEFAULT_MAX_RESENDS,
+  DEFAULT_PARALLELISM,
+  type ApplyEvent,
+  type ApplyOptions,
+  type ApplyReport,
+  type ChangeOutcome,
+  type OutcomeStatus,
+} from './types.js';
+import { unitsOf, type Unit } from './units.js';
+import { outcomeOf, summarize } from './outcomes.js';
+
+interface Run {
+  client: CrmClient;
+  parallelism: number;
+  maxResends: number;
+  typeIds: Map<string, number>;
+  outcomes: Map<string, ChangeOutcome>;
+  emit: (event: ApplyEvent) => void;
+  writes: number;
+  readBacks: number;
+}
+
+export async function applyPlan(
+  plan: Pick<PlanDocument, 'changes'>,
+  client: CrmClient,
+  options: ApplyOptions = {},
+): Promise<ApplyReport> {
+  const started = Date.now();
+  const emit = (event: ApplyEvent): void => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // a progress display that fails must not stop (or half-finish) the writes
+    }
+  };
+  const run: Run = {
+    client,
+    parallelism: Math.max(1, Math.floor(options.parallelism ?? DEFAULT_PARALLELISM)),
+    maxResends: options.maxResends ?? DEFAULT_MAX_RESENDS,
+    typeIds: new Map(options.typeIds ?? []),
+    outcomes: new Map(),
+    emit,
+    writes: 0,
+    readBacks: 0,
+  };
+  const alreadyDone = options.alreadyDone ?? new Map<string, string>();
+  const skips = plannedSkips(plan.changes, options, alreadyDone);
+  const phases = phasesOf(plan.changes);
+  emit({
+    kind: 'start',
+    total: plan.changes.length,
+    phases: phases.map(([phase, changes]) => ({ phase, total: changes.length })),
+  });
+
+  for (const [index, [phase, changes]] of phases.entries()) {
+    emit({ kind: 'phase-start', phase, index, count: phases.length, total: changes.length });
+    const runnable: PlannedChange[] = [];
+    for (const change of changes) {
+      const done = alreadyDone.get(change.id);
+      if (done !== undefined) finish(run, outcomeOf(change, 'already-done', { reason: done }));
+      else if (skips.has(change.id)) finish(run, skipped(change, skips.get(change.id)!));
+      else {
+        const blocked = blockedBy(run, change);
+        if (blocked !== undefined) finish(run, skipped(change, blocked));
+        else runnable.push(change);
+      }
+    }
+    await runPhase(run, unitsOf(runnable));
+    emit({ kind: 'phase-end', phase, counts: countPhase(run, changes) });
+  }
+
+  const outcomes = plan.changes.map((change) => run.outcomes.get(change.id)!);
+  const summary = summarize(outcomes);
+  const report: ApplyReport = {
+    ok: summary.failed === 0,
+    outcomes,
+    summary,
+    writes: run.writes,
+    readBacks: run.readBacks,
+    durationMs: Date.now() - started,
+  };
+  emit({ kind: 'end', report });
+  return report;
+}
+
+/** Consecutive changes of one phase, in plan order. */
+function phasesOf(changes: readonly PlannedChange[]): [Phase, PlannedChange[]][] {
+  const out: [Phase, PlannedChange[]][] = [];
+  for (const change of changes) {
+    const last = out[out.length - 1];
+    if (last !== undefined && last[0] === change.phase) last[1].push(change);
+    else out.push([change.phase, [change]]);
+  }
+  return out;
+}
+
+function finish(run: Run, outcome: ChangeOutcome): void {
+  run.outcomes.set(outcome.id, outcome);
+  run.emit({ kind: 'outcome', outcome });
+}
+
+function skipped(change: PlannedChange, skip: Skip): ChangeOutcome {
+  return outcomeOf(change, 'skipped', { reason: skip.reason, skipCause: skip.cause });
+}
+
+/** A dependency that failed or was skipped, as a skip; undefined when every finished dependency went well. */
+function blockedBy(run: Run, change: PlannedChange): Skip | undefined {
+  for (const dep of change.dependsOn) {
+    const status = run.outcomes.get(dep)?.status;
+    if (status === 'failed' || status === 'skipped') return dependencySkip(dep, status);
+  }
+  return undefined;
+}
+
+function countPhase(run: Run, changes: readonly PlannedChange[]): Record<OutcomeStatus, number> {
+  const counts: Record<OutcomeStatus, number> = { applied: 0, 'already-done': 0, failed: 0, skipped: 0 };
+  for (const change of changes) {
+    const status = run.outcomes.get(change.id)?.status;
+    if (status !== undefined) counts[status] += 1;
+  }
+  return counts;
+}
+
+/**
+ * Runs the units of one phase: up to `parallelism` at once, each as soon as the units it waits for are
+ * done, in send order otherwise (so that with no failures the calls start in the dry-run order).
+ */
+async function runPhase(run: Run, units: Unit[]): Promise<void> {
+  if (units.length === 0) return;
+  const waiting = units.map((u) => u.after.length);
+  const dependents = units.map((): number[] => []);
+  for (const unit of units) for (const before of unit.after) dependents[before].push(unit.index);
+  const ready = units.filter((u) => u.after.length === 0).map((u) => u.index);
+  let head = 0;
+  let running = 0;
+  let finished = 0;
+  await new Promise<void>((resolve) => {
+    const pump = (): void => {
+      if (finished === units.length) return resolve();
+      while (running < run.parallelism && head < ready.length) {
+        const unit = units[ready[head++]];
+        running += 1;
+        void runUnitSafely(run, unit).then(() => {
+          running -= 1;
+          finished += 1;
+          for (const next of dependents[unit.index]) {
+            waiting[next] -= 1;
+            if (waiting[next] === 0) insertSorted(ready, head, next);
+          }
+          pump();
+        });
+      }
+    };
+    pump();
+  });
+}
+
+function insertSorted(ready: number[], from: number, value: number): void {
+  let i = ready.length;
+  while (i > from && ready[i - 1] > value) i -= 1;
+  ready.splice(i, 0, value);
+}
+
+/** A unit that fails unexpectedly (a bug) fails its unfinished changes, never the whole run. */
+async function runUnitSafely(run: Run, unit: Unit): Promise<void> {
+  try {
+    await runUnit(run, unit);
+  } catch (error) {
+    for (const change of unit.changes) {
+      if (!run.outcomes.has(change.id))
+        finish(run, outcomeOf(change, 'failed', { error: outcomeError(error) }));
+    }
+  }
+}
+
+/** One unit, to the end: send, reconcile what is uncertain, send again what a read-back proved absent. */
+async function runUnit(run: Run, unit: Unit): Promise<void> {
+  let pending: PlannedChange[] = [];
+  for (const change of unit.changes) {
+    const blocked = blockedBy(run, change);
+    if (blocked !== undefined) finish(run, skipped(change, blocked));
+    else pending.push(change);
+  }
+  const resent = new Map<string, number>();
+  let round = 0;
+  while (pending.length > 0) {
+    const resend = round > 0;
+    let attempts: Map<string, Attempt>;
+    try {
+      attempts = await sendUnit(
+        {
+          client: run.client,
+          typeIds: run.typeIds,
+          onRequest: (wire) => {
+            run.writes += 1;
+            const items = wire.changeIds.length;
+            run.emit({
+              kind: 'request',
+              phase: pending[0].phase,
+              method: wire.method,
+              path: wire.path,
+              items,
+              resend,
+            });
+          },
+        },
+        pending,
+        resend,
+      );
+    } catch (error) {
+      for (const change of pending) finish(run, outcomeOf(change, 'failed', { error: outcomeError(error) }));
+      return;
+    }
+    const uncertain: Uncertain[] = [];
+    for (const change of pending) {
+      const attempt = attempts.get(change.id);
+      const times = resent.get(change.id) ?? 0;
+      const extra = times > 0 ? { resent: times } : {};
+      if (attempt === undefined) {
+        const error = { code: 'UNEXPECTED', message: 'no answer was recorded for this change' };
+        finish(run, outcomeOf(change, 'failed', { error }));
+      } else if (attempt.kind === 'ok') {
+        learnTypeId(run, change, attempt.typeId);
+        finish(run, outcomeOf(change, 'applied', extra));
+      } else if (attempt.kind === 'gone') {
+        finish(
+          run,
+          outcomeOf(change, 'already-done', { reason: 'already absent: nothing was left to remove' }),
+        );
+      } else if (attempt.kind === 'error') {
+        finish(run, outcomeOf(change, 'failed', { error: attempt.error, ...extra }));
+      } else {
+        uncertain.push({ change, kind: attempt.kind, error: attempt.error, resent: times });
+      }
+    }
+    pending = uncertain.length === 0 ? [] : await settle(run, uncertain, resent);
+    round += 1;
+  }
+}
+
+/** Reconciles the uncertain changes of a unit; returns those to send again. */
+async function settle(
+  run: Run,
+  uncertain: Uncertain[],
+  resent: Map<string, number>,
+): Promise<PlannedChange[]> {
+  run.emit({ kind: 'reconcile', phase: uncertain[0].change.phase, ids: uncertain.map((u) => u.change.id) });
+  const { verdicts, calls } = await reconcile(run.client, uncertain, run.typeIds, run.maxResends);
+  run.readBacks += calls;
+  const again: PlannedChange[] = [];
+  for (const u of uncertain) {
+    const verdict = verdicts.get(u.change.id)!;
+    const extra = u.resent > 0 ? { resent: u.resent } : {};
+    if (verdict.kind === 'resend') {
+      resent.set(u.change.id, u.resent + 1);
+      again.push(u.change);
+    } else if (verdict.kind === 'applied') {
+      learnTypeId(run, u.change, verdict.typeId);
+      finish(run, outcomeOf(u.change, 'applied', { reconciled: true, ...extra }));
+    } else if (verdict.kind === 'already-done') {
+      learnTypeId(run, u.change, verdict.typeId);
+      finish(run, outcomeOf(u.change, 'already-done', { reason: verdict.reason, ...extra }));
+    } else {
+      const differences = verdict.differences === undefined ? {} : { differences: verdict.differences };
+      finish(
+        run,
+        outcomeOf(u.change, 'failed', {
+          error: verdict.error,
+          reason: verdict.reason,
+          ...differences,
+          ...extra,
+        }),
+      );
+    }
+  }
+  return again;
+}
+
+function learnTypeId(run: Run, change: PlannedChange, typeId: number | undefined): void {
+  if (change.type === 'label.create' && typeId !== undefined) run.typeIds.set(change.address, typeId);
+}

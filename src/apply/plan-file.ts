@@ -1,0 +1,113 @@
+/**
+ * A saved plan (`plan --out FILE`), read for apply and checked before anything is read or written:
+ * valid JSON of a known format version, not edited (its stored requests match its changes), made by a
+ * compatible crm-schema, for this target (base URL and environment), from these manifests (digest).
+ * Each refusal is a CrmSchemaError naming the mismatch and what to do; apply exits 1.
+ */
+import { CrmSchemaError } from '../core/errors.js';
+import { readPlanDocument, type PlanDocument } from '../plan/plan-document.js';
+
+export interface SavedPlanExpectations {
+  /** this crm-schema's version */
+  toolVersion: string;
+  /** where apply runs now (as `planTargetOf` gives it) */
+  target: { baseUrl: string; environment?: string };
+  /** digest of the current manifests (`manifestDigest`) */
+  manifestDigest: string;
+}
+
+const REPLAN =
+  'Make a new plan for this target from the current manifests (crm-schema plan --out FILE), review it, and apply that.';
+
+/** Parses and checks the file's text; `file` names it in messages. */
+export function parseSavedPlan(text: string, file: string): PlanDocument {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new CrmSchemaError(
+      'PLAN_FILE_INVALID',
+      `${file} is not a plan file: ${(error as Error).message}.`,
+      {
+        hint: 'Give the file that crm-schema plan --out wrote.',
+      },
+    );
+  }
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    !Array.isArray((value as { changes?: unknown }).changes)
+  ) {
+    throw new CrmSchemaError('PLAN_FILE_INVALID', `${file} is not a plan file: it has no list of changes.`, {
+      hint: 'Give the file that crm-schema plan --out wrote.',
+    });
+  }
+  try {
+    return readPlanDocument(value);
+  } catch (error) {
+    // the planner's message says what is wrong; say which file
+    if (error instanceof CrmSchemaError) {
+      throw new CrmSchemaError(error.code, `${file}: ${error.message}`, {
+        hint: error.hint,
+        meta: error.meta,
+      });
+    }
+    throw error;
+  }
+}
+
+/** `0.1.0` -> `0.1`, `1.4.2` -> `1`: versions that may read each other's plans (semver: 0.x minors break). */
+export function compatibleLine(version: string): string {
+  const [major = '', minor = ''] = version.split('.');
+  return major === '0' ? `0.${minor}` : major;
+}
+
+/** Throws when the plan was made by another major version, for another target, or from other manifests. */
+export function checkSavedPlan(plan: PlanDocument, file: string, expected: SavedPlanExpectations): void {
+  const { tool, target, manifestDigest } = plan;
+  if (tool === undefined || target === undefined || manifestDigest === undefined) {
+    throw new CrmSchemaError(
+      'PLAN_NOT_SAVED',
+      `${file} is a plan without its target, tool version and manifest digest, so apply cannot check it.`,
+      { hint: 'Save plans for apply with crm-schema plan --out FILE.' },
+    );
+  }
+  if (compatibleLine(tool.version) !== compatibleLine(expected.toolVersion)) {
+    throw new CrmSchemaError(
+      'PLAN_TOOL_VERSION',
+      `${file} was made by crm-schema ${tool.version}; this is crm-schema ${expected.toolVersion}, which applies only plans made by crm-schema ${compatibleLine(expected.toolVersion)}.x.`,
+      { hint: `Apply it with crm-schema ${tool.version}, or make the plan again with this version.` },
+    );
+  }
+  const mismatches: string[] = [];
+  if (trimSlash(target.baseUrl) !== trimSlash(expected.target.baseUrl)) {
+    mismatches.push(`base URL ${target.baseUrl} (now ${expected.target.baseUrl})`);
+  }
+  if ((target.environment ?? null) !== (expected.target.environment ?? null)) {
+    mismatches.push(
+      `environment ${target.environment ?? '(none)'} (now ${expected.target.environment ?? '(none)'})`,
+    );
+  }
+  if (mismatches.length > 0) {
+    throw new CrmSchemaError(
+      'PLAN_OTHER_TARGET',
+      `${file} was made for another target: ${mismatches.join(', ')}. Nothing was applied.`,
+      { hint: REPLAN, meta: { planned: target, now: expected.target } },
+    );
+  }
+  if (manifestDigest !== expected.manifestDigest) {
+    throw new CrmSchemaError(
+      'PLAN_OTHER_MANIFESTS',
+      `${file} was made from other manifests than the current ones (digest ${short(manifestDigest)}, now ${short(expected.manifestDigest)}). Nothing was applied.`,
+      { hint: REPLAN, meta: { planned: manifestDigest, now: expected.manifestDigest } },
+    );
+  }
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function short(digest: string): string {
+  return digest.replace(/^sha256:/, '').slice(0, 12);
+}

@@ -1,0 +1,206 @@
+/**
+ * Sending one unit: exactly the requests `toWireRequests` gives for its changes (so apply sends what
+ * `--dry-run` prints), with `{ ref }` placeholders resolved, through the client's request loop (rate
+ * limit, in-flight bound, retries). Creates go with the `unsafe` retry class: the client never repeats
+ * one whose outcome is uncertain, it reports OUTCOME_UNKNOWN instead. What each change's write came to
+ * is classified here; deciding what to do about it (read back, send again, fail) is the executor's.
+ */
+import type { CrmClient } from '../api/client.js';
+import { runBatches } from '../api/batching.js';
+import { isApiError, type CrmApiError } from '../api/errors.js';
+import { isCrmSchemaError } from '../core/errors.js';
+import type { JsonValue } from '../plan/change-types.js';
+import type { PlannedChange } from '../plan/plan-document.js';
+import { resolveRefs } from '../plan/requests/refs.js';
+import { BATCH_INPUTS_KEY } from '../plan/requests/request-types.js';
+import { toWireRequests, type WireRequest } from '../plan/requests/wire.js';
+import type { BatchResponse } from '../types/api.js';
+import { isCreate, REMOVAL_TYPES } from './compare/end-state.js';
+import type { OutcomeError } from './types.js';
+
+const BATCH_PATH = /\/batch\/[a-z]+$/;
+
+/** What one change's write came to. */
+export type Attempt =
+  | { kind: 'ok'; typeId?: number }
+  /** a removal found nothing to remove: its end state holds */
+  | { kind: 'gone' }
+  /** a create answered 409: something with that name exists; read back and compare */
+  | { kind: 'exists'; error: OutcomeError }
+  /** the answer was lost: read back before anything else */
+  | { kind: 'unknown'; error: OutcomeError }
+  | { kind: 'error'; error: OutcomeError };
+
+export interface SendContext {
+  client: CrmClient;
+  /** label address -> typeId, for `{ ref }` placeholders */
+  typeIds: ReadonlyMap<string, number>;
+  /** called before each request is sent */
+  onRequest?: (wire: WireRequest) => void;
+}
+
+export function outcomeError(error: unknown): OutcomeError {
+  if (isApiError(error)) return apiOutcomeError(error);
+  if (isCrmSchemaError(error)) return { code: error.code, message: error.message };
+  return { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) };
+}
+
+function apiOutcomeError(error: CrmApiError): OutcomeError {
+  return {
+    code: error.code,
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.category === undefined ? {} : { category: error.category }),
+    ...(error.subCategory === undefined ? {} : { subCategory: error.subCategory }),
+    message: error.serverMessage ?? detailOf(error),
+    ...(error.correlationId === undefined ? {} : { correlationId: error.correlationId }),
+  };
+}
+
+/** The error's own words without the `METHOD path:` prefix (the report names the change instead). */
+function detailOf(error: CrmApiError): string {
+  const reason = (error as { reason?: unknown }).reason;
+  if (error.code === 'OUTCOME_UNKNOWN' && typeof reason === 'string') return reason;
+  const prefix = `${error.method} ${error.path}: `;
+  return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+}
+
+function classify(error: unknown, change: PlannedChange, method: string): Attempt {
+  const described = outcomeError(error);
+  if (!isApiError(error)) return { kind: 'error', error: described };
+  if (error.code === 'OUTCOME_UNKNOWN') return { kind: 'unknown', error: described };
+  if (error.code === 'CONFLICT' && method === 'POST' && isCreate(change))
+    return { kind: 'exists', error: described };
+  if (error.code === 'NOT_FOUND' && method === 'DELETE') return { kind: 'gone' };
+  return { kind: 'error', error: described };
+}
+
+/** The key a batch answer names an item by: a property's name, a limit's typeId. */
+function itemKey(item: JsonValue | undefined): string | undefined {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
+  if (typeof item.name === 'string') return item.name;
+  if (typeof item.typeId === 'number') return String(item.typeId);
+  return undefined;
+}
+
+function resolved(body: JsonValue | undefined, typeIds: ReadonlyMap<string, number>): JsonValue | undefined {
+  return body === undefined ? undefined : resolveRefs(body, (ref) => typeIds.get(ref));
+}
+
+/** The forward type of a created label pair: the platform gives the from -> to direction the lower typeId. */
+function createdTypeId(answer: unknown, label: string): number | undefined {
+  const results =
+    (answer as { results?: { typeId?: unknown; label?: unknown }[] } | undefined)?.results ?? [];
+  const ids = (results.some((r) => r.label === label) ? results.filter((r) => r.label === label) : results)
+    .map((r) => r.typeId)
+    .filter((id): id is number => typeof id === 'number');
+  return ids.length === 0 ? undefined : Math.min(...ids);
+}
+
+async function sendOne(ctx: SendContext, wire: WireRequest, change: PlannedChange): Promise<Attempt> {
+  let body: JsonValue | undefined;
+  try {
+    body = resolved(wire.body, ctx.typeIds);
+  } catch (error) {
+    return { kind: 'error', error: outcomeError(error) };
+  }
+  ctx.onRequest?.(wire);
+  try {
+    const answer = await ctx.client.request<unknown>({
+      method: wire.method,
+      path: wire.path,
+      ...(body === undefined ? {} : { body }),
+      retry: wire.method === 'POST' && isCreate(change) ? 'unsafe' : 'safe',
+      absentMeansDone: wire.method === 'DELETE',
+    });
+    if (change.type === 'label.create') {
+      const typeId = createdTypeId(answer, change.meta.label.label);
+      return typeId === undefined ? { kind: 'ok' } : { kind: 'ok', typeId };
+    }
+    return { kind: 'ok' };
+  } catch (error) {
+    return classify(error, change, wire.method);
+  }
+}
+
+/** One batch call; each item's result, error, or (named by neither) an unknown outcome. */
+async function sendBatch(ctx: SendContext, wire: WireRequest, changes: PlannedChange[]): Promise<Attempt[]> {
+  let body: JsonValue | undefined;
+  try {
+    body = resolved(wire.body, ctx.typeIds);
+  } catch (error) {
+    return changes.map(() => ({ kind: 'error', error: outcomeError(error) }));
+  }
+  const items = (body as { [BATCH_INPUTS_KEY]: JsonValue[] })[BATCH_INPUTS_KEY];
+  const keys = items.map(itemKey);
+  const indexes = changes.map((_, i) => i);
+  const create = isCreate(changes[0]);
+  ctx.onRequest?.(wire);
+  const result = await runBatches<number, unknown>({
+    inputs: indexes,
+    call: { method: wire.method, path: wire.path },
+    keysOf: (i) => [keys[i]],
+    // one chunk: the body is the unit's wire body, exactly as dry-run shows it
+    send: () =>
+      ctx.client.request<BatchResponse<unknown> | undefined>({
+        method: wire.method,
+        path: wire.path,
+        body,
+        retry: create ? 'unsafe' : 'safe',
+      }),
+  });
+  const answered = new Set(result.results.map((r) => itemKey(r as JsonValue)));
+  const failed = new Map(result.errors.map((e) => [e.input, e.error]));
+  // answers without results (204: batch archive, purge) mean every item not in error is done
+  const noResults =
+    result.results.length === 0 && result.errors.length === 0 && result.unmatched.length === 0;
+  return changes.map((change, i): Attempt => {
+    const error = failed.get(i);
+    if (error !== undefined) return classify(error, change, wire.method);
+    if (noResults || answered.has(keys[i])) return { kind: 'ok' };
+    return {
+      kind: 'unknown',
+      error: {
+        code: 'OUTCOME_UNKNOWN',
+        message: 'the batch answer named neither a result nor an error for this item',
+      },
+    };
+  });
+}
+
+/**
+ * Sends `changes` (one unit; for a resend, only the create request of each). Requests of one change run
+ * in order and stop at its first failure; a removal whose target is already gone is done.
+ */
+export async function sendUnit(
+  ctx: SendContext,
+  changes: readonly PlannedChange[],
+  resend: boolean,
+): Promise<Map<string, Attempt>> {
+  const toSend = resend ? changes.map(createStepOnly) : changes;
+  const wires = toWireRequests(toSend);
+  const attempts = new Map<string, Attempt>();
+  const byId = new Map(toSend.map((c) => [c.id, c]));
+  for (const wire of wires) {
+    // a batch endpoint answers 207 with per-item errors, even for one item (a limit has no single endpoint)
+    if (wire.changeIds.length > 1 || BATCH_PATH.test(wire.path)) {
+      const batch = wire.changeIds.map((id) => byId.get(id)!);
+      (await sendBatch(ctx, wire, batch)).forEach((attempt, i) => attempts.set(batch[i].id, attempt));
+      continue;
+    }
+    const change = byId.get(wire.changeIds[0])!;
+    const previous = attempts.get(change.id);
+    // a later request of the same change (a replace's create) runs only after the earlier one did
+    if (previous !== undefined && previous.kind !== 'ok' && previous.kind !== 'gone') continue;
+    let attempt = await sendOne(ctx, wire, change);
+    // the archive half of a replace finding nothing is fine: the create follows
+    if (attempt.kind === 'gone' && !REMOVAL_TYPES.has(change.type)) attempt = { kind: 'ok' };
+    attempts.set(change.id, attempt);
+  }
+  return attempts;
+}
+
+/** For a resend: a replace sends only its create again (its archive is done); other changes as planned. */
+function createStepOnly(change: PlannedChange): PlannedChange {
+  if (change.type !== 'property.replace') return change;
+  return { ...change, requests: change.requests.filter((r) => r.method === 'POST') };
+}

@@ -1,0 +1,111 @@
+/**
+ * What apply takes and returns. `applyPlan` prints nothing: it reports progress as events (the renderers
+ * in src/render turn them into counters or lines) and returns an `ApplyReport`, which `--json` prints.
+ * Every value of a report is JSON-able.
+ */
+import type { JsonValue } from '../plan/change-types.js';
+import type { Phase } from '../plan/phases.js';
+import type { Severity } from '../plan/severity.js';
+
+/** The part of the project policy apply reads (src/manifest/config.ts `Policy`). */
+export interface DestructivePolicy {
+  destructive: 'allow' | 'deny';
+  /** addresses of single destructive changes allowed even when `destructive` is `deny` */
+  allow: readonly string[];
+}
+
+export type OutcomeStatus = 'applied' | 'already-done' | 'failed' | 'skipped';
+
+/** Why a change was skipped: refused by the destructive gate, or a change it depends on did not apply. */
+export type SkipCause = 'destructive' | 'dependency';
+
+/** One field that differs: `expected` is what the plan (or the manifests) wanted, `actual` what is live. */
+export interface FieldDifference {
+  field: string;
+  expected: JsonValue;
+  actual: JsonValue;
+}
+
+/** The API's answer to a failed change, as far as it said it. */
+export interface OutcomeError {
+  /** the client's error code (`VALIDATION`, `CONFLICT`, `OUTCOME_UNKNOWN`, ...) */
+  code: string;
+  status?: number;
+  /** the API's category, e.g. `VALIDATION_ERROR`, `OBJECT_ALREADY_EXISTS` */
+  category?: string;
+  subCategory?: string;
+  message: string;
+  correlationId?: string;
+}
+
+export interface ChangeOutcome {
+  id: string;
+  type: string;
+  address: string;
+  message: string;
+  severity: Severity;
+  phase: Phase;
+  status: OutcomeStatus;
+  /** applied: found applied by a read-back after the answer to the write was lost */
+  reconciled?: boolean;
+  /** how many times the write was sent again after a read-back showed it had not been applied */
+  resent?: number;
+  /** skipped and already-done: why; failed: what to do next */
+  reason?: string;
+  skipCause?: SkipCause;
+  error?: OutcomeError;
+  /** failed with a conflict: how the live resource differs from the wanted one */
+  differences?: FieldDifference[];
+}
+
+export interface ApplySummary {
+  total: number;
+  applied: number;
+  alreadyDone: number;
+  failed: number;
+  skipped: number;
+  /** of the skipped: refused destructive changes */
+  refusedDestructive: number;
+}
+
+export interface ApplyReport {
+  /** true when nothing failed (skipped destructive changes do not make it false) */
+  ok: boolean;
+  /** every change of the plan, in plan order */
+  outcomes: ChangeOutcome[];
+  summary: ApplySummary;
+  /** write requests sent (first attempts; the client's retries are not counted) */
+  writes: number;
+  /** read calls made to reconcile uncertain or conflicting writes */
+  readBacks: number;
+  durationMs: number;
+}
+
+/** Progress, for the renderers. Phases are announced in order; every change gets exactly one outcome. */
+export type ApplyEvent =
+  | { kind: 'start'; total: number; phases: { phase: Phase; total: number }[] }
+  | { kind: 'phase-start'; phase: Phase; index: number; count: number; total: number }
+  | { kind: 'request'; phase: Phase; method: string; path: string; items: number; resend: boolean }
+  | { kind: 'reconcile'; phase: Phase; ids: string[] }
+  | { kind: 'outcome'; outcome: ChangeOutcome }
+  | { kind: 'phase-end'; phase: Phase; counts: Record<OutcomeStatus, number> }
+  | { kind: 'end'; report: ApplyReport };
+
+export interface ApplyOptions {
+  /** independent calls in flight at once (default 4); the client's own rate limit still applies */
+  parallelism?: number;
+  /** apply destructive changes (`--allow-destructive`) */
+  allowDestructive?: boolean;
+  /** the environment's policy; without it, destructive changes need `allowDestructive` */
+  policy?: DestructivePolicy;
+  /** change ids already at their desired end state (found by the stale check), with how it was found */
+  alreadyDone?: ReadonlyMap<string, string>;
+  /** typeIds of labels that exist already (label address -> typeId), for `{ ref }` placeholders */
+  typeIds?: ReadonlyMap<string, number>;
+  /** how many times a write whose outcome was unknown may be sent again, each time only after a read-back showed it absent (default 3) */
+  maxResends?: number;
+  onEvent?: (event: ApplyEvent) => void;
+}
+
+export const DEFAULT_PARALLELISM = 4;
+export const DEFAULT_MAX_RESENDS = 3;

@@ -1,0 +1,227 @@
+/**
+ * `crm-schema apply [PLANFILE]`: makes the account match the manifests, or applies exactly a saved
+ * plan. Thin: src/cli loads the project and opens the session, src/apply checks and runs the plan,
+ * src/render prints progress and the report.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { Args, Flags } from '@oclif/core';
+import { CLIENT_VERSION } from '../api/version.js';
+import { applyPlan } from '../apply/executor.js';
+import { dryRun } from '../apply/dry-run.js';
+import { checkSavedPlan, parseSavedPlan } from '../apply/plan-file.js';
+import { checkFreshness, type Freshness } from '../apply/stale-check.js';
+import type { ApplyReport } from '../apply/types.js';
+import { DEFAULT_PARALLELISM } from '../apply/types.js';
+import { CrmCommand } from '../cli/base-command.js';
+import { targetFlags } from '../cli/common-flags.js';
+import { computePlan } from '../cli/compute-plan.js';
+import { EXIT } from '../cli/exit-codes.js';
+import type { Output } from '../cli/output.js';
+import { manifestDigest } from '../cli/saved-plan.js';
+import type { Session } from '../cli/session.js';
+import { describeTarget, planTargetOf } from '../cli/target.js';
+import { CrmSchemaError } from '../core/errors.js';
+import { toPlanPolicy } from '../live/managed-scope.js';
+import type { PlanDocument } from '../plan/plan-document.js';
+import { confirmQuestion, isYes, startLine } from '../render/apply-confirm.js';
+import { renderDryRunJson, renderDryRunText } from '../render/apply-dry-run.js';
+import { createApplyProgress } from '../render/apply-progress.js';
+import { renderApplyReport, renderApplyReportJson } from '../render/apply-report.js';
+import { renderStale } from '../render/apply-stale.js';
+import { renderPlanText } from '../render/plan-text.js';
+
+export default class Apply extends CrmCommand {
+  static override summary = 'Make the account match the manifests, or apply exactly a saved plan.';
+
+  static override description =
+    'Without PLANFILE: plans, shows the plan and asks for confirmation (on a terminal; otherwise --yes is ' +
+    'required). With PLANFILE (from plan --out): checks that it was made for this target from these ' +
+    'manifests, reads back every resource it touches and refuses it if any moved, then applies exactly ' +
+    'its changes. Destructive changes are skipped unless --allow-destructive is given or the policy allows ' +
+    'them. A second run after a failure or an interruption finishes the rest and repeats no write. ' +
+    'Exit 0 when nothing failed (refused destructive changes are skipped, not failed); 1 on any failure ' +
+    'or refusal.';
+
+  static override examples = [
+    '<%= config.bin %> apply --local',
+    'CRM_TOKEN_PRODUCTION=... <%= config.bin %> apply plan.json --env production',
+    '<%= config.bin %> apply --env staging --yes --allow-destructive',
+    '<%= config.bin %> apply plan.json --env production --dry-run',
+  ];
+
+  static override args = {
+    planfile: Args.string({
+      description: 'A plan saved by crm-schema plan --out; apply exactly its changes.',
+      // stdin belongs to the confirmation prompt, never to an argument
+      ignoreStdin: true,
+    }),
+  };
+
+  static override flags = {
+    ...targetFlags,
+    json: Flags.boolean({
+      summary: 'Print the apply report (or the dry-run requests) as JSON on stdout, nothing else there.',
+      default: false,
+    }),
+    'dry-run': Flags.boolean({
+      summary: 'Print the exact requests (method, path, body) in send order; send no write.',
+      default: false,
+    }),
+    'allow-destructive': Flags.boolean({
+      summary: 'Apply destructive changes (archive, delete, replace) too.',
+      default: false,
+    }),
+    yes: Flags.boolean({
+      summary: 'Apply without asking for confirmation (required when not on a terminal).',
+      default: false,
+    }),
+    parallelism: Flags.integer({
+      summary: 'Independent calls in flight at once (within the rate limit).',
+      default: DEFAULT_PARALLELISM,
+      min: 1,
+      max: 32,
+      helpValue: 'N',
+    }),
+  };
+
+  async run(): Promise<void> {
+    const { args, flags } = await this.parse(Apply);
+    const output = this.output(flags);
+    const asks = args.planfile === undefined && !flags['dry-run'] && !flags.yes;
+    // said at once, before anything is read: CI must never hang on a prompt
+    if (asks && process.stdin.isTTY !== true) throw confirmationNeeded();
+    const saved = args.planfile === undefined ? undefined : await readSavedPlan(this.cwd, args.planfile);
+    const project = await this.loadProject(flags, output);
+    const target = this.resolveTarget(flags, project);
+    if (saved !== undefined) {
+      checkSavedPlan(saved, args.planfile!, {
+        toolVersion: CLIENT_VERSION,
+        target: planTargetOf(target),
+        manifestDigest: manifestDigest(project.desired),
+      });
+    }
+    const where = describeTarget(target);
+    const gate = {
+      allowDestructive: flags['allow-destructive'],
+      policy: { destructive: target.policy.destructive, allow: target.policy.allow },
+    };
+
+    const report = await this.withSession(target, flags, output, async (session) => {
+      let plan: PlanDocument;
+      let freshness: Freshness | undefined;
+      if (saved !== undefined) {
+        freshness = await checkFreshness(session.client, saved.changes);
+        if (freshness.stale.length > 0) throw stalePlan(freshness);
+        plan = saved;
+      } else {
+        plan = (await computePlan(session.client, project.desired, { policy: toPlanPolicy(target.policy) }))
+          .plan;
+        const text = renderPlanText(plan, { color: flags.json ? output.colorErr : output.color });
+        if (flags.json) output.err(text);
+        else output.out(text);
+        if (plan.summary.errors > 0) throw planErrors(plan);
+      }
+      const alreadyDone = freshness?.alreadyDone ?? new Map<string, string>();
+      const selection = dryRun(plan, { ...gate, alreadyDone });
+      if (flags['dry-run']) {
+        output.out(flags.json ? renderDryRunJson(selection) : renderDryRunText(selection));
+        return undefined;
+      }
+      // the plan text already said "No changes"; --json still gets its (empty) report
+      if (plan.changes.length === 0) return saved === undefined && !flags.json ? undefined : emptyReport();
+      // nothing to confirm when every change is refused or done: the report says so
+      if (asks && selection.changes > 0 && !(await confirm(confirmQuestion(selection, where)))) {
+        throw new CrmSchemaError('APPLY_CANCELLED', 'Apply cancelled: nothing was changed.', {
+          hint: 'Run crm-schema apply again and answer y to apply the plan shown.',
+        });
+      }
+      output.err(startLine(selection.changes, where, args.planfile, alreadyDone.size));
+      return run(session, plan, output, {
+        parallelism: flags.parallelism,
+        ...gate,
+        alreadyDone,
+        typeIds: freshness?.typeIds ?? new Map<string, number>(),
+      });
+    });
+
+    if (report === undefined) return;
+    output.out(
+      flags.json ? renderApplyReportJson(report) : renderApplyReport(report, { color: output.color }),
+    );
+    if (!report.ok) this.exit(EXIT.error);
+  }
+}
+
+async function run(
+  session: Session,
+  plan: PlanDocument,
+  output: Output,
+  options: Parameters<typeof applyPlan>[2],
+): Promise<ApplyReport> {
+  const progress = createApplyProgress({
+    tty: process.stderr.isTTY === true,
+    color: output.colorErr,
+    write: (text) => process.stderr.write(text),
+  });
+  return applyPlan(plan, session.client, { ...options, onEvent: (event) => progress.onEvent(event) });
+}
+
+async function readSavedPlan(cwd: string, file: string): Promise<PlanDocument> {
+  let text: string;
+  try {
+    text = await readFile(resolve(cwd, file), 'utf8');
+  } catch (error) {
+    throw new CrmSchemaError(
+      'PLAN_FILE_UNREADABLE',
+      `Cannot read the plan file ${file}: ${(error as Error).message}`,
+      {
+        hint: 'Give the path of a file written by crm-schema plan --out FILE.',
+      },
+    );
+  }
+  return parseSavedPlan(text, file);
+}
+
+async function confirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return isYes(await rl.question(question));
+  } finally {
+    rl.close();
+  }
+}
+
+function emptyReport(): ApplyReport {
+  const summary = { total: 0, applied: 0, alreadyDone: 0, failed: 0, skipped: 0, refusedDestructive: 0 };
+  return { ok: true, outcomes: [], summary, writes: 0, readBacks: 0, durationMs: 0 };
+}
+
+function confirmationNeeded(): CrmSchemaError {
+  return new CrmSchemaError(
+    'CONFIRMATION_NEEDED',
+    'apply asks for confirmation before it changes the account, but standard input is not a terminal. Nothing was read or changed.',
+    {
+      hint:
+        'Give --yes to apply without asking, or apply a reviewed plan: crm-schema plan --out plan.json, ' +
+        'then crm-schema apply plan.json.',
+    },
+  );
+}
+
+function stalePlan(freshness: Freshness): CrmSchemaError {
+  return new CrmSchemaError('PLAN_STALE', renderStale(freshness.stale), {
+    hint: 'Make a new plan (crm-schema plan --out FILE) from the account as it is now, review it, and apply that.',
+    meta: { stale: freshness.stale },
+  });
+}
+
+function planErrors(plan: PlanDocument): CrmSchemaError {
+  const n = plan.summary.errors;
+  return new CrmSchemaError(
+    'PLAN_ERRORS',
+    `The plan has ${n} error${n === 1 ? '' : 's'} (listed above), so it cannot be applied. Nothing was changed.`,
+    { hint: 'Fix what each error names in the manifests (or the account), then run apply again.' },
+  );
+}

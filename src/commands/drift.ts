@@ -1,0 +1,66 @@
+/**
+ * `crm-schema drift`: does the live account still match the manifests? Thin: src/cli loads the project
+ * and opens the session, src/drift runs the plan's read and diff and sorts the differences, src/render
+ * prints the report.
+ */
+import { CrmCommand } from '../cli/base-command.js';
+import { outputFlags, targetFlags } from '../cli/common-flags.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { planTargetOf } from '../cli/target.js';
+import { CrmSchemaError } from '../core/errors.js';
+import { checkDrift } from '../drift/check-drift.js';
+import { toPlanPolicy } from '../live/managed-scope.js';
+import { renderDriftJson } from '../render/drift-json.js';
+import { renderDriftMarkdown } from '../render/drift-markdown.js';
+import { renderDriftText } from '../render/drift-text.js';
+import { appendStepSummary } from '../render/step-summary.js';
+
+export default class Drift extends CrmCommand {
+  static override summary = 'Check whether the live account still matches the manifests.';
+
+  static override description =
+    'Validates the manifests (an error stops before any call), reads the live account as plan does, and ' +
+    'reports what differs: resources edited outside crm-schema (field by field, live and declared values), ' +
+    'declared resources missing from the account, live custom resources in the managed scope that no ' +
+    'manifest names, and resources a manifest archives or deletes that are still there. What the platform ' +
+    'changes itself (timestamps, user ids) is never drift. When GITHUB_STEP_SUMMARY is set, the Markdown ' +
+    'report is appended to that file too. Exit 0: no drift; 2: drift found; 1: an error.';
+
+  static override examples = [
+    '<%= config.bin %> drift --local',
+    '<%= config.bin %> drift --env production --format markdown',
+    '<%= config.bin %> drift --env production --json',
+  ];
+
+  static override flags = { ...targetFlags, ...outputFlags };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Drift);
+    const output = this.output(flags);
+    const project = await this.loadProject(flags, output);
+    const target = this.resolveTarget(flags, project);
+    const { report, errors } = await this.withSession(target, flags, output, (session) =>
+      checkDrift(session.client, project.desired, {
+        policy: toPlanPolicy(target.policy),
+        target: planTargetOf(target),
+      }),
+    );
+
+    const markdown = () => renderDriftMarkdown(report);
+    if (flags.json) output.out(renderDriftJson(report));
+    else if (flags.format === 'markdown') output.out(markdown());
+    else output.out(renderDriftText(report, { color: output.color }));
+    await appendStepSummary(markdown(), process.env);
+
+    if (errors > 0) {
+      throw new CrmSchemaError(
+        'DRIFT_ERRORS',
+        `The drift check found ${errors} error${errors === 1 ? '' : 's'} (listed above): the manifests cannot be compared with the account as they are.`,
+        {
+          hint: 'Fix what each error names in the manifests (crm-schema plan shows the same errors), then check again.',
+        },
+      );
+    }
+    if (report.drifted) this.exit(EXIT.changes);
+  }
+}

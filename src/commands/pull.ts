@@ -1,0 +1,142 @@
+/**
+ * `crm-schema pull`: writes manifests from the live account. Thin: src/pull loads the project, reads
+ * the account, edits the manifest files; src/render prints what it did.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Flags } from '@oclif/core';
+import { CrmCommand } from '../cli/base-command.js';
+import { targetFlags } from '../cli/common-flags.js';
+import { writeFileAtomic } from '../cli/saved-plan.js';
+import { describeTarget, resolveTarget } from '../cli/target.js';
+import { CrmSchemaError } from '../core/errors.js';
+import { toPlanPolicy } from '../live/managed-scope.js';
+import { CONFIG_FILE_NAME } from '../manifest/config.js';
+import { renderDiagnosticsText } from '../render/diagnostics.js';
+import { renderPullSummary } from '../render/pull-summary.js';
+import { pull } from '../pull/pull.js';
+import {
+  defaultOutDir,
+  loadPullProject,
+  matchedByGlobs,
+  minimalProjectFile,
+  nothingDeclared,
+} from '../pull/pull-project.js';
+import { hasScopeFlags, isEmptyScope, scopeFromFlags, scopeFromProject } from '../pull/pull-scope.js';
+import { schemaComment } from '../pull/schema-ref.js';
+
+export default class Pull extends CrmCommand {
+  static override summary = 'Write manifests from the live account.';
+
+  static override description =
+    'Reads the live account and writes what it holds as manifests: custom properties and groups per object ' +
+    'type, association labels and limits per pair, custom event properties per event definition (built-in ' +
+    'properties only with --include-built-in). Without --object-type, --associations or --event it ' +
+    'refreshes the project: what its manifests and policy put in scope. Manifests are updated in place, ' +
+    'keeping comments, key order and file layout; new scopes get new files in --out. Writes only files; ' +
+    'never changes the account. Exit 0 on success, 1 on any error.';
+
+  static override examples = [
+    '<%= config.bin %> pull --local',
+    '<%= config.bin %> pull --env production',
+    '<%= config.bin %> pull --base-url https://crm.example.com --object-type tickets --associations tickets:orders --event order_shipped --out schema',
+  ];
+
+  static override flags = {
+    ...targetFlags,
+    'object-type': Flags.string({
+      summary: 'Pull the custom properties and groups of this object type (name or id); repeatable.',
+      helpValue: 'TYPE',
+      multiple: true,
+    }),
+    associations: Flags.string({
+      summary: 'Pull the association labels and limits of this direction; repeatable.',
+      helpValue: 'FROM:TO',
+      multiple: true,
+    }),
+    event: Flags.string({
+      summary: 'Pull the custom properties of this event definition; repeatable.',
+      helpValue: 'NAME',
+      multiple: true,
+    }),
+    out: Flags.string({
+      summary:
+        'Folder for new manifest files (default: the folder of the first manifests glob, else schema/).',
+      helpValue: 'DIR',
+    }),
+    'include-built-in': Flags.boolean({
+      summary: 'Also write built-in (platform) properties.',
+      default: false,
+    }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Pull);
+    const output = this.output(flags);
+    const project = await loadPullProject(this.cwd, flags.config, (report) => {
+      if (report.diagnostics.length > 0)
+        output.err(renderDiagnosticsText(report, { color: output.colorErr }));
+    });
+    const target = resolveTarget({
+      local: flags.local,
+      baseUrl: flags['base-url'],
+      envName: flags.env,
+      config: project?.config,
+      env: process.env,
+    });
+    const policy = toPlanPolicy(target.policy);
+    const scopeFlags = {
+      objectTypes: flags['object-type'] ?? [],
+      associations: flags.associations ?? [],
+      events: flags.event ?? [],
+    };
+    const scope = hasScopeFlags(scopeFlags)
+      ? scopeFromFlags(scopeFlags)
+      : scopeFromProject(project?.desired ?? nothingDeclared(), policy);
+    if (isEmptyScope(scope)) {
+      throw new CrmSchemaError(
+        'PULL_NOTHING',
+        'Nothing to pull: no object type, association pair or event is named.',
+        {
+          hint:
+            'Name what to pull with --object-type TYPE, --associations FROM:TO or --event NAME (repeatable), ' +
+            'or run pull in a project whose manifests name them.',
+        },
+      );
+    }
+    const outDir =
+      flags.out === undefined ? defaultOutDir(this.cwd, project?.config) : resolve(this.cwd, flags.out);
+    const projectDir = project?.config.dir ?? this.cwd;
+    const report = await this.withSession(target, flags, output, (session) =>
+      pull(session.client, {
+        scope,
+        desired: project?.desired ?? nothingDeclared(),
+        policy,
+        includeBuiltIn: flags['include-built-in'],
+        manifestFiles: project?.manifestFiles ?? [],
+        outDir,
+        cwd: this.cwd,
+        schemaComment: (dir) => schemaComment(dir, projectDir, 'manifest.schema.json'),
+      }),
+    );
+
+    const created = report.files.filter((f) => f.status === 'created');
+    if (project !== undefined) {
+      for (const file of created) {
+        if (!matchedByGlobs(project.config, resolve(this.cwd, file.path)))
+          report.notes.push(
+            `${file.path} is not matched by the manifests globs of ${project.config.file}: add it there, or plan will not read it.`,
+          );
+      }
+    } else if (created.length > 0 && !existsSync(join(this.cwd, CONFIG_FILE_NAME))) {
+      const text = minimalProjectFile(
+        this.cwd,
+        outDir,
+        schemaComment(this.cwd, this.cwd, 'config.schema.json'),
+      );
+      await writeFileAtomic(join(this.cwd, CONFIG_FILE_NAME), text);
+      report.files.push({ path: CONFIG_FILE_NAME, status: 'created' });
+    }
+    output.out(renderPullSummary(report, { color: output.color, from: describeTarget(target) }));
+  }
+}

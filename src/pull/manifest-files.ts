@@ -1,0 +1,178 @@
+/**
+ * The manifest files pull edits: parsed with yaml's document API (comments, key order, styles kept),
+ * indexed by what each document is about, and written back only when something in them changed. New
+ * documents go to the file that already holds that kind (associations, events) or to a new file in the
+ * output folder (`<out>/<objectType>.yaml`, `<out>/associations.yaml`, `<out>/events.yaml`).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Document, isMap, parseAllDocuments, type YAMLMap } from 'yaml';
+import { CrmSchemaError } from '../core/errors.js';
+import { pairKey } from '../model/normalize-association.js';
+import { canonicalObjectType } from '../model/object-types.js';
+import { stringValue } from './yaml-edit.js';
+
+export interface ManifestFile {
+  /** absolute */
+  path: string;
+  /** as shown to the user */
+  display: string;
+  docs: Document[];
+  /** the text as read; undefined for a new file */
+  original?: string;
+  bom: boolean;
+  crlf: boolean;
+  changed: boolean;
+}
+
+export type DocKind = 'properties' | 'associations' | 'events';
+
+/** A document of a manifest file, about one object type, pair or event definition. */
+export interface DocRef {
+  file: ManifestFile;
+  doc: Document;
+  map: YAMLMap;
+}
+
+const KIND_OF: Readonly<Record<string, DocKind>> = {
+  Properties: 'properties',
+  Associations: 'associations',
+  EventProperties: 'events',
+};
+
+/** The file a kind's new documents go to when no file holds that kind yet (objects: `<objectType>.yaml`). */
+const NEW_FILE: Readonly<Record<DocKind, (key: string) => string>> = {
+  properties: (objectType) => `${objectType}.yaml`,
+  associations: () => 'associations.yaml',
+  events: () => 'events.yaml',
+};
+
+export async function readManifestFile(path: string, display: string): Promise<ManifestFile> {
+  let text = await readFile(path, 'utf8');
+  const bom = text.startsWith('\uFEFF');
+  if (bom) text = text.slice(1);
+  const docs = [...parseAllDocuments(text)] as Document[];
+  return { path, display, docs, original: text, bom, crlf: text.includes('\r\n'), changed: false };
+}
+
+export class ManifestSet {
+  readonly files: ManifestFile[];
+  readonly #index = new Map<string, DocRef[]>();
+
+  constructor(
+    files: ManifestFile[],
+    /** absolute output folder for new files */
+    private readonly outDir: string,
+    /** display path of an absolute path */
+    private readonly display: (path: string) => string,
+  ) {
+    this.files = files;
+    for (const file of files) for (const doc of file.docs) this.#add(file, doc);
+  }
+
+  /** The documents about one object type / pair / event definition, in file order. */
+  docs(kind: DocKind, key: string): DocRef[] {
+    return this.#index.get(`${kind} ${key}`) ?? [];
+  }
+
+  /**
+   * A new document about `key`, built from `contents`: appended to the file that holds documents of that
+   * kind (for associations and events), else to `<out>/<file>`, new unless the project already has it.
+   */
+  addDocument(kind: DocKind, key: string, contents: Record<string, unknown>): DocRef {
+    const file = this.#fileFor(kind, key);
+    const doc = new Document(contents);
+    if (file.docs.length > 0 && doc.directives !== undefined) doc.directives.docStart = true;
+    file.docs.push(doc);
+    file.changed = true;
+    const ref = { file, doc, map: doc.contents as YAMLMap };
+    this.#register(kind, key, ref);
+    return ref;
+  }
+
+  /** Removes a document (its list became empty); a file left without documents is deleted. */
+  removeDocument(ref: DocRef): void {
+    ref.file.docs = ref.file.docs.filter((doc) => doc !== ref.doc);
+    ref.file.changed = true;
+    for (const [key, refs] of this.#index) {
+      this.#index.set(
+        key,
+        refs.filter((r) => r.doc !== ref.doc),
+      );
+    }
+  }
+
+  #fileFor(kind: DocKind, key: string): ManifestFile {
+    if (kind !== 'properties') {
+      const holder = this.files.find((file) => file.docs.some((doc) => kindOf(doc) === kind));
+      if (holder !== undefined) return holder;
+    }
+    const path = join(this.outDir, NEW_FILE[kind](key));
+    const known = this.files.find((file) => file.path === path);
+    if (known !== undefined) return known;
+    if (existsSync(path)) {
+      throw new CrmSchemaError(
+        'PULL_FILE_EXISTS',
+        `${this.display(path)} exists but is not one of the project's manifests.`,
+        {
+          hint: 'Choose another folder with --out, or add the file to the manifests globs of crm-schema.yaml so that pull updates it.',
+        },
+      );
+    }
+    const file: ManifestFile = {
+      path,
+      display: this.display(path),
+      docs: [],
+      bom: false,
+      crlf: false,
+      changed: true,
+    };
+    this.files.push(file);
+    return file;
+  }
+
+  #add(file: ManifestFile, doc: Document): void {
+    const kind = kindOf(doc);
+    if (kind === undefined) return;
+    const map = doc.contents as YAMLMap;
+    const key = keyOf(kind, map);
+    if (key !== undefined) this.#register(kind, key, { file, doc, map });
+  }
+
+  #register(kind: DocKind, key: string, ref: DocRef): void {
+    const id = `${kind} ${key}`;
+    const list = this.#index.get(id);
+    if (list === undefined) this.#index.set(id, [ref]);
+    else list.push(ref);
+  }
+}
+
+function kindOf(doc: Document): DocKind | undefined {
+  if (!isMap(doc.contents)) return undefined;
+  return KIND_OF[stringValue(doc.contents, 'kind') ?? ''];
+}
+
+/** The canonical object type, pair key or event name a document is about. */
+function keyOf(kind: DocKind, map: YAMLMap): string | undefined {
+  if (kind === 'properties') {
+    const objectType = stringValue(map, 'objectType');
+    return objectType === undefined ? undefined : canonicalObjectType(objectType);
+  }
+  if (kind === 'associations') {
+    const from = stringValue(map, 'from');
+    const to = stringValue(map, 'to');
+    return from === undefined || to === undefined ? undefined : pairKey(from, to);
+  }
+  return stringValue(map, 'eventName');
+}
+
+const TO_STRING = { lineWidth: 0, singleQuote: true } as const;
+
+/** The text of a file: its documents, the first line of a new file pointing editors at the JSON Schema. */
+export function fileText(file: ManifestFile, schemaComment: string): string {
+  let text = file.docs.map((doc) => doc.toString(TO_STRING)).join('');
+  if (file.original === undefined) text = `${schemaComment}\n${text}`;
+  if (file.crlf) text = text.replace(/\r?\n/g, '\r\n');
+  return file.bom ? `\uFEFF${text}` : text;
+}

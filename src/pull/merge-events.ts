@@ -1,0 +1,78 @@
+/**
+ * Properties of one custom event definition, brought to the live account in the manifests, like object
+ * properties: live values into the entries (only what differs), gone ones removed, tombstones kept, new
+ * ones appended. A new document for a definition also gets its `definition` block (label, description,
+ * primary object) when the live read has it, so the manifests can create the definition in an empty
+ * account; an existing block is left alone (the API cannot change a definition).
+ */
+import type { YAMLMap } from 'yaml';
+import { normalizeEventProperty, type EventPropertyLike } from '../model/normalize-event.js';
+import type { NormalizedEventDefinition, NormalizedEventProperty } from '../model/schema-model.js';
+import { eventPropertyAddress } from '../plan/address.js';
+import { eventPropertyEntry, KEY_ORDER, type Entry } from './entries.js';
+import type { DocRef, ManifestSet } from './manifest-files.js';
+import { mergeOptions } from './merge-options.js';
+import type { Recorder } from './pull-report.js';
+import type { EventPull } from './selection.js';
+import { appendEntry, deleteKey, filterEntries, plainValue, setValue, stringValue } from './yaml-edit.js';
+
+export function mergeEvent(set: ManifestSet, pull: EventPull, rec: Recorder): void {
+  const { eventName, live } = pull;
+  const docs = set.docs('events', eventName);
+  const emptied: DocRef[] = [];
+  for (const ref of docs) {
+    const dropped = filterEntries(ref.map, 'properties', (entry) => {
+      const name = stringValue(entry, 'name');
+      if (name === undefined) return true;
+      const address = eventPropertyAddress(eventName, name);
+      const current = live.properties.get(name);
+      if (plainValue(entry, 'deleted') === true) {
+        if (current !== undefined) rec.tombstoneStillLive(address, ref.file, 'deleted');
+        return true;
+      }
+      if (current === undefined) {
+        rec.remove(address, ref.file);
+        return false;
+      }
+      if (updateEventProperty(ref, entry, current)) rec.update(address, ref.file);
+      return true;
+    });
+    if (dropped && plainValue(ref.map, 'properties') === undefined) emptied.push(ref);
+  }
+
+  const kept = docs.filter((ref) => !emptied.includes(ref));
+  let first: DocRef | undefined = kept[0] ?? (pull.addProperties.length > 0 ? emptied.shift() : undefined);
+  for (const ref of emptied) set.removeDocument(ref);
+  for (const property of pull.addProperties) {
+    first ??= set.addDocument('events', eventName, newDocument(eventName, live));
+    appendEntry(first.doc, first.map, 'properties', eventPropertyEntry(property), KEY_ORDER.events);
+    rec.add(eventPropertyAddress(eventName, property.name), first.file);
+  }
+}
+
+function newDocument(eventName: string, live: NormalizedEventDefinition): Record<string, unknown> {
+  // the definition's own fields, when the live reader has them (read with the definition)
+  const info = (live as { definition?: { label?: unknown; description?: unknown; primaryObject?: unknown } })
+    .definition;
+  if (info === undefined || typeof info.label !== 'string') return { kind: 'EventProperties', eventName };
+  const definition: Entry = { label: info.label };
+  if (typeof info.description === 'string' && info.description !== '')
+    definition.description = info.description;
+  if (typeof info.primaryObject === 'string') definition.primaryObject = info.primaryObject;
+  return { kind: 'EventProperties', eventName, definition };
+}
+
+function updateEventProperty(ref: DocRef, entry: YAMLMap, live: NormalizedEventProperty): boolean {
+  const declared = normalizeEventProperty(entry.toJSON() as EventPropertyLike);
+  const order = KEY_ORDER.eventProperty;
+  let changed = false;
+  if (declared.label !== live.label) changed = setValue(ref.doc, entry, 'label', live.label, order);
+  if (declared.type !== live.type) changed = setValue(ref.doc, entry, 'type', live.type, order) || changed;
+  if (declared.description !== live.description) {
+    changed =
+      (live.description === ''
+        ? deleteKey(entry, 'description')
+        : setValue(ref.doc, entry, 'description', live.description, order)) || changed;
+  }
+  return mergeOptions(ref.doc, entry, live.options, order) || changed;
+}

@@ -1,0 +1,148 @@
+/**
+ * Groups and properties of one object type, brought to the live account in the manifests: an entry
+ * whose resource is live gets the live values (only the fields that differ change), an entry whose
+ * resource is gone is removed, a tombstone is kept. New resources are appended: a property to the
+ * document that already holds properties of its group (else the one declaring the group, else the first
+ * document of the object type, else a new file).
+ */
+import type { YAMLMap } from 'yaml';
+import { GROUP_DEFAULT_DISPLAY_ORDER } from '../model/defaults.js';
+import { normalizeGroup } from '../model/normalize-group.js';
+import { normalizeProperty, type PropertyLike } from '../model/normalize-property.js';
+import type { NormalizedGroup, NormalizedProperty, ObjectSchema } from '../model/schema-model.js';
+import { groupAddress, propertyAddress } from '../plan/address.js';
+import { groupEntry, isPropertyDefault, KEY_ORDER, propertyEntry, PROPERTY_FIELDS } from './entries.js';
+import type { DocRef, ManifestSet } from './manifest-files.js';
+import { mergeOptions } from './merge-options.js';
+import type { Recorder } from './pull-report.js';
+import type { ObjectPull } from './selection.js';
+import {
+  appendEntry,
+  deleteKey,
+  filterEntries,
+  plainValue,
+  seqValue,
+  setValue,
+  stringValue,
+} from './yaml-edit.js';
+
+export function mergeObject(set: ManifestSet, pull: ObjectPull, rec: Recorder): void {
+  const { objectType, live } = pull;
+  const docs = set.docs('properties', objectType);
+  /** group name -> the document declaring it / the first document holding a property of it */
+  const groupDoc = new Map<string, DocRef>();
+  const memberDoc = new Map<string, DocRef>();
+  const emptied: DocRef[] = [];
+  for (const ref of docs) {
+    const dropped = [
+      mergeGroups(ref, objectType, live, rec, groupDoc),
+      mergeProperties(ref, objectType, live, rec, memberDoc),
+    ].some(Boolean);
+    const empty = seqValue(ref.map, 'groups') === undefined && seqValue(ref.map, 'properties') === undefined;
+    if (dropped && empty) emptied.push(ref);
+  }
+
+  // a document whose last entries went declares nothing any more: it goes, unless new entries need it
+  const kept = docs.filter((ref) => !emptied.includes(ref));
+  const adding = pull.addGroups.length + pull.addProperties.length > 0;
+  let first: DocRef | undefined = kept[0] ?? (adding ? emptied.shift() : undefined);
+  for (const ref of emptied) set.removeDocument(ref);
+  const target = (): DocRef =>
+    (first ??= set.addDocument('properties', objectType, { kind: 'Properties', objectType }));
+  for (const group of pull.addGroups) {
+    const ref = target();
+    appendEntry(ref.doc, ref.map, 'groups', groupEntry(group), KEY_ORDER.properties);
+    rec.add(groupAddress(objectType, group.name), ref.file);
+    groupDoc.set(group.name, ref);
+  }
+  for (const property of pull.addProperties) {
+    const ref = memberDoc.get(property.groupName) ?? groupDoc.get(property.groupName) ?? target();
+    appendEntry(ref.doc, ref.map, 'properties', propertyEntry(property), KEY_ORDER.properties);
+    rec.add(propertyAddress(objectType, property.name), ref.file);
+    if (!memberDoc.has(property.groupName)) memberDoc.set(property.groupName, ref);
+  }
+}
+
+function mergeGroups(
+  ref: DocRef,
+  objectType: string,
+  live: ObjectSchema,
+  rec: Recorder,
+  groupDoc: Map<string, DocRef>,
+): boolean {
+  return filterEntries(ref.map, 'groups', (entry) => {
+    const name = stringValue(entry, 'name');
+    if (name === undefined) return true;
+    const address = groupAddress(objectType, name);
+    const current = live.groups.get(name);
+    if (plainValue(entry, 'archived') === true) {
+      if (current !== undefined) rec.tombstoneStillLive(address, ref.file, 'archived');
+      return true;
+    }
+    if (current === undefined) {
+      rec.remove(address, ref.file);
+      return false;
+    }
+    groupDoc.set(name, ref);
+    if (updateGroup(ref, entry, current)) rec.update(address, ref.file);
+    return true;
+  });
+}
+
+function updateGroup(ref: DocRef, entry: YAMLMap, live: NormalizedGroup): boolean {
+  const declared = normalizeGroup(entry.toJSON() as NormalizedGroup);
+  let changed = false;
+  if (declared.label !== live.label) changed = setValue(ref.doc, entry, 'label', live.label, KEY_ORDER.group);
+  if (declared.displayOrder !== live.displayOrder) {
+    const done =
+      live.displayOrder === GROUP_DEFAULT_DISPLAY_ORDER
+        ? deleteKey(entry, 'displayOrder')
+        : setValue(ref.doc, entry, 'displayOrder', live.displayOrder, KEY_ORDER.group);
+    changed = done || changed;
+  }
+  return changed;
+}
+
+function mergeProperties(
+  ref: DocRef,
+  objectType: string,
+  live: ObjectSchema,
+  rec: Recorder,
+  memberDoc: Map<string, DocRef>,
+): boolean {
+  return filterEntries(ref.map, 'properties', (entry) => {
+    const name = stringValue(entry, 'name');
+    if (name === undefined) return true;
+    const address = propertyAddress(objectType, name);
+    const current = live.propertyFlags.get(name)?.archived === true ? undefined : live.properties.get(name);
+    if (plainValue(entry, 'archived') === true) {
+      if (current !== undefined) rec.tombstoneStillLive(address, ref.file, 'archived');
+      return true;
+    }
+    if (current === undefined) {
+      rec.remove(address, ref.file);
+      return false;
+    }
+    if (updateProperty(ref, entry, current)) rec.update(address, ref.file);
+    if (!memberDoc.has(current.groupName)) memberDoc.set(current.groupName, ref);
+    return true;
+  });
+}
+
+/** Sets the fields that differ from live; a field whose live value is the default is left out. */
+function updateProperty(ref: DocRef, entry: YAMLMap, live: NormalizedProperty): boolean {
+  const declared = normalizeProperty(entry.toJSON() as PropertyLike);
+  let changed = false;
+  for (const field of PROPERTY_FIELDS) {
+    const value = live[field];
+    if (declared[field] === value) continue;
+    if (isPropertyDefault(field, value)) changed = deleteKey(entry, field) || changed;
+    else
+      changed =
+        setValue(ref.doc, entry, field, value as string | number | boolean, KEY_ORDER.property) || changed;
+  }
+  // the options of an `externalOptions` property are the platform's: never written
+  if (live.externalOptions) changed = deleteKey(entry, 'options') || changed;
+  else changed = mergeOptions(ref.doc, entry, live.options, KEY_ORDER.property) || changed;
+  return changed;
+}

@@ -1,0 +1,70 @@
+/**
+ * The `options` list of a property or event property, brought to the live options in place: the options
+ * are put in live order (the planner compares lists in order), an option already written keeps its node
+ * (its comment, flow or block style) and only its fields that differ change, a new one is written with
+ * the platform's defaults left out, an option gone live is dropped.
+ */
+import { YAMLSeq, type Document, type YAMLMap } from 'yaml';
+import { defaultOptionDisplayOrder, OPTION_DEFAULTS } from '../model/defaults.js';
+import { normalizeOption, optionsEqual, type OptionLike } from '../model/normalize-options.js';
+import type { NormalizedOption } from '../model/schema-model.js';
+import { KEY_ORDER, optionEntry } from './entries.js';
+import {
+  deleteKey,
+  entryNode,
+  findPair,
+  insertPair,
+  mapItems,
+  seqValue,
+  setValue,
+  stringValue,
+} from './yaml-edit.js';
+
+/** Brings `entry`'s `options` to `live`; `order`: the entry's key order. Returns whether anything changed. */
+export function mergeOptions(
+  doc: Document,
+  entry: YAMLMap,
+  live: readonly NormalizedOption[],
+  order: readonly string[],
+): boolean {
+  const seq = seqValue(entry, 'options');
+  const written = mapItems(seq);
+  const declared = written.map((item, i) => normalizeOption(item.toJSON() as OptionLike, i));
+  if (optionsEqual(declared, live)) return false;
+  if (live.length === 0) return deleteKey(entry, 'options');
+
+  const byValue = new Map(written.map((item) => [stringValue(item, 'value'), item]));
+  // new options follow the style of those written (flow `{ label: ..., value: ... }` when none is)
+  const flow = written.length === 0 || written.some((item) => item.flow === true);
+  const items = live.map((option, index) => {
+    const node = byValue.get(option.value);
+    if (node === undefined) return entryNode(doc, optionEntry(option, index), flow);
+    updateOption(doc, node, option, index);
+    return node;
+  });
+  if (seq !== undefined) {
+    seq.items = items;
+    if (seq.flow === true && written.length === 0) seq.flow = false;
+  } else {
+    const created = new YAMLSeq();
+    created.items = items;
+    insertPair(entry, doc.createPair('options', created), order);
+  }
+  return true;
+}
+
+/** The fields of one option that differ from live, at its (new) position `index`. */
+function updateOption(doc: Document, node: YAMLMap, live: NormalizedOption, index: number): void {
+  const declared = normalizeOption(node.toJSON() as OptionLike, index);
+  const defaults: Record<'label' | 'description' | 'displayOrder' | 'hidden', unknown> = {
+    label: undefined,
+    description: OPTION_DEFAULTS.description,
+    displayOrder: defaultOptionDisplayOrder(index),
+    hidden: OPTION_DEFAULTS.hidden,
+  };
+  for (const field of ['label', 'description', 'displayOrder', 'hidden'] as const) {
+    if (declared[field] === live[field]) continue;
+    if (defaults[field] === live[field] && findPair(node, field) !== undefined) deleteKey(node, field);
+    else setValue(doc, node, field, live[field], KEY_ORDER.option);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The project pull works in, if any: `crm-schema.yaml` (or `--config FILE`) and its manifests, validated
+ * as plan validates them, except that a project whose globs match no file yet is fine (pull is how its
+ * first manifests get written). Without a project file, pull writes new files only and then creates a
+ * minimal `crm-schema.yaml` naming them, so that `plan` works next.
+ */
+import { existsSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { CrmSchemaError } from '../core/errors.js';
+import { CONFIG_FILE_NAME, type ProjectConfig } from '../manifest/config.js';
+import { matchesGlob, staticBase } from '../manifest/glob.js';
+import { loadProject, type ValidationReport } from '../manifest/validate.js';
+import { desiredFromManifest } from '../plan/from-manifest.js';
+import type { DesiredState } from '../plan/desired.js';
+import { emptySchemaState } from '../model/schema-state.js';
+
+/** Problems that only say the project has no manifest yet. */
+const NOTHING_YET = new Set(['NO_MANIFESTS', 'GLOB_NO_MATCH']);
+
+export interface PullProject {
+  config: ProjectConfig;
+  desired: DesiredState;
+  /** absolute paths of its manifest files */
+  manifestFiles: string[];
+}
+
+export async function loadPullProject(
+  cwd: string,
+  configFlag: string | undefined,
+  onReport: (report: ValidationReport) => void,
+): Promise<PullProject | undefined> {
+  const configPath = resolve(cwd, configFlag ?? CONFIG_FILE_NAME);
+  if (!existsSync(configPath)) {
+    if (configFlag === undefined) return undefined;
+    throw new CrmSchemaError('CONFIG_NOT_FOUND', `No project file at ${configFlag}.`, {
+      hint: `Name an existing crm-schema.yaml, or leave --config out: pull then writes one.`,
+    });
+  }
+  const loaded = await loadProject({ cwd, configPath });
+  const diagnostics = loaded.report.diagnostics.filter((d) => !NOTHING_YET.has(d.code));
+  const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
+  onReport({
+    ...loaded.report,
+    diagnostics,
+    errorCount,
+    warningCount: diagnostics.length - errorCount,
+    ok: errorCount === 0,
+  });
+  if (errorCount > 0 || loaded.config === undefined) {
+    throw new CrmSchemaError(
+      'MANIFEST_INVALID',
+      `${errorCount} error${errorCount === 1 ? '' : 's'} in the project (listed above); pull did not read or write anything.`,
+      {
+        hint: 'Fix them first (crm-schema validate checks without calling the CRM): pull edits the manifests in place.',
+      },
+    );
+  }
+  const files = loaded.report.projects[0]?.files ?? [];
+  return {
+    config: loaded.config,
+    desired: desiredFromManifest(loaded.model),
+    manifestFiles: files.map((file) => resolve(cwd, file.file)),
+  };
+}
+
+/** What the manifests declare when there is no project: nothing. */
+export function nothingDeclared(): DesiredState {
+  return { state: emptySchemaState(), tombstones: [] };
+}
+
+/** `--out`, else the folder of the first manifest glob (`schema/**\/*.yaml` -> `schema`), else `schema/`. */
+export function defaultOutDir(cwd: string, config: ProjectConfig | undefined): string {
+  if (config === undefined) return join(cwd, 'schema');
+  const first = config.manifests.find((glob) => !glob.startsWith('!'));
+  return first === undefined ? config.dir : join(config.dir, staticBase(first));
+}
+
+/** Whether the project's globs take `path` (absolute) as a manifest. */
+export function matchedByGlobs(config: ProjectConfig, path: string): boolean {
+  const file = relative(config.dir, path).split(sep).join('/');
+  const includes = config.manifests.filter((g) => !g.startsWith('!'));
+  const excludes = config.manifests.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
+  return includes.some((g) => matchesGlob(file, g)) && !excludes.some((g) => matchesGlob(file, g));
+}
+
+/** The text of a minimal project file whose glob takes every YAML file under `outDir`. */
+export function minimalProjectFile(cwd: string, outDir: string, schemaComment: string): string {
+  const folder = relative(cwd, outDir).split(sep).join('/');
+  const glob = folder === '' ? '*.yaml' : `${folder}/**/*.yaml`;
+  return `${schemaComment}\n#\n# Written by crm-schema pull. Globs are relative to this file.\nmanifests: ['${glob}']\n`;
+}

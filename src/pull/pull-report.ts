@@ -1,0 +1,49 @@
+/** What a pull did: the files written, the resources added, updated and removed, and notes. */
+import type { ManifestFile } from './manifest-files.js';
+
+export type FileStatus = 'created' | 'updated' | 'deleted';
+
+export interface PullReport {
+  /** display paths, in the order written */
+  files: { path: string; status: FileStatus }[];
+  /** addresses, as plan prints them */
+  added: string[];
+  updated: string[];
+  removed: string[];
+  /** things a person should know: tombstones of resources still live, definitions missing, ... */
+  notes: string[];
+}
+
+/** Collects what the merges do; each call marks the file it touched as changed. */
+export class Recorder {
+  readonly added: string[] = [];
+  readonly updated: string[] = [];
+  readonly removed: string[] = [];
+  readonly notes: string[] = [];
+
+  add(address: string, file: ManifestFile): void {
+    this.added.push(address);
+    file.changed = true;
+  }
+
+  update(address: string, file: ManifestFile): void {
+    this.updated.push(address);
+    file.changed = true;
+  }
+
+  remove(address: string, file: ManifestFile): void {
+    this.removed.push(address);
+    file.changed = true;
+  }
+
+  /** a tombstone whose resource is still in the account: pull keeps it (plan will remove the resource) */
+  tombstoneStillLive(address: string, file: ManifestFile, verb: 'archived' | 'deleted'): void {
+    this.notes.push(
+      `${address} is marked ${verb} in ${file.display} but is still in the account: kept (plan ${verb === 'archived' ? 'archives' : 'deletes'} it; remove the tombstone to keep it instead).`,
+    );
+  }
+
+  note(text: string): void {
+    this.notes.push(text);
+  }
+}

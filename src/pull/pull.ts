@@ -1,0 +1,98 @@
+/**
+ * `pull`: the live account into manifests. Reads what the scope names, selects what to add, brings the
+ * manifest files to the live state in place (comments, key order and layout kept; see the merges), and
+ * writes only the files that changed, each atomically (a temporary file, then a rename). A file left
+ * without documents is deleted. Reads only from the CRM; never writes to it.
+ */
+import { rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { CrmClient } from '../api/client.js';
+import { writeFileAtomic } from '../cli/saved-plan.js';
+import { readLiveState } from '../live/read-live.js';
+import { displayPath } from '../manifest/collect.js';
+import type { DesiredState, PlanPolicy } from '../plan/desired.js';
+import { fileText, ManifestSet, readManifestFile, type ManifestFile } from './manifest-files.js';
+import { mergePair } from './merge-associations.js';
+import { mergeEvent } from './merge-events.js';
+import { mergeObject } from './merge-objects.js';
+import { Recorder, type PullReport } from './pull-report.js';
+import { liveScopeOf, type PullScope } from './pull-scope.js';
+import { selectPull } from './selection.js';
+
+export interface PullOptions {
+  scope: PullScope;
+  /** what the manifests declare (empty without a project) */
+  desired: DesiredState;
+  /** the project's (or environment's) policy: its managed scope */
+  policy: PlanPolicy;
+  includeBuiltIn: boolean;
+  /** absolute paths of the project's manifest files */
+  manifestFiles: readonly string[];
+  /** absolute folder for new files */
+  outDir: string;
+  /** paths are shown relative to it */
+  cwd: string;
+  /** the first line of a new file in `dir` */
+  schemaComment: (dir: string) => string;
+}
+
+export async function pull(client: CrmClient, options: PullOptions): Promise<PullReport> {
+  const live = await readLiveState(client, liveScopeOf(options.scope));
+  const selection = selectPull(live, options);
+  const display = (path: string) => displayPath(options.cwd, path);
+  const files = await Promise.all(options.manifestFiles.map((path) => readManifestFile(path, display(path))));
+  const set = new ManifestSet(files, options.outDir, display);
+  const rec = new Recorder();
+  for (const note of selection.notes) rec.note(note);
+
+  for (const object of selection.objects) {
+    if (isEmpty(set.docs('properties', object.objectType), object.addGroups, object.addProperties))
+      rec.note(`${object.objectType}: nothing to pull (no custom properties or groups).`);
+    mergeObject(set, object, rec);
+  }
+  for (const pair of selection.pairs) {
+    const key = `${pair.from}->${pair.to}`;
+    if (isEmpty(set.docs('associations', key), pair.addLabels, pair.addLimits))
+      rec.note(`${key}: nothing to pull (no user labels or limits).`);
+    mergePair(set, pair, rec);
+  }
+  for (const event of selection.events) {
+    if (isEmpty(set.docs('events', event.eventName), event.addProperties))
+      rec.note(`event:${event.eventName}: nothing to pull (no custom properties).`);
+    mergeEvent(set, event, rec);
+  }
+
+  return {
+    files: await writeFiles(set.files, options.schemaComment),
+    added: rec.added,
+    updated: rec.updated,
+    removed: rec.removed,
+    notes: rec.notes,
+  };
+}
+
+function isEmpty(docs: readonly unknown[], ...additions: readonly (readonly unknown[])[]): boolean {
+  return docs.length === 0 && additions.every((list) => list.length === 0);
+}
+
+async function writeFiles(
+  files: readonly ManifestFile[],
+  schemaComment: (dir: string) => string,
+): Promise<PullReport['files']> {
+  const written: PullReport['files'] = [];
+  for (const file of files) {
+    if (!file.changed) continue;
+    if (file.docs.length === 0) {
+      if (file.original === undefined) continue;
+      await rm(file.path, { force: true });
+      written.push({ path: file.display, status: 'deleted' });
+      continue;
+    }
+    const text = fileText(file, schemaComment(dirname(file.path)));
+    // edits that cancel out (a value set to what it was) leave the file as it is
+    if (file.original !== undefined && text === (file.bom ? '\uFEFF' : '') + file.original) continue;
+    await writeFileAtomic(file.path, text);
+    written.push({ path: file.display, status: file.original === undefined ? 'created' : 'updated' });
+  }
+  return written;
+}

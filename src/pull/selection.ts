@@ -1,0 +1,245 @@
+/**
+ * Which live resources pull adds to the manifests (those already declared are refreshed in place by the
+ * merge, whatever this selects):
+ *
+ * - flags scope: every custom property and custom group of the object type, every user label and limit
+ *   of the pair, every custom property of the event definition;
+ * - project scope: what drift reports as unmanaged: custom properties in a managed group or with a managed
+ *   prefix (`policy.manage`), the groups `manage.groups` names, every user label and limit of a declared
+ *   pair, custom event properties with a managed prefix;
+ * - both: the groups the added properties use, the properties the formulas of calculated properties use
+ *   (validation wants them declared), and with `includeBuiltIn` the built-in properties too.
+ *
+ * Built-in groups are never added: every account has them. The API does not mark groups; a group counts
+ * as built-in when it holds a built-in property.
+ */
+import { CrmSchemaError } from '../core/errors.js';
+import { analyseFormula } from '../manifest/formula.js';
+import { pairKey, USER_DEFINED } from '../model/normalize-association.js';
+import type {
+  AssociationPairSchema,
+  NormalizedEventDefinition,
+  NormalizedEventProperty,
+  NormalizedGroup,
+  NormalizedLabel,
+  NormalizedProperty,
+  ObjectSchema,
+  SchemaState,
+} from '../model/schema-model.js';
+import { propertyAddress } from '../plan/address.js';
+import type { DesiredState, PlanPolicy } from '../plan/desired.js';
+import { managedScope } from '../plan/diff/diff-context.js';
+import type { PullScope } from './pull-scope.js';
+
+export interface ObjectPull {
+  objectType: string;
+  live: ObjectSchema;
+  /** in writing order */
+  addGroups: NormalizedGroup[];
+  addProperties: NormalizedProperty[];
+}
+
+export interface PairPull {
+  from: string;
+  to: string;
+  live: AssociationPairSchema | undefined;
+  /** user labels, by typeId */
+  addLabels: NormalizedLabel[];
+  /** limits of types that are not user labels, by typeId */
+  addLimits: { category: string; typeId: number; maxToObjectIds: number }[];
+}
+
+export interface EventPull {
+  eventName: string;
+  live: NormalizedEventDefinition;
+  addProperties: NormalizedEventProperty[];
+}
+
+export interface Selection {
+  objects: ObjectPull[];
+  pairs: PairPull[];
+  events: EventPull[];
+  notes: string[];
+}
+
+export interface SelectionOptions {
+  scope: PullScope;
+  /** what the manifests declare (empty without a project) */
+  desired: DesiredState;
+  /** the project's policy: its managed scope */
+  policy: PlanPolicy;
+  includeBuiltIn: boolean;
+}
+
+export function selectPull(live: SchemaState, options: SelectionOptions): Selection {
+  const notes: string[] = [];
+  const objects = [...options.scope.objectTypes].map((objectType) =>
+    selectObject(objectType, live.objects.get(objectType), options, notes),
+  );
+  const pairs = [...options.scope.pairs.values()].map(({ from, to }) =>
+    selectPair(from, to, live.associations.get(pairKey(from, to)), options.desired),
+  );
+  const events: EventPull[] = [];
+  for (const eventName of options.scope.events) {
+    const definition = live.events.get(eventName);
+    if (definition === undefined || !definition.exists) {
+      if (options.scope.mode === 'flags') {
+        throw new CrmSchemaError('EVENT_NOT_FOUND', `The account has no event definition '${eventName}'.`, {
+          hint: 'Check the name (the internal name, as in the event definition list of the CRM).',
+        });
+      }
+      notes.push(
+        `event:${eventName}: the account has no such event definition; its manifest was left as it is.`,
+      );
+      continue;
+    }
+    events.push(selectEvent(eventName, definition, options));
+  }
+  return { objects, pairs, events, notes };
+}
+
+function declaredNames(desired: DesiredState, objectType: string, kind: 'property' | 'group'): Set<string> {
+  const schema = desired.state.objects.get(objectType);
+  const names = new Set(kind === 'property' ? schema?.properties.keys() : schema?.groups.keys());
+  for (const t of desired.tombstones) if (t.kind === kind && t.objectType === objectType) names.add(t.name);
+  return names;
+}
+
+function selectObject(
+  objectType: string,
+  live: ObjectSchema | undefined,
+  options: SelectionOptions,
+  notes: string[],
+): ObjectPull {
+  const schema: ObjectSchema = live ?? {
+    objectType,
+    properties: new Map(),
+    propertyFlags: new Map(),
+    groups: new Map(),
+  };
+  const builtIn = (name: string) => schema.propertyFlags.get(name)?.platformDefined === true;
+  const active = [...schema.properties.values()].filter(
+    (p) => schema.propertyFlags.get(p.name)?.archived !== true,
+  );
+  const declared = declaredNames(options.desired, objectType, 'property');
+  const inScope = managedScope(options.policy, objectType);
+  const wanted = (p: NormalizedProperty): boolean =>
+    builtIn(p.name)
+      ? options.includeBuiltIn
+      : options.scope.mode === 'flags' || inScope(p.name, p.groupName) !== undefined;
+
+  const added = new Map<string, NormalizedProperty>();
+  for (const property of active)
+    if (!declared.has(property.name) && wanted(property)) added.set(property.name, property);
+  addFormulaReferences(objectType, schema, active, declared, added, notes);
+
+  const builtInGroups = new Set(active.filter((p) => builtIn(p.name)).map((p) => p.groupName));
+  const declaredGroups = declaredNames(options.desired, objectType, 'group');
+  const usedByAdded = new Set([...added.values()].map((p) => p.groupName));
+  const addGroups = [...schema.groups.values()].filter(
+    (g) =>
+      !builtInGroups.has(g.name) &&
+      !declaredGroups.has(g.name) &&
+      (options.scope.mode === 'flags' || usedByAdded.has(g.name) || inScope('', g.name) !== undefined),
+  );
+  addGroups.sort((a, b) => order(a.displayOrder, b.displayOrder) || compare(a.name, b.name));
+  const addProperties = [...added.values()].sort(
+    (a, b) =>
+      compare(a.groupName, b.groupName) || order(a.displayOrder, b.displayOrder) || compare(a.name, b.name),
+  );
+  return { objectType, live: schema, addGroups, addProperties };
+}
+
+/**
+ * Validation wants every name a formula uses declared (or a built-in `hs_` one): the live properties the
+ * kept and added calculated properties use are added too, built-in ones (not `hs_`) with a note.
+ */
+function addFormulaReferences(
+  objectType: string,
+  schema: ObjectSchema,
+  active: readonly NormalizedProperty[],
+  declared: ReadonlySet<string>,
+  added: Map<string, NormalizedProperty>,
+  notes: string[],
+): void {
+  const byName = new Map(active.map((p) => [p.name, p]));
+  const queue = active.filter((p) => declared.has(p.name) || added.has(p.name));
+  while (queue.length > 0) {
+    const property = queue.pop()!;
+    if (property.calculationFormula === undefined) continue;
+    const analysis = analyseFormula(property.calculationFormula);
+    if (!analysis.ok) continue;
+    for (const { name } of analysis.references) {
+      if (name.startsWith('hs_')) continue;
+      const target = byName.get(name);
+      if (target === undefined) {
+        notes.push(
+          `${propertyAddress(objectType, property.name)}: its formula uses '${name}', which the account does not ` +
+            'have; validate reports that until the formula is fixed (in the account and the manifest).',
+        );
+        continue;
+      }
+      if (declared.has(name) || added.has(name)) continue;
+      added.set(name, target);
+      queue.push(target);
+      if (schema.propertyFlags.get(name)?.platformDefined === true) {
+        notes.push(
+          `${propertyAddress(objectType, name)}: a built-in property, written because the formula of ` +
+            `${propertyAddress(objectType, property.name)} uses it (crm-schema never changes it).`,
+        );
+      }
+    }
+  }
+}
+
+function selectPair(
+  from: string,
+  to: string,
+  live: AssociationPairSchema | undefined,
+  desired: DesiredState,
+): PairPull {
+  const declared = desired.state.associations.get(pairKey(from, to));
+  const texts = new Set(declared?.labels.keys());
+  const typeIds = new Set([...(declared?.labels.values() ?? [])].map((l) => l.typeId));
+  for (const t of desired.tombstones)
+    if (t.kind === 'label' && pairKey(t.from, t.to) === pairKey(from, to)) texts.add(t.label);
+  const addLabels = [...(live?.labels.values() ?? [])]
+    .filter((l) => l.category === USER_DEFINED && !texts.has(l.label) && !typeIds.has(l.typeId))
+    .sort((a, b) => (a.typeId ?? 0) - (b.typeId ?? 0));
+  const declaredLimits = new Set(declared?.limits.keys());
+  const addLimits = [...(live?.limits.values() ?? [])]
+    .filter((l) => l.label === undefined && l.typeId !== undefined && l.maxToObjectIds !== undefined)
+    .filter((l) => !declaredLimits.has(`${l.category}/${l.typeId}`))
+    .map((l) => ({ category: l.category, typeId: l.typeId!, maxToObjectIds: l.maxToObjectIds! }))
+    .sort((a, b) => a.typeId - b.typeId);
+  return { from, to, live, addLabels, addLimits };
+}
+
+function selectEvent(
+  eventName: string,
+  live: NormalizedEventDefinition,
+  options: SelectionOptions,
+): EventPull {
+  const declared = new Set(options.desired.state.events.get(eventName)?.properties.keys());
+  for (const t of options.desired.tombstones)
+    if (t.kind === 'eventProperty' && t.eventName === eventName) declared.add(t.name);
+  const inScope = managedScope(options.policy);
+  const addProperties = [...live.properties.values()]
+    .filter((p) => !declared.has(p.name))
+    .filter((p) =>
+      live.propertyFlags.get(p.name)?.platformDefined === true
+        ? options.includeBuiltIn
+        : options.scope.mode === 'flags' || inScope(p.name) !== undefined,
+    )
+    .sort((a, b) => compare(a.name, b.name));
+  return { eventName, live, addProperties };
+}
+
+/** displayOrder ascending, -1 (no place) last */
+function order(a: number, b: number): number {
+  return (a < 0 ? Infinity : a) - (b < 0 ? Infinity : b) || 0;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

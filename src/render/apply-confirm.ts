@@ -1,0 +1,34 @@
+/**
+ * The texts around an apply: the confirmation question (on a terminal, when applying without a plan
+ * file) and the line that says what is about to run.
+ *
+ *   2 destructive changes will be skipped: give --allow-destructive to apply them.
+ *   Apply 5 changes to https://crm.example.com (environment production)? Only 'y' or 'yes' applies. [y/N]
+ */
+import type { DryRun } from '../apply/dry-run.js';
+import { countOf } from './plan-values.js';
+
+export function confirmQuestion(selection: Pick<DryRun, 'changes' | 'notSent'>, where: string): string {
+  const refused = selection.notSent.filter((o) => o.skipCause === 'destructive').length;
+  const note =
+    refused > 0
+      ? `${countOf(refused, 'destructive change', 'destructive changes')} will be skipped: give --allow-destructive (or allow ${refused === 1 ? 'it' : 'them'} in the policy) to apply ${refused === 1 ? 'it' : 'them'}.\n`
+      : '';
+  return `${note}Apply ${countOf(selection.changes, 'change', 'changes')} to ${where}? Only 'y' or 'yes' applies. [y/N] `;
+}
+
+export function isYes(answer: string): boolean {
+  return /^(y|yes)$/i.test(answer.trim());
+}
+
+/** `Applying 12 changes of plan.json to http://... (1 already done).` */
+export function startLine(
+  changes: number,
+  where: string,
+  source: string | undefined,
+  alreadyDone: number,
+): string {
+  const from = source === undefined ? '' : ` of ${source}`;
+  const done = alreadyDone > 0 ? ` (${countOf(alreadyDone, 'change is', 'changes are')} already done)` : '';
+  return `Applying ${countOf(changes, 'change', 'changes')}${from} to ${where}${done}.`;
+}

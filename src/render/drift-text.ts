@@ -1,0 +1,96 @@
+/**
+ * A drift report as text for people (the default output of `drift`):
+ *
+ *   Edited outside crm-schema (1)
+ *     ~ tickets.support_level (property)
+ *         label: live "Level (old)", declared "Escalation level"
+ *
+ *   Missing from the account (1)
+ *     + tickets.support_sla_hours (property): declared, not in the account
+ *
+ *   What to do:
+ *     To bring the account back to the manifests: crm-schema plan, then crm-schema apply.
+ *     To accept the account's state instead: crm-schema pull, then review and commit the changed manifests.
+ *
+ *   Drift: 1 edited, 1 missing.
+ *
+ * Then the planner's errors, warnings and notes. Colour only when the caller asks. Returns the lines
+ * joined by newlines, without a trailing newline.
+ */
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { DriftDocument, DriftEdited } from '../drift/drift-report.js';
+import type { Diagnostic } from '../plan/diagnostics.js';
+import {
+  adviceFor,
+  driftSummaryLine,
+  entryDetail,
+  fieldLines,
+  optionLines,
+  SECTIONS,
+  type DriftSection,
+} from './drift-values.js';
+
+export interface DriftTextOptions {
+  color: boolean;
+}
+
+const INDENT = '  ';
+const DETAIL_INDENT = '      ';
+
+export function renderDriftText(report: DriftDocument, options: DriftTextOptions): string {
+  const chalk = new Chalk({ level: options.color ? 1 : 0 });
+  const blocks: string[][] = [];
+  if (report.target !== undefined) {
+    const env = report.target.environment === undefined ? '' : ` (environment ${report.target.environment})`;
+    blocks.push([`Drift check of ${report.target.baseUrl}${env}`]);
+  }
+  const sections = SECTIONS.filter((s) => report[s.key].length > 0).map((s) => [
+    chalk.bold(`${s.title} (${report[s.key].length})`),
+    ...report[s.key].flatMap((entry) => entryLines(s.key, s.sign, entry, chalk)),
+  ]);
+  blocks.push(...sections);
+  for (const [level, title] of [
+    ['error', 'Errors'],
+    ['warning', 'Warnings'],
+    ['info', 'Notes'],
+  ] as const) {
+    const found = report.diagnostics.filter((d) => d.level === level);
+    if (found.length > 0)
+      blocks.push([chalk.bold(`${title}:`), ...found.flatMap((d) => diagnosticLines(d, chalk))]);
+  }
+  if (report.drifted)
+    blocks.push([chalk.bold('What to do:'), ...adviceFor(report).map((line) => `${INDENT}${line}`)]);
+  blocks.push([
+    report.drifted ? chalk.bold.yellow(driftSummaryLine(report)) : chalk.bold(driftSummaryLine(report)),
+  ]);
+  return blocks.map((block) => block.join('\n')).join('\n\n');
+}
+
+function entryLines(
+  section: DriftSection,
+  sign: string,
+  entry: DriftDocument[DriftSection][number],
+  chalk: ChalkInstance,
+): string[] {
+  const lines = [
+    `${INDENT}${chalk.yellow(sign)} ${chalk.bold(entry.address)} ${entryDetail(section, entry)}`,
+  ];
+  if (section !== 'edited') return lines;
+  for (const field of (entry as DriftEdited).fields) {
+    for (const line of fieldLines(field)) lines.push(DETAIL_INDENT + line);
+    for (const option of optionLines(field.options ?? [])) {
+      lines.push(`${DETAIL_INDENT}  ${option.sign} ${option.text}`);
+    }
+  }
+  return lines;
+}
+
+function diagnosticLines(d: Diagnostic, chalk: ChalkInstance): string[] {
+  const level =
+    d.level === 'error' ? chalk.red(d.level) : d.level === 'warning' ? chalk.yellow(d.level) : d.level;
+  const lines = [`${INDENT}${level} ${chalk.dim(`${d.code}:`)} ${d.message}`];
+  if (d.source !== undefined)
+    lines.push(`${INDENT}  at ${d.source.file}:${d.source.line}:${d.source.column}`);
+  if (d.hint !== undefined) lines.push(`${INDENT}  ${chalk.cyan('hint:')} ${d.hint}`);
+  return lines;
+}

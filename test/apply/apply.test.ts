@@ -1,0 +1,90 @@
+/** applyPlan end to end against the emulator: every change type, then the plan is empty. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyPlan, dryRun } from '../../src/apply/index.js';
+import type { ApplyEvent } from '../../src/apply/types.js';
+import { CHANGE_TYPES } from '../../src/plan/change-types.js';
+import {
+  applyFixture,
+  createEventDefinition,
+  customProperties,
+  eventProperties,
+  planOf,
+  userLabels,
+  writeCalls,
+  type ApplyFixture,
+} from './helpers.js';
+import { V1, V2 } from './scenario.js';
+
+let fx: ApplyFixture;
+beforeEach(async () => {
+  fx = await applyFixture();
+  await createEventDefinition(fx.emulator, 'order_shipped');
+});
+afterEach(async () => {
+  await fx.close();
+});
+
+describe('applyPlan', () => {
+  it('applies every change type, and the plan is empty afterwards', async () => {
+    const first = await planOf(fx, V1);
+    const firstReport = await applyPlan(first, fx.client);
+    expect(firstReport.summary).toMatchObject({ applied: first.changes.length, failed: 0, skipped: 0 });
+    expect((await planOf(fx, V1)).changes).toEqual([]);
+
+    const second = await planOf(fx, V2);
+    const types = new Set([...first.changes, ...second.changes].map((c) => c.type));
+    expect([...types].sort()).toEqual([...CHANGE_TYPES].sort());
+
+    const events: ApplyEvent[] = [];
+    const report = await applyPlan(second, fx.client, {
+      allowDestructive: true,
+      onEvent: (e) => events.push(e),
+    });
+    expect(report.outcomes.filter((o) => o.status !== 'applied')).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.summary).toEqual({
+      total: second.changes.length,
+      applied: second.changes.length,
+      alreadyDone: 0,
+      failed: 0,
+      skipped: 0,
+      refusedDestructive: 0,
+    });
+    expect((await planOf(fx, V2)).changes).toEqual([]);
+
+    const state = fx.emulator.state;
+    expect(customProperties(state, 'tickets')).toEqual(['a_calc', 'level', 'mv', 'uniq', 'upd', 'z_base']);
+    expect(userLabels(state)).toEqual([
+      '0-123->0-5:Primary ticket',
+      '0-123->0-5:Second back',
+      '0-5->0-123:Primary order',
+      '0-5->0-123:Secondary',
+    ]);
+    expect(eventProperties(state, 'order_shipped')).toEqual(['carrier', 'note', 'weight']);
+    expect(eventProperties(state, 'ticket_escalated')).toEqual(['level']);
+    expect(state.eventDefinitions.ticket_escalated.labels.singular).toBe('Ticket escalated');
+
+    // one outcome event per change, phases announced in plan order
+    expect(events.filter((e) => e.kind === 'outcome')).toHaveLength(second.changes.length);
+    const phases = events.flatMap((e) => (e.kind === 'phase-start' ? [e.phase] : []));
+    expect(phases).toEqual([...new Set(second.changes.map((c) => c.phase))]);
+    expect(events.at(-1)).toEqual({ kind: 'end', report });
+  });
+
+  it('sends the batch endpoints in chunks of 100, and exactly the dry-run requests', async () => {
+    const { manyProperties } = await import('./scenario.js');
+    const plan = await planOf(fx, { 'bulk.yaml': manyProperties('tickets', 'bulk', 250) });
+    fx.calls.length = 0;
+    const report = await applyPlan(plan, fx.client);
+    expect(report.summary.applied).toBe(251);
+    expect(writeCalls(fx.calls)).toEqual([
+      'POST /crm/v3/properties/tickets/groups',
+      'POST /crm/v3/properties/tickets/batch/create',
+      'POST /crm/v3/properties/tickets/batch/create',
+      'POST /crm/v3/properties/tickets/batch/create',
+    ]);
+    expect(writeCalls(fx.calls)).toEqual(dryRun(plan).requests.map((r) => `${r.method} ${r.path}`));
+    expect(report.writes).toBe(4);
+    expect(customProperties(fx.emulator.state, 'tickets')).toHaveLength(250);
+  });
+});

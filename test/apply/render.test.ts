@@ -1,0 +1,249 @@
+/** The apply renderers on inline reports and events: report, progress (terminal and plain), dry run, stale refusal. */
+import { describe, expect, it } from 'vitest';
+import type { DryRun } from '../../src/apply/dry-run.js';
+import type { ApplyEvent, ApplyReport, ChangeOutcome } from '../../src/apply/types.js';
+import { confirmQuestion, isYes, startLine } from '../../src/render/apply-confirm.js';
+import { renderDryRunText } from '../../src/render/apply-dry-run.js';
+import { createApplyProgress } from '../../src/render/apply-progress.js';
+import { renderApplyReport } from '../../src/render/apply-report.js';
+import { renderStale } from '../../src/render/apply-stale.js';
+
+function outcome(
+  address: string,
+  status: ChangeOutcome['status'],
+  extra: Partial<ChangeOutcome> = {},
+): ChangeOutcome {
+  return {
+    id: `property.create ${address}`,
+    type: 'property.create',
+    address,
+    message: `Create property ${address}`,
+    severity: 'safe',
+    phase: 'properties.create',
+    status,
+    ...extra,
+  };
+}
+
+const REPORT: ApplyReport = {
+  ok: false,
+  outcomes: [
+    outcome('tickets.a', 'applied'),
+    outcome('tickets.b', 'applied', { reconciled: true }),
+    outcome('tickets.c', 'failed', {
+      error: {
+        code: 'VALIDATION',
+        status: 400,
+        category: 'VALIDATION_ERROR',
+        message: 'Bad group.',
+        correlationId: 'c-1',
+      },
+    }),
+    outcome('tickets.d', 'failed', {
+      error: { code: 'CONFLICT', status: 409, category: 'OBJECT_ALREADY_EXISTS', message: 'Exists.' },
+      reason: 'conflict: it exists already and differs from the plan in label; run crm-schema plan',
+      differences: [{ field: 'label', expected: 'D', actual: 'Other' }],
+    }),
+    outcome('tickets.e', 'skipped', {
+      skipCause: 'dependency',
+      reason: 'not sent: it depends on x, which failed',
+    }),
+    outcome('tickets.f', 'skipped', { skipCause: 'destructive', reason: 'destructive change refused (...)' }),
+    outcome('tickets.g', 'already-done', { reason: 'it existed already, equal to the plan', resent: 1 }),
+  ],
+  summary: { total: 7, applied: 2, alreadyDone: 1, failed: 2, skipped: 2, refusedDestructive: 1 },
+  writes: 3,
+  readBacks: 1,
+  durationMs: 1234,
+};
+
+describe('the apply report', () => {
+  it('lists failures with the API category and message, then skipped, already done and applied', () => {
+    expect(renderApplyReport(REPORT, { color: false })).toBe(
+      [
+        'Failed (2):',
+        '  x Create property tickets.c',
+        '      VALIDATION_ERROR (400): Bad group. (correlationId c-1)',
+        '  x Create property tickets.d',
+        '      OBJECT_ALREADY_EXISTS (409): Exists.',
+        '      conflict: it exists already and differs from the plan in label; run crm-schema plan',
+        '        label: "D" -> "Other"',
+        '',
+        'Skipped (2):',
+        '  - Create property tickets.e',
+        '      not sent: it depends on x, which failed',
+        '  - Create property tickets.f',
+        '      destructive change refused (...)',
+        '',
+        'Already done (1):',
+        '  = Create property tickets.g',
+        '      it existed already, equal to the plan',
+        '      sent again 1 time after read-backs showed it was not applied',
+        '',
+        'Applied (2):',
+        '  + Create property tickets.a',
+        '  + Create property tickets.b',
+        '      its answer was lost; a read-back found it applied',
+        '',
+        'Apply: 2 applied, 1 already done, 2 failed, 2 skipped (1 destructive change refused) in 1.2 s. 3 write calls, 1 read-back call.',
+        'Some changes failed (see above); the others were applied. Fix what each failure says, then run crm-schema apply again: what is done is found done and never sent twice.',
+        "Destructive changes were not applied. To apply them, run again with --allow-destructive, or allow them in the environment's policy (destructive: allow, or allow: [ADDRESS]).",
+      ].join('\n'),
+    );
+  });
+
+  it('counts many applied changes per phase instead of listing them', () => {
+    const many: ApplyReport = {
+      ...REPORT,
+      ok: true,
+      outcomes: Array.from({ length: 3 }, (_, i) => outcome(`tickets.p${i}`, 'applied')),
+      summary: { total: 3, applied: 3, alreadyDone: 0, failed: 0, skipped: 0, refusedDestructive: 0 },
+      readBacks: 0,
+    };
+    expect(renderApplyReport(many, { color: false, maxListed: 2 })).toBe(
+      'Applied (3):\n  properties.create: 3 changes\n  (--json lists every change)\n\nApply: 3 applied in 1.2 s. 3 write calls.',
+    );
+  });
+});
+
+describe('apply progress', () => {
+  const events = (): ApplyEvent[] => [
+    { kind: 'phase-start', phase: 'properties.create', index: 1, count: 3, total: 3 },
+    { kind: 'outcome', outcome: outcome('tickets.a', 'applied') },
+    { kind: 'outcome', outcome: REPORT.outcomes[2] },
+    { kind: 'outcome', outcome: outcome('tickets.b', 'applied') },
+    {
+      kind: 'phase-end',
+      phase: 'properties.create',
+      counts: { applied: 2, 'already-done': 0, failed: 1, skipped: 0 },
+    },
+  ];
+
+  it('prints plain lines when not on a terminal', () => {
+    const out: string[] = [];
+    let t = 0;
+    const progress = createApplyProgress({
+      tty: false,
+      color: false,
+      write: (s) => out.push(s),
+      now: () => (t += 100),
+    });
+    events().forEach((e) => progress.onEvent(e));
+    expect(out.join('')).toBe(
+      'properties.create: 3 changes\n' +
+        '  failed: tickets.c: VALIDATION_ERROR (400): Bad group. (correlationId c-1)\n' +
+        'properties.create: 2 applied, 1 failed (100 ms)\n',
+    );
+  });
+
+  it('rewrites one line per phase on a terminal, at most every 100 ms', () => {
+    const out: string[] = [];
+    let t = 0;
+    const progress = createApplyProgress({
+      tty: true,
+      color: false,
+      write: (s) => out.push(s),
+      now: () => t,
+    });
+    const clock = [0, 50, 80, 150, 400];
+    events().forEach((e, i) => {
+      t = clock[i];
+      progress.onEvent(e);
+    });
+    expect(out).toEqual([
+      '\r\x1b[K[2/3] properties.create  0/3',
+      '\r\x1b[K[2/3] properties.create  3/3  (1 failed)',
+      '\r\x1b[K[2/3] properties.create  3/3  2 applied, 1 failed  400 ms\n',
+    ]);
+  });
+});
+
+describe('dry run, stale refusal and confirmation texts', () => {
+  it('numbers the requests with their bodies and notes refs and changes not sent', () => {
+    const dry: DryRun = {
+      dryRun: true,
+      changes: 1,
+      requests: [
+        {
+          method: 'POST',
+          path: '/crm/v4/associations/definitions/configurations/tickets/orders/batch/create',
+          body: {
+            inputs: [
+              { category: 'USER_DEFINED', typeId: { ref: 'tickets->orders:Primary' }, maxToObjectIds: 1 },
+            ],
+          },
+          phase: 'limits.set',
+          changeIds: ['limit.set tickets->orders:Primary'],
+        },
+      ],
+      notSent: [
+        outcome('tickets.f', 'skipped', { skipCause: 'destructive', reason: 'destructive change refused' }),
+      ],
+    };
+    expect(renderDryRunText(dry)).toBe(
+      [
+        'Dry run: 1 request for 1 change, in the order apply would send them. Nothing was sent.',
+        '',
+        '1. POST /crm/v4/associations/definitions/configurations/tickets/orders/batch/create  (limits.set, 1 change)',
+        '   {',
+        '     "inputs": [',
+        '       {',
+        '         "category": "USER_DEFINED",',
+        '         "typeId": {',
+        '           "ref": "tickets->orders:Primary"',
+        '         },',
+        '         "maxToObjectIds": 1',
+        '       }',
+        '     ]',
+        '   }',
+        '',
+        '{ "ref": ADDRESS } stands for the typeId of that label, created by an earlier request.',
+        '',
+        'Not sent (1):',
+        '  - tickets.f (property.create): destructive change refused',
+      ].join('\n'),
+    );
+  });
+
+  it('names each moved resource with planned-from -> now', () => {
+    expect(
+      renderStale([
+        {
+          id: 'property.update tickets.a',
+          address: 'tickets.a',
+          message: 'Update property tickets.a: label',
+          differences: [{ field: 'label', expected: 'A', actual: 'B' }],
+        },
+        {
+          id: 'group.update tickets.group:g',
+          address: 'tickets.group:g',
+          message: 'Update group',
+          differences: [],
+          note: 'changed in a field this plan does not change',
+        },
+      ]),
+    ).toBe(
+      'The plan is stale: 2 resources changed since it was made. Nothing was applied.\n' +
+        '  tickets.a (Update property tickets.a: label)\n' +
+        '    label: "A" -> "B"\n' +
+        '  tickets.group:g (Update group)\n' +
+        '    changed in a field this plan does not change',
+    );
+  });
+
+  it('asks a y/N question that says what is skipped, and accepts only y or yes', () => {
+    const question = confirmQuestion(
+      { changes: 3, notSent: [outcome('tickets.f', 'skipped', { skipCause: 'destructive' })] },
+      'https://crm.example.com',
+    );
+    expect(question).toBe(
+      '1 destructive change will be skipped: give --allow-destructive (or allow it in the policy) to apply it.\n' +
+        "Apply 3 changes to https://crm.example.com? Only 'y' or 'yes' applies. [y/N] ",
+    );
+    expect(['y', 'YES', ' yes\n'].map(isYes)).toEqual([true, true, true]);
+    expect(['', 'n', 'yep', 'no'].map(isYes)).toEqual([false, false, false, false]);
+    expect(startLine(2, 'X', 'plan.json', 1)).toBe(
+      'Applying 2 changes of plan.json to X (1 change is already done).',
+    );
+  });
+});

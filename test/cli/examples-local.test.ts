@@ -1,0 +1,128 @@
+/**
+ * The README's first commands on a fresh machine, through the real binary (dist/ is built by
+ * test/global-setup.ts): the examples project against a new local emulator, in a temp copy, so that
+ * `.crm-schema/local.json` lands there. The first plan creates everything, the event definition included;
+ * after `apply --local --yes` the plan is empty.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir, tempDir } from '../live/helpers.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = join(root, 'bin', 'run.js');
+const CONFIG = ['--config', 'examples/crm-schema.yaml'];
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the binary without any crm-schema variable of the test's environment, and without colour. */
+function run(args: string[], cwd: string): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' };
+  for (const name of ['CRM_ACCESS_TOKEN', 'CRM_BASE_URL', 'CRM_TOKEN_STAGING', 'GITHUB_STEP_SUMMARY'])
+    delete env[name];
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd, env }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+interface PlannedChange {
+  id: string;
+  type: string;
+  phase: string;
+  dependsOn: string[];
+  requests: { method: string; path: string; body?: unknown }[];
+}
+
+describe('the examples project on a fresh local emulator', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await tempDir('crm-schema-examples-local-');
+    await cp(join(root, 'examples'), join(dir, 'examples'), { recursive: true });
+  });
+  afterAll(async () => {
+    await removeDir(dir);
+  });
+
+  it('plans every create (the event definition first, then its properties), applies them, then plans nothing', async () => {
+    const json = await run(['plan', '--local', '--json', ...CONFIG], dir);
+    expect(json.stderr).toBe('');
+    expect(json.code).toBe(0);
+    const doc = JSON.parse(json.stdout) as {
+      changes: PlannedChange[];
+      diagnostics: unknown[];
+      summary: Record<string, number>;
+    };
+    expect(doc.diagnostics).toStrictEqual([]);
+    expect(doc.summary).toMatchObject({ changes: 39, create: 39, errors: 0, warnings: 0, dangerous: 1 });
+    const definition = doc.changes.find((c) => c.type === 'eventDefinition.create')!;
+    expect(definition).toMatchObject({
+      id: 'eventDefinition.create event:order_shipped',
+      phase: 'eventDefinitions.create',
+      requests: [
+        {
+          method: 'POST',
+          path: '/events/v3/event-definitions',
+          body: {
+            label: 'Order shipped',
+            name: 'order_shipped',
+            description: 'An order left the warehouse.',
+            primaryObject: 'CONTACT',
+            includeDefaultProperties: false,
+            propertyDefinitions: [],
+          },
+        },
+      ],
+    });
+    const eventProperties = doc.changes.filter((c) => c.type === 'eventProperty.create');
+    expect(eventProperties.map((c) => c.id)).toStrictEqual([
+      'eventProperty.create event:order_shipped.carrier',
+      'eventProperty.create event:order_shipped.parcel_count',
+      'eventProperty.create event:order_shipped.shipped_at',
+      'eventProperty.create event:order_shipped.tracking_number',
+    ]);
+    for (const change of eventProperties) expect(change.dependsOn).toStrictEqual([definition.id]);
+    expect(doc.changes.indexOf(definition)).toBe(doc.changes.indexOf(eventProperties[0]) - 1);
+    expect(existsSync(join(dir, '.crm-schema', 'local.json'))).toBe(true);
+
+    const text = await run(['plan', '--local', ...CONFIG], dir);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.trimEnd().split('\n');
+    expect(lines.slice(lines.indexOf('event:order_shipped (5 changes)'))).toStrictEqual([
+      'event:order_shipped (5 changes)',
+      '  +   Create event definition event:order_shipped "Order shipped" (primary object CONTACT)',
+      '      description: "An order left the warehouse."',
+      '  +   Create event property event:order_shipped.carrier "Carrier" (enumeration)',
+      '      options: post "Post", courier "Courier", pickup_point "Pickup point"',
+      '  +   Create event property event:order_shipped.parcel_count "Parcels" (number)',
+      '  +   Create event property event:order_shipped.shipped_at "Shipped at" (datetime)',
+      '  +   Create event property event:order_shipped.tracking_number "Tracking number" (string)',
+      '',
+      'Plan: 39 to create; 1 dangerous.',
+    ]);
+
+    const applied = await run(['apply', '--local', '--yes', ...CONFIG], dir);
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toContain(
+      '  + Create event definition event:order_shipped "Order shipped" (primary object CONTACT)\n',
+    );
+    // 39 changes in fewer calls: creates of one kind share batch calls
+    expect(applied.stdout).toMatch(/\nApply: 39 applied in \d+ ms\. \d+ write calls\.\n$/);
+
+    const again = await run(['plan', '--local', '--detailed-exitcode', ...CONFIG], dir);
+    expect(again).toStrictEqual({
+      code: 0,
+      stdout: 'No changes. The live account matches the manifests.\n',
+      stderr: '',
+    });
+  }, 60_000);
+});

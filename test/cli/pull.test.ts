@@ -1,0 +1,154 @@
+/** `crm-schema pull` through the real binary (dist/ is built by test/global-setup.ts) against the emulator. */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type CrmClient } from '../../src/api/index.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { removeDir, tempDir, writeFiles } from '../live/helpers.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = join(root, 'bin', 'run.js');
+const TOKEN = 'cli-pull-token-1234567890';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const base = { ...process.env };
+  for (const name of ['CRM_ACCESS_TOKEN', 'CRM_BASE_URL', 'GITHUB_STEP_SUMMARY']) delete base[name];
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { cwd, env: { ...base, NO_COLOR: '', FORCE_COLOR: '', ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+describe('crm-schema pull', () => {
+  let emulator: TestEmulator;
+  let client: CrmClient;
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator({ tokens: [TOKEN] });
+    client = createClient({ baseUrl: emulator.url, token: TOKEN });
+    env = { CRM_BASE_URL: emulator.url, CRM_ACCESS_TOKEN: TOKEN };
+    dir = await tempDir('crm-schema-cli-pull-');
+    await client.groups.create('tickets', { name: 'support', label: 'Support' });
+    await client.properties.create('tickets', {
+      name: 'support_level',
+      label: 'Level',
+      type: 'enumeration',
+      fieldType: 'select',
+      groupName: 'support',
+      options: [
+        { label: 'Low', value: 'low' },
+        { label: 'High', value: 'high' },
+      ],
+    });
+    await client.associations.createLabel('tickets', 'orders', {
+      name: 'primary_order',
+      label: 'Primary order',
+      inverseLabel: 'Main ticket',
+    });
+  });
+  afterAll(async () => {
+    await client.close();
+    await emulator.close();
+    await removeDir(dir);
+  });
+
+  it('adopts an account into an empty folder: manifests and a project file that plans no change', async () => {
+    const folder = join(dir, 'adopt');
+    await writeFiles(folder, { '.keep': '' });
+    const result = await run(
+      ['pull', '--object-type', 'tickets', '--associations', 'tickets:orders'],
+      folder,
+      env,
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      [
+        `Pulled from ${emulator.url}: 3 added, 0 updated, 0 removed (3 resources).`,
+        '  created schema/tickets.yaml',
+        '  created schema/associations.yaml',
+        '  created crm-schema.yaml',
+        '',
+        '  + tickets.group:support',
+        '  + tickets.support_level',
+        '  + tickets->orders:Primary order',
+        '',
+        'Next: review the changes (git diff) and commit them; crm-schema plan should now show no changes.',
+        '',
+      ].join('\n'),
+    );
+    const project = await readFile(join(folder, 'crm-schema.yaml'), 'utf8');
+    expect(project).toMatch(/^# yaml-language-server: \$schema=.*schemas\/config\.schema\.json\n/);
+    expect(project).toContain("manifests: ['schema/**/*.yaml']\n");
+    expect(await readFile(join(folder, 'schema', 'associations.yaml'), 'utf8')).toContain(
+      '  - label: Primary order\n    inverseLabel: Main ticket\n',
+    );
+    const validate = await run(['validate'], folder, env);
+    expect(validate.code).toBe(0);
+    const plan = await run(['plan', '--detailed-exitcode'], folder, env);
+    expect(plan.stdout).toContain('No changes.');
+    expect(plan.code).toBe(0);
+
+    // in the project now: a second pull refreshes it and finds nothing to change
+    const again = await run(['pull'], folder, env);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe(
+      `Pulled from ${emulator.url}: the manifests already match the account; no file was written.\n`,
+    );
+  });
+
+  it('exits 1 when nothing is named, naming the flags to use', async () => {
+    const folder = join(dir, 'nothing');
+    await writeFiles(folder, { '.keep': '' });
+    const result = await run(['pull'], folder, env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'Error: Nothing to pull: no object type, association pair or event is named.\n',
+    );
+    expect(result.stderr).toContain('Hint: Name what to pull with --object-type TYPE');
+    expect(existsSync(join(folder, 'crm-schema.yaml'))).toBe(false);
+  });
+
+  it('exits 1 for a malformed pair or an event definition the account lacks, writing nothing', async () => {
+    const folder = join(dir, 'bad');
+    await writeFiles(folder, { '.keep': '' });
+    const pair = await run(['pull', '--associations', 'tickets-orders'], folder, env);
+    expect(pair.code).toBe(1);
+    expect(pair.stderr).toContain('Error: --associations tickets-orders: expected FROM:TO.');
+    const event = await run(['pull', '--event', 'no_such_event'], folder, env);
+    expect(event.code).toBe(1);
+    expect(event.stderr).toContain("Error: The account has no event definition 'no_such_event'.");
+    expect(existsSync(join(folder, 'schema'))).toBe(false);
+  });
+
+  it('exits 1 on a project with manifest errors, before any call and without writing', async () => {
+    const folder = join(dir, 'invalid');
+    const broken = 'kind: Properties\nobjectType: tickets\nproperties:\n  - name: x\n    lable: X\n';
+    await writeFiles(folder, {
+      'crm-schema.yaml': "manifests: ['schema/*.yaml']\n",
+      'schema/t.yaml': broken,
+    });
+    const result = await run(['pull'], folder, { ...env, CRM_ACCESS_TOKEN: 'unused-0000000000000000' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("unknown key 'lable'");
+    expect(result.stderr).toContain('pull did not read or write anything');
+    expect(await readFile(join(folder, 'schema/t.yaml'), 'utf8')).toBe(broken);
+  });
+});

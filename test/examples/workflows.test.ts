@@ -1,0 +1,197 @@
+/**
+ * The CI recipes in examples/github-actions/ use only commands and flags the CLI has, and only the
+ * documented secrets (the token variables of the example project), each given to the steps that need it.
+ * Each workflow is parsed with `yaml`; every `crm-schema ...` invocation in a `run:` step is checked
+ * against the oclif command classes (their static `flags` and `args`).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from '@oclif/core';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { PLAN_COMMENT_MARKER } from '../../src/render/plan-markdown.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dir = join(root, 'examples', 'github-actions');
+const WORKFLOWS = ['deploy.yml', 'drift.yml', 'plan.yml'];
+
+interface Step {
+  id?: string;
+  name?: string;
+  run?: string;
+  uses?: string;
+  if?: string;
+  env?: Record<string, string>;
+  with?: Record<string, unknown>;
+}
+interface Workflow {
+  on: Record<string, unknown>;
+  permissions?: Record<string, string>;
+  jobs: Record<string, { steps: Step[]; environment?: string; needs?: string; if?: string }>;
+}
+
+interface FlagDef {
+  type: 'boolean' | 'option';
+  allowNo?: boolean;
+  options?: readonly string[];
+}
+type CommandClass = typeof Command & {
+  flags: Record<string, FlagDef>;
+  args?: Record<string, unknown>;
+  strict?: boolean;
+};
+
+async function commandClass(name: string): Promise<CommandClass | undefined> {
+  if (!readdirSync(join(root, 'src', 'commands')).includes(`${name}.ts`)) return undefined;
+  const module = (await import(`../../src/commands/${name}.ts`)) as { default: CommandClass };
+  return module.default;
+}
+
+function workflow(file: string): Workflow {
+  return parse(readFileSync(join(dir, file), 'utf8')) as Workflow;
+}
+
+function steps(w: Workflow): Step[] {
+  return Object.values(w.jobs).flatMap((job) => job.steps);
+}
+
+/** Every `crm-schema ...` invocation of a run script, as words (up to a redirect, pipe or `&&`). */
+function invocations(script: string): string[][] {
+  const found: string[][] = [];
+  for (const line of script.split('\n')) {
+    const at = line.search(/(^|\s)crm-schema\s/);
+    if (at < 0) continue;
+    const words = line.slice(at).trim().split(/\s+/);
+    const end = words.findIndex((w) => /^(>|\||&&|;|#|2>)/.test(w));
+    found.push(words.slice(1, end < 0 ? undefined : end));
+  }
+  return found;
+}
+
+/** Problems with one invocation: unknown command, unknown flag, a bad option value, extra arguments. */
+async function check(words: string[]): Promise<string[]> {
+  const [name, ...rest] = words;
+  const command = await commandClass(name);
+  if (command === undefined) return [`no command '${name}'`];
+  const problems: string[] = [];
+  const positional: string[] = [];
+  for (let i = 0; i < rest.length; i += 1) {
+    const word = rest[i];
+    if (!word.startsWith('--')) {
+      positional.push(word);
+      continue;
+    }
+    const [flagName, inline] = word.slice(2).split('=', 2) as [string, string | undefined];
+    const negated = flagName.startsWith('no-') && command.flags[flagName] === undefined;
+    const flag = command.flags[negated ? flagName.slice(3) : flagName];
+    if (flag === undefined || (negated && flag.allowNo !== true)) {
+      problems.push(`${name}: no flag --${flagName}`);
+      continue;
+    }
+    if (flag.type === 'option') {
+      const value = inline ?? rest[(i += 1)];
+      if (value === undefined) problems.push(`${name}: --${flagName} needs a value`);
+      else if (flag.options !== undefined && !flag.options.includes(value))
+        problems.push(`${name}: --${flagName} ${value} is not one of ${flag.options.join(', ')}`);
+    }
+  }
+  const argCount = Object.keys(command.args ?? {}).length;
+  if (command.strict !== false && positional.length > argCount)
+    problems.push(`${name}: unexpected arguments ${positional.join(' ')}`);
+  return problems;
+}
+
+const project = parse(readFileSync(join(root, 'examples', 'crm-schema.yaml'), 'utf8')) as {
+  environments: Record<string, { tokenEnv?: string }>;
+};
+const TOKEN_VARIABLES = new Set([
+  'CRM_ACCESS_TOKEN',
+  ...Object.values(project.environments).map((e) => e.tokenEnv),
+]);
+
+describe('examples/github-actions', () => {
+  it('holds the three recipes', () => {
+    expect(readdirSync(dir).sort()).toEqual(WORKFLOWS);
+  });
+
+  for (const file of WORKFLOWS) {
+    describe(file, () => {
+      const w = workflow(file);
+      const runs = steps(w).filter((s) => s.run !== undefined && invocations(s.run).length > 0);
+
+      it('runs crm-schema commands and flags that exist', async () => {
+        expect(runs.length).toBeGreaterThan(0);
+        const problems: string[] = [];
+        for (const step of runs)
+          for (const words of invocations(step.run!)) problems.push(...(await check(words)));
+        expect(problems).toEqual([]);
+      });
+
+      it('uses only the token variables as secrets, and gives each step the token of its environment', () => {
+        const secrets = [...readFileSync(join(dir, file), 'utf8').matchAll(/secrets\.([A-Z0-9_]+)/g)].map(
+          (m) => m[1],
+        );
+        expect(secrets.length).toBeGreaterThan(0);
+        for (const secret of secrets) expect(TOKEN_VARIABLES).toContain(secret);
+        for (const step of runs) {
+          for (const words of invocations(step.run!)) {
+            const envName = words[words.indexOf('--env') + 1];
+            if (words.indexOf('--env') < 0 || words[0] === 'validate') continue;
+            const tokenEnv = project.environments[envName]?.tokenEnv;
+            expect(tokenEnv, `${step.name ?? ''}: --env ${envName}`).toBeDefined();
+            expect(step.env?.[tokenEnv!]).toBe(`\${{ secrets.${tokenEnv} }}`);
+          }
+        }
+      });
+    });
+  }
+
+  it('plan.yml: validates, plans as Markdown with --out on pull requests, and updates one comment by its marker', () => {
+    const w = workflow('plan.yml');
+    expect(Object.keys(w.on)).toEqual(['pull_request']);
+    const commands = steps(w).flatMap((s) => (s.run === undefined ? [] : invocations(s.run)));
+    expect(commands.map((c) => c[0])).toEqual(['validate', 'plan']);
+    expect(commands[1]).toEqual(expect.arrayContaining(['--format', 'markdown', '--out', 'plan.json']));
+    const script = String(steps(w).find((s) => s.uses?.startsWith('actions/github-script@'))?.with?.script);
+    expect(script).toContain(`const marker = '${PLAN_COMMENT_MARKER}';`);
+    expect(script).toContain('updateComment');
+    expect(script).toContain('createComment');
+    expect(w.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+  });
+
+  it('deploy.yml: plans with --out on push to main, keeps the plan as an artifact, applies it behind the production environment', () => {
+    const w = workflow('deploy.yml');
+    expect(w.on.push).toEqual({ branches: ['main'], paths: ['crm-schema.yaml', 'schema/**'] });
+    const planSteps = w.jobs.plan.steps;
+    expect(invocations(planSteps.find((s) => s.id === 'plan')!.run!)[0]).toEqual(
+      expect.arrayContaining(['plan', '--out', 'plan.json']),
+    );
+    expect(planSteps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))?.with).toMatchObject({
+      path: 'plan.json',
+    });
+    const apply = w.jobs.apply;
+    expect(apply.environment).toBe('production');
+    expect(apply.needs).toBe('plan');
+    expect(apply.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'))).toBeDefined();
+    const applied = apply.steps.flatMap((s) => (s.run === undefined ? [] : invocations(s.run)));
+    expect(applied).toEqual([['apply', 'plan.json', '--env', 'production', '--yes']]);
+  });
+
+  it('drift.yml: runs on a schedule, fails on exit 2 with an issue labelled crm-schema-drift, treats 1 as an error', () => {
+    const w = workflow('drift.yml');
+    expect(Object.keys(w.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
+    const all = steps(w);
+    const check = all.find((s) => s.run?.includes('crm-schema drift'))!;
+    expect(invocations(check.run!)).toEqual([['drift', '--env', 'production', '--format', 'markdown']]);
+    expect(check.run).toContain('if [ "$code" -ne 0 ] && [ "$code" -ne 2 ]; then exit "$code"; fi');
+    const issue = all.find((s) => s.name === 'Open or update the drift issue')!;
+    expect(issue.if).toBe("steps.drift.outputs.code == '2'");
+    expect(issue.run).toContain('--label crm-schema-drift');
+    const fail = all.find((s) => s.name === 'Fail on drift')!;
+    expect([fail.if, fail.run?.trim().split('\n').at(-1)]).toEqual([
+      "steps.drift.outputs.code == '2'",
+      'exit 2',
+    ]);
+  });
+});

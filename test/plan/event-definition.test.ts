@@ -1,0 +1,195 @@
+/** eventDefinition.create: a missing event definition created from a manifest's definition block. */
+import { describe, expect, it } from 'vitest';
+import { endStateOf, isCreate } from '../../src/apply/compare/end-state.js';
+import { movedFields } from '../../src/apply/compare/moved.js';
+import { scopeOfChanges } from '../../src/apply/read-back.js';
+import { fingerprint, fingerprintFor } from '../../src/plan/fingerprint.js';
+import { checkPlanConsistency } from '../../src/plan/plan-document.js';
+import { plan } from '../../src/plan/plan.js';
+import { toWireRequests } from '../../src/plan/requests/wire.js';
+import { desired, prop, state } from './fixtures.js';
+
+const carrier = {
+  name: 'carrier',
+  label: 'Carrier',
+  type: 'enumeration',
+  options: [{ label: 'Post', value: 'post' }],
+};
+
+function newEventPlan(definition: { label: string; description: string; primaryObject?: string }) {
+  return plan(
+    desired(
+      state({
+        properties: { tickets: [prop('a')] },
+        events: {
+          order_shipped: {
+            definition,
+            properties: [{ name: 'weight', label: 'Weight', type: 'number' }, carrier],
+          },
+        },
+      }),
+    ),
+    // tickets with its group `escalation`, and no definition order_shipped
+    state({ properties: { tickets: [] }, events: { order_shipped: { exists: false, properties: [] } } }),
+  );
+}
+
+describe('eventDefinition.create', () => {
+  const doc = newEventPlan({
+    label: 'Order shipped',
+    description: 'Left the warehouse.',
+    primaryObject: 'CONTACT',
+  });
+  const definitionId = 'eventDefinition.create event:order_shipped';
+
+  it('is a safe create at event:<name>, in its own phase after the limits and before the event properties', () => {
+    expect(doc.diagnostics).toStrictEqual([]);
+    expect(doc.changes.map((c) => [c.id, c.phase])).toStrictEqual([
+      ['property.create tickets.a', 'properties.create'],
+      [definitionId, 'eventDefinitions.create'],
+      ['eventProperty.create event:order_shipped.carrier', 'eventProperties.write'],
+      ['eventProperty.create event:order_shipped.weight', 'eventProperties.write'],
+    ]);
+    const created = doc.changes[1];
+    expect(created).toMatchObject({
+      type: 'eventDefinition.create',
+      address: 'event:order_shipped',
+      action: 'create',
+      message: 'Create event definition event:order_shipped "Order shipped" (primary object CONTACT)',
+      severity: 'safe',
+      reason: 'adds a new custom event definition',
+      dependsOn: [],
+      fingerprint: 'absent',
+    });
+    expect(doc.summary).toMatchObject({ changes: 4, create: 4, safe: 4, errors: 0 });
+  });
+
+  it('sends POST /events/v3/event-definitions without default properties; the properties follow one by one (4.17)', () => {
+    expect(doc.changes[1].requests).toStrictEqual([
+      {
+        method: 'POST',
+        path: '/events/v3/event-definitions',
+        body: {
+          label: 'Order shipped',
+          name: 'order_shipped',
+          description: 'Left the warehouse.',
+          primaryObject: 'CONTACT',
+          includeDefaultProperties: false,
+          propertyDefinitions: [],
+        },
+      },
+    ]);
+    for (const change of doc.changes.slice(2)) {
+      expect(change.dependsOn).toStrictEqual([definitionId]);
+      expect(change.fingerprint).toBe('absent');
+      expect(change.requests.map((r) => `${r.method} ${r.path}`)).toStrictEqual([
+        'POST /events/v3/event-definitions/order_shipped/property',
+      ]);
+    }
+    const wire = toWireRequests(doc.changes);
+    expect(wire.map((r) => `${r.phase} ${r.method} ${r.path} ${r.changeIds.join(',')}`)).toStrictEqual([
+      'properties.create POST /crm/v3/properties/tickets property.create tickets.a',
+      `eventDefinitions.create POST /events/v3/event-definitions ${definitionId}`,
+      'eventProperties.write POST /events/v3/event-definitions/order_shipped/property eventProperty.create event:order_shipped.carrier',
+      'eventProperties.write POST /events/v3/event-definitions/order_shipped/property eventProperty.create event:order_shipped.weight',
+    ]);
+  });
+
+  it('leaves out an empty description and an unset primary object (the platform defaults to CONTACT)', () => {
+    const bare = newEventPlan({ label: 'Order shipped', description: '' });
+    const change = bare.changes.find((c) => c.type === 'eventDefinition.create')!;
+    expect(change.message).toBe(
+      'Create event definition event:order_shipped "Order shipped" (primary object CONTACT)',
+    );
+    expect(change.requests[0].body).toStrictEqual({
+      label: 'Order shipped',
+      name: 'order_shipped',
+      includeDefaultProperties: false,
+      propertyDefinitions: [],
+    });
+  });
+
+  it('survives a JSON round trip with the same derived values', () => {
+    const read = JSON.parse(JSON.stringify(doc)) as typeof doc;
+    expect(read).toStrictEqual(doc);
+    expect(checkPlanConsistency(read)).toStrictEqual([]);
+    const edited = JSON.parse(JSON.stringify(doc)) as typeof doc;
+    (edited.changes[1].meta as { definition: { label: string } }).definition.label = 'Other';
+    expect(checkPlanConsistency(edited)).toStrictEqual([
+      `${definitionId}: message does not match its type and meta`,
+      `${definitionId}: requests does not match its type and meta`,
+    ]);
+  });
+
+  it('is not planned when the definition exists: then only its properties are compared', () => {
+    const existing = plan(
+      desired(
+        state({
+          events: { order_shipped: { definition: { label: 'X', description: '' }, properties: [carrier] } },
+        }),
+      ),
+      state({
+        events: { order_shipped: { definition: { label: 'X', description: '' }, properties: [carrier] } },
+      }),
+    );
+    expect(existing.changes).toStrictEqual([]);
+    expect(existing.diagnostics).toStrictEqual([]);
+  });
+});
+
+describe('eventDefinition.create fingerprint', () => {
+  const change = {
+    type: 'eventDefinition.create',
+    meta: { eventName: 'e', definition: { label: 'E', description: '' } },
+  } as const;
+
+  it('is absent while the account lacks the definition, and a digest of the live one otherwise', () => {
+    expect(fingerprintFor(change, state({ events: { e: { exists: false, properties: [] } } }))).toBe(
+      'absent',
+    );
+    const live = { label: 'E', description: '', primaryObject: 'CONTACT', objectTypeId: '0-1' };
+    expect(fingerprintFor(change, state({ events: { e: { definition: live, properties: [] } } }))).toBe(
+      fingerprint(live),
+    );
+  });
+});
+
+describe('eventDefinition.create in apply (read-back, end state, stale check)', () => {
+  const change = {
+    type: 'eventDefinition.create',
+    meta: { eventName: 'e', definition: { label: 'E', description: 'd', primaryObject: 'CONTACT' } },
+  } as const;
+  const absent = state({ events: { e: { exists: false, properties: [] } } });
+  const made = (label: string) =>
+    state({
+      events: {
+        e: {
+          definition: { label, description: 'd', primaryObject: 'CONTACT', objectTypeId: '0-1' },
+          properties: [],
+        },
+      },
+    });
+
+  it('reads the definition back, and is done once it exists with the label and description asked for', () => {
+    expect([...scopeOfChanges([change]).events]).toStrictEqual(['e']);
+    expect(isCreate(change)).toBe(true);
+    expect(endStateOf(change, absent)).toStrictEqual({
+      done: false,
+      absent: true,
+      differences: [{ field: 'exists', expected: true, actual: false }],
+    });
+    expect(endStateOf(change, made('E'))).toStrictEqual({ done: true, absent: false, differences: [] });
+    expect(endStateOf(change, made('Other'))).toStrictEqual({
+      done: false,
+      absent: false,
+      differences: [{ field: 'label', expected: 'E', actual: 'Other' }],
+    });
+  });
+
+  it('has moved when the definition was created since the plan was made', () => {
+    expect(movedFields(change, absent)).toStrictEqual([]);
+    expect(movedFields(change, made('E'))).toStrictEqual([
+      { field: 'exists', expected: false, actual: true },
+    ]);
+  });
+});
