@@ -2,26 +2,17 @@
  * `crm-schema pull`: writes manifests from the live account. Thin: src/pull loads the project, reads
  * the account, edits the manifest files; src/render prints what it did.
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Flags } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
 import { targetFlags } from '../cli/common-flags.js';
-import { writeFileAtomic } from '../cli/saved-plan.js';
 import { describeTarget, resolveTarget } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
 import { toPlanPolicy } from '../live/managed-scope.js';
-import { CONFIG_FILE_NAME } from '../manifest/config.js';
 import { renderDiagnosticsText } from '../render/diagnostics.js';
 import { renderPullSummary } from '../render/pull-summary.js';
 import { pull } from '../pull/pull.js';
-import {
-  defaultOutDir,
-  loadPullProject,
-  matchedByGlobs,
-  minimalProjectFile,
-  nothingDeclared,
-} from '../pull/pull-project.js';
+import { defaultOutDir, loadPullProject, nothingDeclared, settleNewFiles } from '../pull/pull-project.js';
 import { hasScopeFlags, isEmptyScope, scopeFromFlags, scopeFromProject } from '../pull/pull-scope.js';
 import { schemaComment } from '../pull/schema-ref.js';
 
@@ -120,23 +111,7 @@ export default class Pull extends CrmCommand {
       }),
     );
 
-    const created = report.files.filter((f) => f.status === 'created');
-    if (project !== undefined) {
-      for (const file of created) {
-        if (!matchedByGlobs(project.config, resolve(this.cwd, file.path)))
-          report.notes.push(
-            `${file.path} is not matched by the manifests globs of ${project.config.file}: add it there, or plan will not read it.`,
-          );
-      }
-    } else if (created.length > 0 && !existsSync(join(this.cwd, CONFIG_FILE_NAME))) {
-      const text = minimalProjectFile(
-        this.cwd,
-        outDir,
-        schemaComment(this.cwd, this.cwd, 'config.schema.json'),
-      );
-      await writeFileAtomic(join(this.cwd, CONFIG_FILE_NAME), text);
-      report.files.push({ path: CONFIG_FILE_NAME, status: 'created' });
-    }
+    await settleNewFiles(report, { project, cwd: this.cwd, outDir });
     output.out(renderPullSummary(report, { color: output.color, from: describeTarget(target) }));
   }
 }

@@ -1,9 +1,16 @@
+import { createHash } from 'node:crypto';
+
 /**
  * JSON with object keys sorted at every level and `undefined` members dropped: equal values, equal text.
  * Written out directly (no sorted copy of the value): fingerprints hash one of these per change.
  */
 export function canonicalJson(value: unknown): string {
   return write(value) ?? 'null';
+}
+
+/** `sha256:<hex>` of the canonical JSON of `value`: equal values, equal digest. */
+export function canonicalDigest(value: unknown): string {
+  return `sha256:${createHash('sha256').update(canonicalJson(value)).digest('hex')}`;
 }
 
 function write(value: unknown): string | undefined {

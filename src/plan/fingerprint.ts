@@ -3,10 +3,16 @@
  * canonical JSON of the normalised resource), or `absent`. Apply reads the resources back, recomputes
  * with `fingerprintFor` and refuses a plan whose fingerprints no longer match. Hashing is pure.
  */
-import { createHash } from 'node:crypto';
 import type { SchemaState } from '../model/schema-model.js';
-import { pairKey } from '../model/normalize-association.js';
-import { canonicalJson } from './canonical-json.js';
+import {
+  liveEventProperty,
+  liveGroup,
+  liveLabelByText,
+  liveLabelByTypeId,
+  liveLimit,
+  liveProperty,
+} from '../model/schema-lookup.js';
+import { canonicalDigest } from './canonical-json.js';
 import type { Change, ChangeOf, ChangeType } from './change-types.js';
 import { isRef } from './change-types.js';
 
@@ -14,39 +20,10 @@ export const ABSENT = 'absent';
 
 export function fingerprint(resource: unknown): string {
   if (resource === undefined) return ABSENT;
-  return `sha256:${createHash('sha256').update(canonicalJson(resource)).digest('hex')}`;
+  return canonicalDigest(resource);
 }
 
 type Finder<T extends ChangeType> = (change: ChangeOf<T>, live: SchemaState) => unknown;
-
-function liveProperty(live: SchemaState, objectType: string, name: string): unknown {
-  const schema = live.objects.get(objectType);
-  if (schema?.propertyFlags.get(name)?.archived === true) return undefined;
-  return schema?.properties.get(name);
-}
-
-function liveGroup(live: SchemaState, objectType: string, name: string): unknown {
-  return live.objects.get(objectType)?.groups.get(name);
-}
-
-function liveLabelByTypeId(live: SchemaState, from: string, to: string, typeId: number | undefined): unknown {
-  for (const label of live.associations.get(pairKey(from, to))?.labels.values() ?? []) {
-    if (label.typeId === typeId) return label;
-  }
-  return undefined;
-}
-
-function liveLimit(live: SchemaState, from: string, to: string, category: string, typeId: number): unknown {
-  for (const limit of live.associations.get(pairKey(from, to))?.limits.values() ?? []) {
-    if (limit.category === category && limit.typeId === typeId) return limit;
-  }
-  return undefined;
-}
-
-function liveEventProperty(live: SchemaState, eventName: string, name: string): unknown {
-  const definition = live.events.get(eventName);
-  return definition?.exists === true ? definition.properties.get(name) : undefined;
-}
 
 function liveEventDefinition(live: SchemaState, eventName: string): unknown {
   const definition = live.events.get(eventName);
@@ -61,8 +38,7 @@ const FINDERS: { readonly [T in ChangeType]: Finder<T> } = {
   'group.create': (c, live) => liveGroup(live, c.meta.objectType, c.meta.group.name),
   'group.update': (c, live) => liveGroup(live, c.meta.objectType, c.meta.name),
   'group.archive': (c, live) => liveGroup(live, c.meta.objectType, c.meta.name),
-  'label.create': (c, live) =>
-    live.associations.get(pairKey(c.meta.from, c.meta.to))?.labels.get(c.meta.label.label),
+  'label.create': (c, live) => liveLabelByText(live, c.meta.from, c.meta.to, c.meta.label.label),
   'label.update': (c, live) => liveLabelByTypeId(live, c.meta.from, c.meta.to, c.meta.typeId),
   'label.delete': (c, live) => liveLabelByTypeId(live, c.meta.from, c.meta.to, c.meta.label.typeId),
   // a limit on a label this plan creates cannot exist yet

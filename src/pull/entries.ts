@@ -5,8 +5,12 @@
  * option's `displayOrder` is left out when it equals the option's position; the options of an
  * `externalOptions` property are the platform's (its users) and are never written.
  */
-import { GROUP_DEFAULT_DISPLAY_ORDER, OPTION_DEFAULTS, PROPERTY_DEFAULTS } from '../model/defaults.js';
-import { defaultOptionDisplayOrder } from '../model/defaults.js';
+import {
+  defaultOptionDisplayOrder,
+  GROUP_DEFAULT_DISPLAY_ORDER,
+  OPTION_DEFAULTS,
+  PROPERTY_DEFAULTS,
+} from '../model/defaults.js';
 import type {
   NormalizedEventProperty,
   NormalizedGroup,
@@ -17,35 +21,6 @@ import type {
 import type { PlainValue } from './yaml-edit.js';
 
 export type Entry = { [key: string]: PlainValue };
-
-/** Key orders of each kind of mapping: new keys go to their place among the keys already written. */
-export const KEY_ORDER = {
-  properties: ['kind', 'objectType', 'groups', 'properties'],
-  associations: ['kind', 'from', 'to', 'types'],
-  events: ['kind', 'eventName', 'definition', 'properties'],
-  group: ['name', 'label', 'displayOrder', 'archived'],
-  property: [
-    'name',
-    'label',
-    'type',
-    'fieldType',
-    'groupName',
-    'description',
-    'displayOrder',
-    'dataSensitivity',
-    'hasUniqueValue',
-    'externalOptions',
-    'referencedObjectType',
-    'formField',
-    'hidden',
-    'calculationFormula',
-    'options',
-    'archived',
-  ],
-  option: ['label', 'value', 'description', 'displayOrder', 'hidden'],
-  associationType: ['label', 'name', 'inverseLabel', 'category', 'typeId', 'maxToObjectIds', 'deleted'],
-  eventProperty: ['name', 'label', 'type', 'description', 'options', 'deleted'],
-} as const satisfies Record<string, readonly string[]>;
 
 /** The property fields pull compares and writes, besides `name` and `options`. */
 export const PROPERTY_FIELDS = [
@@ -63,6 +38,18 @@ export const PROPERTY_FIELDS = [
   'hidden',
   'calculationFormula',
 ] as const satisfies readonly (keyof NormalizedProperty)[];
+
+/** Key orders of each kind of mapping: new keys go to their place among the keys already written. */
+export const KEY_ORDER = {
+  properties: ['kind', 'objectType', 'groups', 'properties'],
+  associations: ['kind', 'from', 'to', 'types'],
+  events: ['kind', 'eventName', 'definition', 'properties'],
+  group: ['name', 'label', 'displayOrder', 'archived'],
+  property: ['name', ...PROPERTY_FIELDS, 'options', 'archived'],
+  option: ['label', 'value', 'description', 'displayOrder', 'hidden'],
+  associationType: ['label', 'name', 'inverseLabel', 'category', 'typeId', 'maxToObjectIds', 'deleted'],
+  eventProperty: ['name', 'label', 'type', 'description', 'options', 'deleted'],
+} as const satisfies Record<string, readonly string[]>;
 
 type PropertyField = (typeof PROPERTY_FIELDS)[number];
 

@@ -11,31 +11,22 @@ import type { NormalizedEventDefinition, NormalizedEventProperty } from '../mode
 import { eventPropertyAddress } from '../plan/address.js';
 import { eventPropertyEntry, KEY_ORDER, type Entry } from './entries.js';
 import type { DocRef, ManifestSet } from './manifest-files.js';
+import { mergeNamedEntries } from './merge-named-entries.js';
 import { mergeOptions } from './merge-options.js';
 import type { Recorder } from './pull-report.js';
 import type { EventPull } from './selection.js';
-import { appendEntry, deleteKey, filterEntries, plainValue, setValue, stringValue } from './yaml-edit.js';
+import { appendEntry, deleteKey, plainValue, setValue } from './yaml-edit.js';
 
 export function mergeEvent(set: ManifestSet, pull: EventPull, rec: Recorder): void {
   const { eventName, live } = pull;
   const docs = set.docs('events', eventName);
   const emptied: DocRef[] = [];
   for (const ref of docs) {
-    const dropped = filterEntries(ref.map, 'properties', (entry) => {
-      const name = stringValue(entry, 'name');
-      if (name === undefined) return true;
-      const address = eventPropertyAddress(eventName, name);
-      const current = live.properties.get(name);
-      if (plainValue(entry, 'deleted') === true) {
-        if (current !== undefined) rec.tombstoneStillLive(address, ref.file, 'deleted');
-        return true;
-      }
-      if (current === undefined) {
-        rec.remove(address, ref.file);
-        return false;
-      }
-      if (updateEventProperty(ref, entry, current)) rec.update(address, ref.file);
-      return true;
+    const dropped = mergeNamedEntries(ref, 'properties', rec, {
+      tombstone: 'deleted',
+      address: (name) => eventPropertyAddress(eventName, name),
+      live: (name) => live.properties.get(name),
+      update: (entry, current) => updateEventProperty(ref, entry, current),
     });
     if (dropped && plainValue(ref.map, 'properties') === undefined) emptied.push(ref);
   }

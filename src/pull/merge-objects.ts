@@ -13,18 +13,11 @@ import type { NormalizedGroup, NormalizedProperty, ObjectSchema } from '../model
 import { groupAddress, propertyAddress } from '../plan/address.js';
 import { groupEntry, isPropertyDefault, KEY_ORDER, propertyEntry, PROPERTY_FIELDS } from './entries.js';
 import type { DocRef, ManifestSet } from './manifest-files.js';
+import { mergeNamedEntries } from './merge-named-entries.js';
 import { mergeOptions } from './merge-options.js';
 import type { Recorder } from './pull-report.js';
 import type { ObjectPull } from './selection.js';
-import {
-  appendEntry,
-  deleteKey,
-  filterEntries,
-  plainValue,
-  seqValue,
-  setValue,
-  stringValue,
-} from './yaml-edit.js';
+import { appendEntry, deleteKey, seqValue, setValue } from './yaml-edit.js';
 
 export function mergeObject(set: ManifestSet, pull: ObjectPull, rec: Recorder): void {
   const { objectType, live } = pull;
@@ -70,22 +63,14 @@ function mergeGroups(
   rec: Recorder,
   groupDoc: Map<string, DocRef>,
 ): boolean {
-  return filterEntries(ref.map, 'groups', (entry) => {
-    const name = stringValue(entry, 'name');
-    if (name === undefined) return true;
-    const address = groupAddress(objectType, name);
-    const current = live.groups.get(name);
-    if (plainValue(entry, 'archived') === true) {
-      if (current !== undefined) rec.tombstoneStillLive(address, ref.file, 'archived');
-      return true;
-    }
-    if (current === undefined) {
-      rec.remove(address, ref.file);
-      return false;
-    }
-    groupDoc.set(name, ref);
-    if (updateGroup(ref, entry, current)) rec.update(address, ref.file);
-    return true;
+  return mergeNamedEntries(ref, 'groups', rec, {
+    tombstone: 'archived',
+    address: (name) => groupAddress(objectType, name),
+    live: (name) => live.groups.get(name),
+    update: (entry, current, name) => {
+      groupDoc.set(name, ref);
+      return updateGroup(ref, entry, current);
+    },
   });
 }
 
@@ -110,22 +95,15 @@ function mergeProperties(
   rec: Recorder,
   memberDoc: Map<string, DocRef>,
 ): boolean {
-  return filterEntries(ref.map, 'properties', (entry) => {
-    const name = stringValue(entry, 'name');
-    if (name === undefined) return true;
-    const address = propertyAddress(objectType, name);
-    const current = live.propertyFlags.get(name)?.archived === true ? undefined : live.properties.get(name);
-    if (plainValue(entry, 'archived') === true) {
-      if (current !== undefined) rec.tombstoneStillLive(address, ref.file, 'archived');
-      return true;
-    }
-    if (current === undefined) {
-      rec.remove(address, ref.file);
-      return false;
-    }
-    if (updateProperty(ref, entry, current)) rec.update(address, ref.file);
-    if (!memberDoc.has(current.groupName)) memberDoc.set(current.groupName, ref);
-    return true;
+  return mergeNamedEntries(ref, 'properties', rec, {
+    tombstone: 'archived',
+    address: (name) => propertyAddress(objectType, name),
+    live: (name) => (live.propertyFlags.get(name)?.archived === true ? undefined : live.properties.get(name)),
+    update: (entry, current) => {
+      const changed = updateProperty(ref, entry, current);
+      if (!memberDoc.has(current.groupName)) memberDoc.set(current.groupName, ref);
+      return changed;
+    },
   });
 }
 

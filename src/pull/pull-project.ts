@@ -7,12 +7,15 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
+import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { CONFIG_FILE_NAME, type ProjectConfig } from '../manifest/config.js';
 import { matchesGlob, staticBase } from '../manifest/glob.js';
 import { loadProject, type ValidationReport } from '../manifest/validate.js';
 import { desiredFromManifest } from '../plan/from-manifest.js';
 import type { DesiredState } from '../plan/desired.js';
 import { emptySchemaState } from '../model/schema-state.js';
+import type { PullReport } from './pull-report.js';
+import { schemaComment } from './schema-ref.js';
 
 /** Problems that only say the project has no manifest yet. */
 const NOTHING_YET = new Set(['NO_MANIFESTS', 'GLOB_NO_MATCH']);
@@ -76,7 +79,7 @@ export function defaultOutDir(cwd: string, config: ProjectConfig | undefined): s
 }
 
 /** Whether the project's globs take `path` (absolute) as a manifest. */
-export function matchedByGlobs(config: ProjectConfig, path: string): boolean {
+function matchedByGlobs(config: ProjectConfig, path: string): boolean {
   const file = relative(config.dir, path).split(sep).join('/');
   const includes = config.manifests.filter((g) => !g.startsWith('!'));
   const excludes = config.manifests.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
@@ -84,8 +87,32 @@ export function matchedByGlobs(config: ProjectConfig, path: string): boolean {
 }
 
 /** The text of a minimal project file whose glob takes every YAML file under `outDir`. */
-export function minimalProjectFile(cwd: string, outDir: string, schemaComment: string): string {
+function minimalProjectFile(cwd: string, outDir: string, schemaComment: string): string {
   const folder = relative(cwd, outDir).split(sep).join('/');
   const glob = folder === '' ? '*.yaml' : `${folder}/**/*.yaml`;
   return `${schemaComment}\n#\n# Written by crm-schema pull. Globs are relative to this file.\nmanifests: ['${glob}']\n`;
+}
+
+/**
+ * After the manifests are written: in a project, a note for each new file its globs would not read;
+ * without one, a minimal project file naming the new files (unless one appeared meanwhile).
+ */
+export async function settleNewFiles(
+  report: PullReport,
+  options: { project: PullProject | undefined; cwd: string; outDir: string },
+): Promise<void> {
+  const { project, cwd, outDir } = options;
+  const created = report.files.filter((f) => f.status === 'created');
+  if (project !== undefined) {
+    for (const file of created) {
+      if (!matchedByGlobs(project.config, resolve(cwd, file.path)))
+        report.notes.push(
+          `${file.path} is not matched by the manifests globs of ${project.config.file}: add it there, or plan will not read it.`,
+        );
+    }
+  } else if (created.length > 0 && !existsSync(join(cwd, CONFIG_FILE_NAME))) {
+    const text = minimalProjectFile(cwd, outDir, schemaComment(cwd, cwd, 'config.schema.json'));
+    await writeFileAtomic(join(cwd, CONFIG_FILE_NAME), text);
+    report.files.push({ path: CONFIG_FILE_NAME, status: 'created' });
+  }
 }

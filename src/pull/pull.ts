@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CrmClient } from '../api/client.js';
-import { writeFileAtomic } from '../cli/saved-plan.js';
+import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { readLiveState } from '../live/read-live.js';
 import { displayPath } from '../manifest/collect.js';
 import type { DesiredState, PlanPolicy } from '../plan/desired.js';

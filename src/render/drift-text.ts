@@ -19,7 +19,6 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { DriftDocument, DriftEdited } from '../drift/drift-report.js';
-import type { Diagnostic } from '../plan/diagnostics.js';
 import {
   adviceFor,
   driftSummaryLine,
@@ -29,6 +28,7 @@ import {
   SECTIONS,
   type DriftSection,
 } from './drift-values.js';
+import { diagnosticTextBlocks } from './plan-diagnostics-text.js';
 
 export interface DriftTextOptions {
   color: boolean;
@@ -49,15 +49,7 @@ export function renderDriftText(report: DriftDocument, options: DriftTextOptions
     ...report[s.key].flatMap((entry) => entryLines(s.key, s.sign, entry, chalk)),
   ]);
   blocks.push(...sections);
-  for (const [level, title] of [
-    ['error', 'Errors'],
-    ['warning', 'Warnings'],
-    ['info', 'Notes'],
-  ] as const) {
-    const found = report.diagnostics.filter((d) => d.level === level);
-    if (found.length > 0)
-      blocks.push([chalk.bold(`${title}:`), ...found.flatMap((d) => diagnosticLines(d, chalk))]);
-  }
+  blocks.push(...diagnosticTextBlocks(report.diagnostics, chalk));
   if (report.drifted)
     blocks.push([chalk.bold('What to do:'), ...adviceFor(report).map((line) => `${INDENT}${line}`)]);
   blocks.push([
@@ -82,15 +74,5 @@ function entryLines(
       lines.push(`${DETAIL_INDENT}  ${option.sign} ${option.text}`);
     }
   }
-  return lines;
-}
-
-function diagnosticLines(d: Diagnostic, chalk: ChalkInstance): string[] {
-  const level =
-    d.level === 'error' ? chalk.red(d.level) : d.level === 'warning' ? chalk.yellow(d.level) : d.level;
-  const lines = [`${INDENT}${level} ${chalk.dim(`${d.code}:`)} ${d.message}`];
-  if (d.source !== undefined)
-    lines.push(`${INDENT}  at ${d.source.file}:${d.source.line}:${d.source.column}`);
-  if (d.hint !== undefined) lines.push(`${INDENT}  ${chalk.cyan('hint:')} ${d.hint}`);
   return lines;
 }

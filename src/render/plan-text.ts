@@ -21,10 +21,10 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { ChangeAction } from '../plan/kinds/change-kind.js';
-import type { Diagnostic, DiagnosticLevel } from '../plan/diagnostics.js';
 import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
 import { detailsOf } from './plan-details.js';
 import { groupChanges } from './plan-groups.js';
+import { diagnosticTextBlocks } from './plan-diagnostics-text.js';
 import { severityLabel } from './plan-severity.js';
 import { countPlan, errorLine, summaryLine, symbolOf } from './plan-summary.js';
 import { textDetailLines } from './plan-text-details.js';
@@ -41,12 +41,6 @@ const SYMBOL_WIDTH = 3;
 /** details line up under the message */
 const DETAIL_INDENT = ' '.repeat(CHANGE_INDENT.length + SYMBOL_WIDTH + 1);
 
-const DIAGNOSTIC_SECTIONS: readonly { level: DiagnosticLevel; title: string }[] = [
-  { level: 'error', title: 'Errors' },
-  { level: 'warning', title: 'Warnings' },
-  { level: 'info', title: 'Notes' },
-];
-
 export function renderPlanText(plan: PlanDocument, options: PlanTextOptions): string {
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const blocks: string[][] = [];
@@ -56,11 +50,7 @@ export function renderPlanText(plan: PlanDocument, options: PlanTextOptions): st
       ...group.changes.flatMap((change) => changeLines(change, chalk)),
     ]);
   }
-  for (const { level, title } of DIAGNOSTIC_SECTIONS) {
-    const found = plan.diagnostics.filter((d) => d.level === level);
-    if (found.length > 0)
-      blocks.push([chalk.bold(`${title}:`), ...found.flatMap((d) => diagnosticLines(d, chalk))]);
-  }
+  blocks.push(...diagnosticTextBlocks(plan.diagnostics, chalk));
   const counts = countPlan(plan.changes, plan.diagnostics);
   const closing = [summaryStyle(chalk, counts.bySeverity.destructive > 0)(summaryLine(counts))];
   const errors = errorLine(counts);
@@ -101,15 +91,4 @@ function symbolStyle(chalk: ChalkInstance, action: ChangeAction): (text: string)
 
 function summaryStyle(chalk: ChalkInstance, destructive: boolean): (text: string) => string {
   return destructive ? chalk.bold.red : chalk.bold;
-}
-
-function diagnosticLines(d: Diagnostic, chalk: ChalkInstance): string[] {
-  const level =
-    d.level === 'error' ? chalk.red(d.level) : d.level === 'warning' ? chalk.yellow(d.level) : d.level;
-  const lines = [`${CHANGE_INDENT}${level} ${chalk.dim(`${d.code}:`)} ${d.message}`];
-  if (d.source !== undefined) {
-    lines.push(`${CHANGE_INDENT}  at ${d.source.file}:${d.source.line}:${d.source.column}`);
-  }
-  if (d.hint !== undefined) lines.push(`${CHANGE_INDENT}  ${chalk.cyan('hint:')} ${d.hint}`);
-  return lines;
 }

@@ -10,17 +10,14 @@ import type { SchemaState } from '../../model/schema-model.js';
 import type { Change, ChangeOf, ChangeType, FieldChange } from '../../plan/change-types.js';
 import type { FieldDifference } from '../types.js';
 import {
-  fieldDifferences,
-  fieldValue,
-  limitTypeId,
   liveEventProperty,
   liveGroup,
   liveLabelByText,
   liveLabelByTypeId,
   liveLimit,
   liveProperty,
-  sameJson,
-} from './lookup.js';
+} from '../../model/schema-lookup.js';
+import { fieldDifferences, fieldsNotHolding, limitTypeId } from './lookup.js';
 
 export interface EndState {
   /** the live resource is what the change wants */
@@ -52,12 +49,7 @@ function created(wanted: object, live: object | undefined): EndState {
 /** An update: done when every changed field holds its new value. */
 function updated(fields: readonly FieldChange[], live: object | undefined): EndState {
   if (live === undefined) return { done: false, absent: true, differences: [MISSING] };
-  const differences: FieldDifference[] = [];
-  for (const change of fields) {
-    const actual = fieldValue(live, change.field);
-    if (!sameJson(actual, change.new))
-      differences.push({ field: change.field, expected: change.new, actual });
-  }
+  const differences = fieldsNotHolding(fields, 'new', live);
   return { done: differences.length === 0, absent: false, differences };
 }
 

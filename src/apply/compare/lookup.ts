@@ -1,82 +1,14 @@
 /**
- * Finding the live resource a change acts on in a normalised live state (read back by `read-back.ts`),
- * and comparing values field by field. Shared by the stale check and by the reconciliation of uncertain
- * or conflicting writes.
+ * The typeId a limit change acts on in a normalised live state (read back by `read-back.ts`), and
+ * comparing values field by field. Shared by the stale check and by the reconciliation of uncertain or
+ * conflicting writes; finding the live resource itself is `model/schema-lookup.ts`.
  */
-import { pairKey } from '../../model/normalize-association.js';
-import { canonicalObjectType } from '../../model/object-types.js';
-import type {
-  NormalizedEventProperty,
-  NormalizedGroup,
-  NormalizedLabel,
-  NormalizedLimit,
-  NormalizedProperty,
-  SchemaState,
-} from '../../model/schema-model.js';
+import type { SchemaState } from '../../model/schema-model.js';
+import { liveLabelByText } from '../../model/schema-lookup.js';
 import { canonicalJson } from '../../plan/canonical-json.js';
-import type { JsonValue, LimitSetChange } from '../../plan/change-types.js';
+import type { FieldChange, JsonValue, LimitSetChange } from '../../plan/change-types.js';
 import { isRef } from '../../plan/change-types.js';
 import type { FieldDifference } from '../types.js';
-
-/** An active custom or built-in property; an archived one counts as absent (as the planner sees it). */
-export function liveProperty(
-  live: SchemaState,
-  objectType: string,
-  name: string,
-): NormalizedProperty | undefined {
-  const schema = live.objects.get(canonicalObjectType(objectType));
-  if (schema?.propertyFlags.get(name)?.archived === true) return undefined;
-  return schema?.properties.get(name);
-}
-
-export function liveGroup(live: SchemaState, objectType: string, name: string): NormalizedGroup | undefined {
-  return live.objects.get(canonicalObjectType(objectType))?.groups.get(name);
-}
-
-export function liveLabelByText(
-  live: SchemaState,
-  from: string,
-  to: string,
-  text: string,
-): NormalizedLabel | undefined {
-  return live.associations.get(pairKey(from, to))?.labels.get(text);
-}
-
-export function liveLabelByTypeId(
-  live: SchemaState,
-  from: string,
-  to: string,
-  typeId: number | undefined,
-): NormalizedLabel | undefined {
-  for (const label of live.associations.get(pairKey(from, to))?.labels.values() ?? []) {
-    if (label.typeId === typeId) return label;
-  }
-  return undefined;
-}
-
-/** The limit set live on one association type, or undefined when none is set. */
-export function liveLimit(
-  live: SchemaState,
-  from: string,
-  to: string,
-  category: string,
-  typeId: number | undefined,
-): NormalizedLimit | undefined {
-  if (typeId === undefined) return undefined;
-  for (const limit of live.associations.get(pairKey(from, to))?.limits.values() ?? []) {
-    if (limit.category === category && limit.typeId === typeId) return limit;
-  }
-  return undefined;
-}
-
-export function liveEventProperty(
-  live: SchemaState,
-  eventName: string,
-  name: string,
-): NormalizedEventProperty | undefined {
-  const definition = live.events.get(eventName);
-  return definition?.exists === true ? definition.properties.get(name) : undefined;
-}
 
 /**
  * The typeId a limit change acts on: its own, or for a `{ ref }` to a label created by the plan, the
@@ -120,10 +52,24 @@ function unionKeys(a: object, b: object): string[] {
 }
 
 /** The value of `field` of a live resource, unset as null (as FieldChange stores it). */
-export function fieldValue(resource: object, field: string): JsonValue {
+function fieldValue(resource: object, field: string): JsonValue {
   return json((resource as Record<string, unknown>)[field]);
 }
 
-export function sameJson(a: unknown, b: unknown): boolean {
+function sameJson(a: unknown, b: unknown): boolean {
   return canonicalJson(a ?? null) === canonicalJson(b ?? null);
+}
+
+/** The changed fields whose live value is not the change's `old` (or `new`) value, as differences. */
+export function fieldsNotHolding(
+  fields: readonly FieldChange[],
+  side: 'old' | 'new',
+  live: object,
+): FieldDifference[] {
+  const out: FieldDifference[] = [];
+  for (const change of fields) {
+    const actual = fieldValue(live, change.field);
+    if (!sameJson(actual, change[side])) out.push({ field: change.field, expected: change[side], actual });
+  }
+  return out;
 }

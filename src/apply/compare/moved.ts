@@ -10,16 +10,14 @@ import type { SchemaState } from '../../model/schema-model.js';
 import type { Change, ChangeOf, ChangeType, FieldChange } from '../../plan/change-types.js';
 import type { FieldDifference } from '../types.js';
 import {
-  fieldDifferences,
-  fieldValue,
   liveEventProperty,
   liveGroup,
   liveLabelByText,
   liveLabelByTypeId,
   liveLimit,
   liveProperty,
-  sameJson,
-} from './lookup.js';
+} from '../../model/schema-lookup.js';
+import { fieldDifferences, fieldsNotHolding } from './lookup.js';
 
 type Moved<T extends ChangeType> = (change: ChangeOf<T>, live: SchemaState) => FieldDifference[];
 
@@ -32,12 +30,7 @@ function fromAbsent(live: unknown): FieldDifference[] {
 
 function fromOldValues(fields: readonly FieldChange[], live: object | undefined): FieldDifference[] {
   if (live === undefined) return [REMOVED_MEANWHILE];
-  const out: FieldDifference[] = [];
-  for (const change of fields) {
-    const actual = fieldValue(live, change.field);
-    if (!sameJson(actual, change.old)) out.push({ field: change.field, expected: change.old, actual });
-  }
-  return out;
+  return fieldsNotHolding(fields, 'old', live);
 }
 
 function fromWhole(planned: object, live: object | undefined, fields?: readonly string[]): FieldDifference[] {

@@ -3,7 +3,13 @@
  * the per-pair cap, the id of a new type, and the parsing of create / update bodies.
  */
 import type { AssociationLabelCreate, AssociationLabelUpdate } from '../../types/api.js';
-import { invalidField, optionalText, parseTypeId, requireObjectBody, requireText } from './request-values.js';
+import {
+  invalidField,
+  optionalText,
+  parseTypeId,
+  requireObjectBody,
+  requireText,
+} from '../request-values.js';
 
 /** The platform's cap on user labels per object pair (its docs say 10; observed: 50). */
 export const MAX_USER_LABELS_PER_PAIR = 50;

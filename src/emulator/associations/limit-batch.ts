@@ -8,7 +8,7 @@ import type { AssociationTypeConfig, BatchErrorItem } from '../../types/api.js';
 import { alreadyExists, notFound, toBatchErrorItem, validationError, type EmulatorError } from '../errors.js';
 import type { AssociationTypeState, EmulatorState } from '../state/model.js';
 import { findType, isFromTo, pairName, toConfigItem, type ObjectPair } from './association-types.js';
-import { isJsonObject, isPositiveInteger, requireObjectBody } from './request-values.js';
+import { isJsonObject, isPositiveInteger, requireObjectBody } from '../request-values.js';
 
 export const MAX_LIMIT_BATCH_INPUTS = 100;
 

@@ -4,7 +4,7 @@
  * changed or deleted.
  */
 import type { EventProperty, EventPropertyType } from '../../types/api.js';
-import { EVENT_FIELD_TYPES, EVENT_PROPERTY_GROUP } from './event-property.js';
+import { buildEventProperty } from './event-property.js';
 
 const DEFAULTS: readonly [name: string, label: string, type: EventPropertyType][] = [
   ['hs_city', 'City', 'string'],
@@ -25,24 +25,8 @@ export const DEFAULT_EVENT_PROPERTY_NAMES: readonly string[] = DEFAULTS.map(([na
 
 export function defaultEventProperties(now: string): EventProperty[] {
   return DEFAULTS.map(([name, label, type]) => ({
-    name,
-    label,
-    type,
-    fieldType: EVENT_FIELD_TYPES[type],
-    groupName: EVENT_PROPERTY_GROUP,
-    description: '',
-    options: [],
-    displayOrder: -1,
-    hidden: false,
-    formField: false,
-    hasUniqueValue: false,
-    calculated: false,
-    externalOptions: false,
-    externalOptionsReferenceType: '',
+    ...buildEventProperty({ name, label, type, description: '', options: [] }, now),
     platformDefined: true,
-    archived: false,
     modificationMetadata: { archivable: false, readOnlyDefinition: true, readOnlyValue: false },
-    createdAt: now,
-    updatedAt: now,
   }));
 }

@@ -3,7 +3,7 @@
  * shared with the property endpoints (4.17, 4.18).
  */
 import type { EventDefinition, EventProperty } from '../../types/api.js';
-import { invalidField, requireObjectBody, requireText } from '../associations/request-values.js';
+import { invalidField, requireObjectBody, requireText } from '../request-values.js';
 import { resolveObjectType } from '../context.js';
 import { alreadyExists, notFound, validationError } from '../errors.js';
 import type { EmulatorState } from '../state/model.js';

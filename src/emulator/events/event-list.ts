@@ -6,7 +6,7 @@
  * the cursor and the request's other parameters. Definitions come in creation order.
  */
 import type { EventDefinition, EventDefinitionList } from '../../types/api.js';
-import { invalidField } from '../associations/request-values.js';
+import { invalidField } from '../request-values.js';
 
 export const DEFAULT_EVENT_PAGE_SIZE = 10;
 export const MAX_EVENT_PAGE_SIZE = 100;

@@ -4,7 +4,7 @@
  * option's position, hidden false.
  */
 import type { PropertyOption } from '../../types/api.js';
-import { invalidField, isJsonObject } from '../associations/request-values.js';
+import { invalidField, isJsonObject } from '../request-values.js';
 
 /** The platform's cap on options per property (reference §3). */
 export const MAX_OPTIONS = 5000;

@@ -10,7 +10,7 @@ import {
   type FieldType,
   type PropertyOption,
 } from '../../types/api.js';
-import { invalidField, isJsonObject, type JsonObject } from '../associations/request-values.js';
+import { invalidField, isJsonObject, type JsonObject } from '../request-values.js';
 import { validationError } from '../errors.js';
 import { eventNameProblem, nameFromLabel } from './event-names.js';
 import { checkOptions } from './event-options.js';

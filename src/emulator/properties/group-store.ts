@@ -7,7 +7,7 @@ import { alreadyExists, notFound, validationError } from '../errors.js';
 import { isBuiltInGroup } from '../state/built-in-properties.js';
 import type { ObjectTypeState } from '../state/model.js';
 import { checkName } from './property-rules.js';
-import { isJsonObject } from './property-shape.js';
+import { isJsonObject } from '../request-values.js';
 import { own, type ReadOptions } from './property-store.js';
 
 const detail = (code: string, where: string, message: string): ErrorDetail => ({ message, code, in: where });

@@ -7,7 +7,7 @@ import type { BatchErrorItem, BatchResponse, Property } from '../../types/api.js
 import { isEmulatorError, notFound, toBatchErrorItem, validationError } from '../errors.js';
 import type { ObjectTypeState } from '../state/model.js';
 import { countProperties } from './property-rules.js';
-import { isJsonObject } from './property-shape.js';
+import { isJsonObject } from '../request-values.js';
 import { archiveIfPossible, createProperty, own } from './property-store.js';
 import { isDataSensitivity } from './query-params.js';
 

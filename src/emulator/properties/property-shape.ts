@@ -15,6 +15,7 @@ import {
   type PropertyOption,
   type PropertyUpdate,
 } from '../../types/api.js';
+import { isJsonObject } from '../request-values.js';
 
 /** A create body as the emulator takes it: the spec's fields plus `showCurrencySymbol` (settable by PATCH). */
 export type PropertyCreateInput = PropertyCreate & { showCurrencySymbol?: boolean };
@@ -64,10 +65,6 @@ const REQUIRED_ON_CREATE = ['name', 'label', 'type', 'fieldType', 'groupName'] a
 export interface ShapeResult<T> {
   value: T;
   errors: ErrorDetail[];
-}
-
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const detail = (code: string, where: string, message: string): ErrorDetail => ({ message, code, in: where });

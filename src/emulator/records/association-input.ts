@@ -11,7 +11,8 @@ import type {
   ObjectTypeState,
   RecordAssociation,
 } from '../state/model.js';
-import { isObject, own } from './body.js';
+import { isJsonObject } from '../request-values.js';
+import { own } from './body.js';
 import { addAssociation, associationsFrom } from './associations.js';
 
 /** One association to create, from the new record to `toId`. */
@@ -34,8 +35,8 @@ function planOne(
   where: string,
 ): PlannedAssociation[] {
   if (
-    !isObject(input) ||
-    !isObject(input.to) ||
+    !isJsonObject(input) ||
+    !isJsonObject(input.to) ||
     typeof input.to.id !== 'string' ||
     !Array.isArray(input.types)
   ) {
@@ -45,7 +46,7 @@ function planOne(
   const planned: PlannedAssociation[] = [];
   input.types.forEach((spec: unknown, i) => {
     const at = `${where}.types[${i}]`;
-    if (!isObject(spec) || typeof spec.associationTypeId !== 'number') {
+    if (!isJsonObject(spec) || typeof spec.associationTypeId !== 'number') {
       bad(`${at} must carry a numeric associationTypeId.`, at);
     }
     const type = own(state.associationTypes, String(spec.associationTypeId));

@@ -10,7 +10,8 @@ import type { ObjectTypeState } from '../state/model.js';
 import { objectTypeFor } from './access.js';
 import { planAssociations } from './association-input.js';
 import { BatchCollector, batchInputs, traceContext } from './batch.js';
-import { isObject, type JsonObject, optionalString, optionalStringList, queryBoolean } from './body.js';
+import { isJsonObject, type JsonObject } from '../request-values.js';
+import { optionalString, optionalStringList, queryBoolean } from './body.js';
 import { checkPropertyInput } from './property-input.js';
 import { archiveRecord, createRecord, findRecord, requireRecord, updateRecord } from './record-store.js';
 import { selectedNames, toSimpleRecord } from './record-view.js';
@@ -149,8 +150,8 @@ function upsertOne(
   }
   const given = input.properties;
   // a malformed `properties` gets the same 400 as elsewhere
-  if (given !== undefined && given !== null && !isObject(given)) checkPropertyInput(objectType, given);
-  const values = checkPropertyInput(objectType, { ...(isObject(given) ? given : {}), [idProperty]: key });
+  if (given !== undefined && given !== null && !isJsonObject(given)) checkPropertyInput(objectType, given);
+  const values = checkPropertyInput(objectType, { ...(isJsonObject(given) ? given : {}), [idProperty]: key });
   const record = createRecord(ctx, objectType, values);
   return { ...toSimpleRecord(objectType, record, { written: values.keys(), ...trace(input) }), new: true };
 }

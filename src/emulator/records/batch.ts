@@ -6,7 +6,8 @@
 import type { FastifyReply } from 'fastify';
 import type { BatchErrorItem, BatchResponse } from '../../types/api.js';
 import { isEmulatorError, toBatchErrorItem, validationError } from '../errors.js';
-import { isObject, requireBody, type JsonObject } from './body.js';
+import { isJsonObject, type JsonObject } from '../request-values.js';
+import { requireBody } from './body.js';
 
 export const MAX_BATCH_INPUTS = 100;
 
@@ -29,7 +30,7 @@ export function batchInputs(body: unknown): { body: JsonObject; inputs: JsonObje
     );
   }
   inputs.forEach((input, i) => {
-    if (!isObject(input)) throw validationError(`Invalid input JSON: inputs[${i}] must be an object.`);
+    if (!isJsonObject(input)) throw validationError(`Invalid input JSON: inputs[${i}] must be an object.`);
   });
   return { body: obj, inputs: inputs as JsonObject[] };
 }

@@ -3,12 +3,7 @@
  * narrows them here and answers 400 with a message naming the field instead of failing later.
  */
 import { validationError } from '../errors.js';
-
-export type JsonObject = Record<string, unknown>;
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isJsonObject, type JsonObject } from '../request-values.js';
 
 /** `obj[key]` only when it is the object's own key: names such as `constructor` never reach the prototype. */
 export function own<T>(obj: Record<string, T>, key: string): T | undefined {
@@ -16,7 +11,8 @@ export function own<T>(obj: Record<string, T>, key: string): T | undefined {
 }
 
 export function requireBody(body: unknown): JsonObject {
-  if (!isObject(body)) throw validationError('Invalid input JSON: the request body must be a JSON object.');
+  if (!isJsonObject(body))
+    throw validationError('Invalid input JSON: the request body must be a JSON object.');
   return body;
 }
 

@@ -16,7 +16,8 @@ import type {
 import { objectTypeFor } from './access.js';
 import { associationsFrom, removeAssociations } from './associations.js';
 import { BatchCollector, batchInputs } from './batch.js';
-import { isObject, type JsonObject, own } from './body.js';
+import { isJsonObject, type JsonObject } from '../request-values.js';
+import { own } from './body.js';
 
 interface PairParams {
   fromObjectType: string;
@@ -25,7 +26,7 @@ interface PairParams {
 
 function recordId(input: JsonObject, side: 'from' | 'to', i: number): string {
   const value = input[side];
-  if (!isObject(value) || typeof value.id !== 'string' || value.id === '') {
+  if (!isJsonObject(value) || typeof value.id !== 'string' || value.id === '') {
     throw validationError(`Invalid input JSON: inputs[${i}].${side}.id must be a non-empty string.`);
   }
   return value.id;
@@ -42,7 +43,7 @@ function typesOf(
     throw validationError(`Invalid input JSON: inputs[${i}].types must be a non-empty array.`);
   }
   return input.types.map((spec: unknown, j) => {
-    const typeId = isObject(spec) ? spec.associationTypeId : undefined;
+    const typeId = isJsonObject(spec) ? spec.associationTypeId : undefined;
     const type = typeof typeId === 'number' ? own(state.associationTypes, String(typeId)) : undefined;
     if (!type || type.fromObjectTypeId !== from.objectTypeId || type.toObjectTypeId !== to.objectTypeId) {
       throw validationError(
@@ -94,7 +95,7 @@ export function registerLabelsArchiveRoute(app: FastifyInstance, ctx: EmulatorCo
       const doomed = new Set<RecordAssociation>();
       inputs.forEach((input, i) => {
         const context: Record<string, string[]> =
-          isObject(input.from) && typeof input.from.id === 'string' ? { ids: [input.from.id] } : {};
+          isJsonObject(input.from) && typeof input.from.id === 'string' ? { ids: [input.from.id] } : {};
         batch.item(context, () => {
           const fromId = recordId(input, 'from', i);
           const toId = recordId(input, 'to', i);

@@ -5,7 +5,8 @@
 import type { ErrorDetail } from '../../types/api.js';
 import { validationError } from '../errors.js';
 import type { ObjectTypeState } from '../state/model.js';
-import { isObject, own } from './body.js';
+import { isJsonObject } from '../request-values.js';
+import { own } from './body.js';
 import { isMaintained } from './object-info.js';
 import { checkValue, isReadOnlyValue, toRawValue } from './values.js';
 
@@ -55,7 +56,7 @@ function checkOne(objectType: ObjectTypeState, name: string, value: unknown): Er
 export function checkPropertyInput(objectType: ObjectTypeState, input: unknown): PropertyValues {
   const values: PropertyValues = new Map();
   if (input === undefined || input === null) return values;
-  if (!isObject(input)) {
+  if (!isJsonObject(input)) {
     throw validationError('Invalid input JSON: properties must be an object of property name/value pairs.');
   }
   const errors: ErrorDetail[] = [];

@@ -5,7 +5,8 @@
  */
 import type { Filter } from '../../types/api.js';
 import { validationError } from '../errors.js';
-import { isObject, optionalString, optionalStringList, requireBody } from './body.js';
+import { isJsonObject } from '../request-values.js';
+import { optionalString, optionalStringList, requireBody } from './body.js';
 import { isOperator } from './search-filters.js';
 
 export const SEARCH_LIMITS = {
@@ -37,7 +38,7 @@ function limitError(message: string): never {
 }
 
 function parseFilter(raw: unknown, where: string): Filter {
-  if (!isObject(raw) || typeof raw.propertyName !== 'string' || raw.propertyName === '') {
+  if (!isJsonObject(raw) || typeof raw.propertyName !== 'string' || raw.propertyName === '') {
     throw validationError(`Invalid input JSON: ${where} must be an object with a propertyName.`);
   }
   if (!isOperator(raw.operator)) {
@@ -58,7 +59,7 @@ function parseFilterGroups(raw: unknown): Filter[][] {
   }
   let total = 0;
   return raw.map((group: unknown, g) => {
-    if (!isObject(group) || !Array.isArray(group.filters)) {
+    if (!isJsonObject(group) || !Array.isArray(group.filters)) {
       throw validationError(`Invalid input JSON: filterGroups[${g}] must be an object with a filters array.`);
     }
     if (group.filters.length > SEARCH_LIMITS.filtersPerGroup) {
@@ -86,7 +87,7 @@ function parseSorts(raw: unknown): SortRequest[] {
         ? { propertyName: sort.slice(1), descending: true }
         : { propertyName: sort, descending: false };
     }
-    if (isObject(sort) && typeof sort.propertyName === 'string') {
+    if (isJsonObject(sort) && typeof sort.propertyName === 'string') {
       const direction = sort.direction ?? 'ASCENDING';
       if (direction !== 'ASCENDING' && direction !== 'DESCENDING') {
         throw validationError(`sorts[${i}].direction must be ASCENDING or DESCENDING.`);

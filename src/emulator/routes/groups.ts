@@ -4,11 +4,11 @@
  * `crm.schemas.<name>.write`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireScopes, scopes } from '../auth.js';
-import { resolveObjectType, type EmulatorContext } from '../context.js';
+import type { EmulatorContext } from '../context.js';
 import { archiveGroup, createGroup, findGroup, updateGroup } from '../properties/group-store.js';
+import { schemaObjectTypeFor } from '../properties/schema-access.js';
 import { readArchived, type Query } from '../properties/query-params.js';
-import type { ObjectTypeState } from '../state/model.js';
+import type { Access } from '../records/access.js';
 
 type TypeRoute = { Params: { objectType: string }; Querystring: Query; Body: unknown };
 type GroupRoute = { Params: { objectType: string; groupName: string }; Querystring: Query; Body: unknown };
@@ -16,15 +16,8 @@ type GroupRoute = { Params: { objectType: string; groupName: string }; Querystri
 const BASE = '/crm/v3/properties/:objectType/groups';
 
 export function registerGroupsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  const objectTypeFor = (
-    request: FastifyRequest<{ Params: { objectType: string } }>,
-    access: 'read' | 'write',
-  ): ObjectTypeState => {
-    const objectType = resolveObjectType(ctx.state, request.params.objectType);
-    const scope = access === 'read' ? scopes.schemasRead : scopes.schemasWrite;
-    requireScopes(request, scope(objectType.name));
-    return objectType;
-  };
+  const objectTypeFor = (request: FastifyRequest<{ Params: { objectType: string } }>, access: Access) =>
+    schemaObjectTypeFor(ctx, request, access);
 
   // beyond the spec (reference §1): active groups; archived=true lists the archived ones instead
   app.get<TypeRoute>(BASE, (request) => {

@@ -7,7 +7,7 @@ import { requireScopes, scopes } from '../auth.js';
 import { resolvePair, toLabelItem, typesFromTo } from '../associations/association-types.js';
 import { createLabel, deleteLabel, updateLabel } from '../associations/label-store.js';
 import { parseLabelCreate, parseLabelUpdate } from '../associations/label-rules.js';
-import { parseTypeId } from '../associations/request-values.js';
+import { parseTypeId } from '../request-values.js';
 import type { EmulatorContext } from '../context.js';
 
 export const ASSOCIATION_PREFIXES = ['/crm/v4/associations', '/crm/associations/v4'] as const;

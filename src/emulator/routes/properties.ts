@@ -5,8 +5,7 @@
  * `crm.schemas.<name>.write`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireScopes, scopes } from '../auth.js';
-import { resolveObjectType, type EmulatorContext } from '../context.js';
+import type { EmulatorContext } from '../context.js';
 import { batchArchive, batchCreate, batchRead } from '../properties/property-batch.js';
 import {
   archiveProperty,
@@ -14,8 +13,9 @@ import {
   findProperty,
   updateProperty,
 } from '../properties/property-store.js';
+import { schemaObjectTypeFor } from '../properties/schema-access.js';
 import { readArchived, readDataSensitivity, readNameList, type Query } from '../properties/query-params.js';
-import type { ObjectTypeState } from '../state/model.js';
+import type { Access } from '../records/access.js';
 
 type TypeRoute = { Params: { objectType: string }; Querystring: Query; Body: unknown };
 type NameRoute = { Params: { objectType: string; propertyName: string }; Querystring: Query; Body: unknown };
@@ -23,16 +23,8 @@ type NameRoute = { Params: { objectType: string; propertyName: string }; Queryst
 const BASE = '/crm/v3/properties/:objectType';
 
 export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  /** Resolves the path's object type and checks the token holds the schema scope for it. */
-  const objectTypeFor = (
-    request: FastifyRequest<{ Params: { objectType: string } }>,
-    access: 'read' | 'write',
-  ): ObjectTypeState => {
-    const objectType = resolveObjectType(ctx.state, request.params.objectType);
-    const scope = access === 'read' ? scopes.schemasRead : scopes.schemasWrite;
-    requireScopes(request, scope(objectType.name));
-    return objectType;
-  };
+  const objectTypeFor = (request: FastifyRequest<{ Params: { objectType: string } }>, access: Access) =>
+    schemaObjectTypeFor(ctx, request, access);
 
   // 4.1
   app.post<TypeRoute>(BASE, (request, reply) => {

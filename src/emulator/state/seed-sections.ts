@@ -16,6 +16,7 @@ import { createProperty } from '../properties/property-store.js';
 import { planAssociations } from '../records/association-input.js';
 import { checkPropertyInput } from '../records/property-input.js';
 import { createRecord } from '../records/record-store.js';
+import { isJsonObject } from '../request-values.js';
 import { builtInSchema } from './built-in-properties.js';
 import type { EmulatorState, ObjectTypeState } from './model.js';
 
@@ -40,9 +41,6 @@ interface SeedRun {
 
 type Entry = Record<string, unknown>;
 
-const isEntry = (value: unknown): value is Entry =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Runs `action`; an API error it throws becomes a SeedProblem at `path`. */
 function at<T>(path: SeedPath, action: () => T): T {
   try {
@@ -59,7 +57,7 @@ function at<T>(path: SeedPath, action: () => T): T {
 function entries(value: unknown, path: SeedPath, what: string): Entry[] {
   if (!Array.isArray(value)) throw new SeedProblem(path, `should be a list of ${what}`);
   value.forEach((item, i) => {
-    if (!isEntry(item)) throw new SeedProblem([...path, i], `should be a mapping (one of ${what})`);
+    if (!isJsonObject(item)) throw new SeedProblem([...path, i], `should be a mapping (one of ${what})`);
   });
   return value as Entry[];
 }
@@ -85,7 +83,7 @@ function perObjectType(
   what: string,
   apply: (objectType: ObjectTypeState, entry: Entry, path: SeedPath) => void,
 ): void {
-  if (!isEntry(value))
+  if (!isJsonObject(value))
     throw new SeedProblem(path, `should map object types (e.g. tickets) to lists of ${what}`);
   for (const [key, list] of Object.entries(value)) {
     const objectType = at([...path, key], () => resolveObjectType(run.state, key));
@@ -268,7 +266,7 @@ export const SEED_SECTION_NAMES: readonly string[] = SECTIONS.map(([name]) => na
 /** Applies seed data (already parsed) to a fresh state. An empty file adds nothing. */
 export function applySeed(state: EmulatorState, data: unknown, now: string): void {
   if (data === null || data === undefined) return;
-  if (!isEntry(data)) {
+  if (!isJsonObject(data)) {
     throw new SeedProblem(
       [],
       `the top level should be a mapping with some of: ${SEED_SECTION_NAMES.join(', ')}`,

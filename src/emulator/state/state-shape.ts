@@ -3,24 +3,22 @@
  * file is refused at start rather than failing later on some request. The check is structural (the
  * containers and the fields the server relies on), linear in the size of the state.
  */
+import { isJsonObject } from '../request-values.js';
 import { STATE_FORMAT_VERSION } from './model.js';
 
 type Problem = string | undefined;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const describe = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 
 function needObject(value: unknown, path: string): Problem {
-  return isObject(value) ? undefined : `${path} should be an object but is ${describe(value)}`;
+  return isJsonObject(value) ? undefined : `${path} should be an object but is ${describe(value)}`;
 }
 
 function needFields(value: Record<string, unknown>, path: string, fields: Record<string, string>): Problem {
   for (const [field, type] of Object.entries(fields)) {
     const actual = value[field];
-    const ok = type === 'object' ? isObject(actual) : typeof actual === type;
+    const ok = type === 'object' ? isJsonObject(actual) : typeof actual === type;
     if (!ok)
       return `${path}.${field} should be ${type === 'object' ? 'an object' : `a ${type}`} but is ${describe(actual)}`;
   }
@@ -63,7 +61,7 @@ function checkObjectType(objectType: Record<string, unknown>, path: string): Pro
 
 /** The first problem found, or undefined when the value is a state this version can serve. */
 export function findStateProblem(value: unknown): Problem {
-  if (!isObject(value)) return `the top level should be an object but is ${describe(value)}`;
+  if (!isJsonObject(value)) return `the top level should be an object but is ${describe(value)}`;
   if (value.formatVersion !== STATE_FORMAT_VERSION) {
     return `its formatVersion is ${JSON.stringify(value.formatVersion)}; this version of crm-schema reads formatVersion ${STATE_FORMAT_VERSION}`;
   }

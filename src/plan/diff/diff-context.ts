@@ -67,6 +67,23 @@ export function diagnose(ctx: DiffContext, diagnostic: Diagnostic): void {
   ctx.diagnostics.push(source === undefined ? rest : { ...rest, source });
 }
 
+/** A resource both declared and tombstoned: an error at the tombstone; the resource is left alone. */
+export function tombstoneConflict(
+  ctx: DiffContext,
+  address: string,
+  tombstone: Tombstone,
+  message: string,
+): void {
+  diagnose(ctx, {
+    level: 'error',
+    code: 'tombstone-conflict',
+    address,
+    source: tombstone.source,
+    message,
+    hint: 'Keep one of the two.',
+  });
+}
+
 /** A live resource counts when present and not archived. */
 export function isActive(flags: PropertyFlags | undefined): boolean {
   return flags?.archived !== true;

@@ -10,7 +10,14 @@ import { objectTypeIdOf } from '../../model/object-types.js';
 import type { NormalizedEventDefinition, NormalizedEventDefinitionInfo } from '../../model/schema-model.js';
 import { eventDefinitionAddress, eventPropertyAddress } from '../address.js';
 import { diffFields } from './field-diff.js';
-import { diagnose, isBuiltIn, managedScope, tombstonesOf, type DiffContext } from './diff-context.js';
+import {
+  diagnose,
+  tombstoneConflict,
+  isBuiltIn,
+  managedScope,
+  tombstonesOf,
+  type DiffContext,
+} from './diff-context.js';
 
 const UPDATABLE_EVENT_PROPERTY_FIELDS = ['label', 'description', 'options'] as const;
 
@@ -104,14 +111,7 @@ function diffEvent(
     tombstoned.add(tombstone.name);
     const address = eventPropertyAddress(eventName, tombstone.name);
     if (desired?.properties.has(tombstone.name) === true) {
-      diagnose(ctx, {
-        level: 'error',
-        code: 'tombstone-conflict',
-        address,
-        source: tombstone.source,
-        message: `${address} is both declared and marked deleted`,
-        hint: 'Keep one of the two.',
-      });
+      tombstoneConflict(ctx, address, tombstone, `${address} is both declared and marked deleted`);
       continue;
     }
     const current = live.properties.get(tombstone.name);

@@ -10,7 +10,14 @@ import type { ObjectSchema } from '../../model/schema-model.js';
 import { groupAddress, propertyAddress } from '../address.js';
 import { quoteList } from '../kinds/change-kind.js';
 import { diffFields } from './field-diff.js';
-import { diagnose, isActive, isBuiltIn, tombstonesOf, type DiffContext } from './diff-context.js';
+import {
+  diagnose,
+  tombstoneConflict,
+  isActive,
+  isBuiltIn,
+  tombstonesOf,
+  type DiffContext,
+} from './diff-context.js';
 
 const UPDATABLE_GROUP_FIELDS = ['label', 'displayOrder'] as const;
 
@@ -50,14 +57,7 @@ export function diffGroups(
     if (tombstone.kind !== 'group' || canonicalObjectType(tombstone.objectType) !== objectType) continue;
     const address = groupAddress(objectType, tombstone.name);
     if (desired?.groups.has(tombstone.name) === true) {
-      diagnose(ctx, {
-        level: 'error',
-        code: 'tombstone-conflict',
-        address,
-        source: tombstone.source,
-        message: `${address} is both declared and marked archived`,
-        hint: 'Keep one of the two.',
-      });
+      tombstoneConflict(ctx, address, tombstone, `${address} is both declared and marked archived`);
       continue;
     }
     const current = live?.groups.get(tombstone.name);

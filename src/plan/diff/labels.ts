@@ -11,7 +11,7 @@ import { canonicalObjectType } from '../../model/object-types.js';
 import type { AssociationPairSchema, NormalizedLabel } from '../../model/schema-model.js';
 import { labelAddress } from '../address.js';
 import type { FieldChange } from '../change-types.js';
-import { diagnose, tombstonesOf, type DiffContext } from './diff-context.js';
+import { diagnose, tombstoneConflict, tombstonesOf, type DiffContext } from './diff-context.js';
 
 /** What the label diff tells the limit diff: per desired label text, the live label it matched. */
 export interface LabelMatches {
@@ -92,14 +92,12 @@ export function diffLabels(
       desired?.labels.has(tombstone.label) === true ||
       (current !== undefined && claimed.has(current.typeId))
     ) {
-      diagnose(ctx, {
-        level: 'error',
-        code: 'tombstone-conflict',
+      tombstoneConflict(
+        ctx,
         address,
-        source: tombstone.source,
-        message: `${address} is both declared (or renamed) and marked deleted`,
-        hint: 'Keep one of the two.',
-      });
+        tombstone,
+        `${address} is both declared (or renamed) and marked deleted`,
+      );
       continue;
     }
     if (current === undefined) continue;

@@ -10,7 +10,7 @@ import { canonicalObjectType } from '../../model/object-types.js';
 import type { AssociationPairSchema, NormalizedLimit } from '../../model/schema-model.js';
 import { labelAddress, limitAddress } from '../address.js';
 import type { Ref } from '../change-types.js';
-import { diagnose, tombstonesOf, type DiffContext } from './diff-context.js';
+import { diagnose, tombstoneConflict, tombstonesOf, type DiffContext } from './diff-context.js';
 import type { LabelMatches } from './labels.js';
 
 interface Target {
@@ -47,14 +47,7 @@ export function diffLimits(
     const declared = wanted.get(limitKey(limit));
     if (declared?.maxToObjectIds !== undefined) {
       const address = limitAddress(from, to, limit);
-      diagnose(ctx, {
-        level: 'error',
-        code: 'tombstone-conflict',
-        address,
-        source: tombstone.source,
-        message: `${address}: a limit is both declared and marked removed`,
-        hint: 'Keep one of the two.',
-      });
+      tombstoneConflict(ctx, address, tombstone, `${address}: a limit is both declared and marked removed`);
       continue;
     }
     wanted.set(limitKey(limit), limit);

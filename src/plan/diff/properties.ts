@@ -12,6 +12,7 @@ import {
   isActive,
   isBuiltIn,
   managedScope,
+  tombstoneConflict,
   tombstonesOf,
   type DiffContext,
 } from './diff-context.js';
@@ -102,14 +103,7 @@ export function diffProperties(
     if (tombstone.kind !== 'property' || canonicalObjectType(tombstone.objectType) !== objectType) continue;
     const name = tombstone.name;
     if (desired?.properties.has(name) === true) {
-      diagnose(ctx, {
-        level: 'error',
-        code: 'tombstone-conflict',
-        address,
-        source: tombstone.source,
-        message: `${address} is both declared and marked archived`,
-        hint: 'Keep one of the two.',
-      });
+      tombstoneConflict(ctx, address, tombstone, `${address} is both declared and marked archived`);
       continue;
     }
     const current = liveActive(name);

@@ -1,8 +1,12 @@
-/** Small checks of request bodies and path values for the association label and limit endpoints. */
-import { validationError } from '../errors.js';
+/**
+ * Small checks of untyped JSON (request bodies, path values, a state or seed file) shared by the emulator's
+ * routes: each answers 400 with a message naming the field instead of failing later.
+ */
+import { validationError } from './errors.js';
 
 export type JsonObject = Record<string, unknown>;
 
+/** A JSON object (not null, not an array). */
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

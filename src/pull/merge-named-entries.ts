@@ -1,0 +1,44 @@
+/**
+ * The merge every list of named entries shares (groups, properties, event properties): an entry whose
+ * resource is live gets the live values, an entry whose resource is gone is removed, a tombstone is kept
+ * (and reported when its resource is still live).
+ */
+import type { YAMLMap } from 'yaml';
+import type { DocRef } from './manifest-files.js';
+import type { Recorder } from './pull-report.js';
+import { filterEntries, plainValue, stringValue } from './yaml-edit.js';
+
+export interface NamedEntryMerge<T> {
+  /** the tombstone key of this kind of entry */
+  tombstone: 'archived' | 'deleted';
+  address(name: string): string;
+  /** the live resource of that name; undefined when it is gone */
+  live(name: string): T | undefined;
+  /** writes the live values into a kept entry; true when the entry changed */
+  update(entry: YAMLMap, live: T, name: string): boolean;
+}
+
+/** Merges the entries under `key` of one document; true when an entry was removed. */
+export function mergeNamedEntries<T>(
+  ref: DocRef,
+  key: string,
+  rec: Recorder,
+  merge: NamedEntryMerge<T>,
+): boolean {
+  return filterEntries(ref.map, key, (entry) => {
+    const name = stringValue(entry, 'name');
+    if (name === undefined) return true;
+    const address = merge.address(name);
+    const current = merge.live(name);
+    if (plainValue(entry, merge.tombstone) === true) {
+      if (current !== undefined) rec.tombstoneStillLive(address, ref.file, merge.tombstone);
+      return true;
+    }
+    if (current === undefined) {
+      rec.remove(address, ref.file);
+      return false;
+    }
+    if (merge.update(entry, current, name)) rec.update(address, ref.file);
+    return true;
+  });
+}
