@@ -30,7 +30,18 @@ async function isStale(): Promise<boolean> {
 }
 
 export default async function setup(): Promise<void> {
-  if (!(await isStale())) return;
+  if (await isStale()) await build();
+  // the command list oclif reads instead of importing every command (fast start-up of the binary);
+  // bin/run.js drops it when it is older than dist/, so it is written again after each build
+  const manifest = join(root, 'oclif.manifest.json');
+  if (!existsSync(manifest) || (await stat(manifest)).mtimeMs < (await stat(builtMarker)).mtimeMs) {
+    await promisify(execFile)(process.execPath, [join(root, 'dist', 'cli', 'oclif-manifest.js')], {
+      cwd: root,
+    });
+  }
+}
+
+async function build(): Promise<void> {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   try {
     await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root });

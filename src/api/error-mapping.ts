@@ -90,7 +90,15 @@ export function errorFromBatchItem(
   const fields = fieldsOf(call, Number.isInteger(numeric) && numeric > 0 ? numeric : undefined, b);
   let code = codeFor(fields.status, fields.category);
   if (code === 'AUTH' && missingScopes(fields).length > 0) code = 'MISSING_SCOPES';
-  return build(code, fields, b);
+  // a batch read of names an account lacks answers one error per name (10,000 in a plan from an empty
+  // account); these errors are returned, not thrown, so a stack trace would only cost time and memory
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return build(code, fields, b);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 function build(code: ApiErrorCode, fields: ApiErrorFields, body: Body): CrmApiError {

@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { startEmulator } from '../emulator/index.js';
 import { LOCAL_DATA_FILE } from './target.js';
 
 export interface LocalEmulator {
@@ -24,6 +23,9 @@ export async function startLocalEmulator(
   log: (line: string) => void = () => undefined,
 ): Promise<LocalEmulator> {
   const token = `local-${randomBytes(24).toString('hex')}`;
+  // loaded only here: the emulator (fastify and its routes) would otherwise add start-up time and memory
+  // to every command that talks to a real CRM
+  const { startEmulator } = await import('../emulator/index.js');
   const emulator = await startEmulator({
     port: 0,
     host: '127.0.0.1',

@@ -5,9 +5,11 @@
 import { Errors, flush, run } from '@oclif/core';
 import { isCrmSchemaError } from '../core/errors.js';
 import { EXIT } from './exit-codes.js';
+import { dropStaleOclifManifest } from './oclif-manifest.js';
 
 export async function main(argv: string[]): Promise<number> {
   try {
+    await dropStaleOclifManifest();
     await run(argv, import.meta.url);
     await flush();
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;

@@ -50,7 +50,7 @@ export default class Drift extends CrmCommand {
     if (flags.json) output.out(renderDriftJson(report));
     else if (flags.format === 'markdown') output.out(markdown());
     else output.out(renderDriftText(report, { color: output.color }));
-    await appendStepSummary(markdown(), process.env);
+    await appendStepSummary(markdown, process.env);
 
     if (errors > 0) {
       throw new CrmSchemaError(

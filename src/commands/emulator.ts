@@ -4,7 +4,14 @@
  */
 import { Command, Flags } from '@oclif/core';
 import { CrmSchemaError } from '../core/errors.js';
-import { FAULT_KINDS, startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/index.js';
+import {
+  FAULT_KINDS,
+  startEmulator,
+  type EmulatorOptions,
+  type FaultKind,
+  type FaultWeights,
+  type RunningEmulator,
+} from '../emulator/index.js';
 
 const faultRate = Flags.custom<number>({
   helpValue: 'P',
@@ -20,6 +27,43 @@ const faultRate = Flags.custom<number>({
       );
     }
     return Promise.resolve(value);
+  },
+});
+
+function badWeights(input: string, problem: string): CrmSchemaError {
+  return new CrmSchemaError('EMULATOR_BAD_FLAG', `'${input}': ${problem}`, {
+    hint: 'Give KIND=P pairs separated by commas, e.g. --fault-weights 429=0.10,500=0.025,503=0.025,drop-before=0.01,drop-after=0.01 (probabilities adding up to at most 1).',
+  });
+}
+
+/** `429=0.1,500=0.05`: each kind's own probability; the sum is checked with the other options. */
+const faultWeights = Flags.custom<FaultWeights>({
+  helpValue: 'KIND=P,...',
+  parse: (input) => {
+    const weights: FaultWeights = {};
+    for (const pair of input.split(',')) {
+      const [kind = '', value = '', ...rest] = pair.split('=').map((part) => part.trim());
+      if (!(FAULT_KINDS as readonly string[]).includes(kind)) {
+        throw badWeights(input, `'${kind}' is not a fault kind (${FAULT_KINDS.join(', ')}).`);
+      }
+      const probability = Number(value);
+      if (
+        rest.length > 0 ||
+        value === '' ||
+        !Number.isFinite(probability) ||
+        probability < 0 ||
+        probability > 1
+      ) {
+        throw badWeights(input, `the probability of ${kind} must be a fraction from 0 to 1, not '${value}'.`);
+      }
+      if (weights[kind as FaultKind] !== undefined) throw badWeights(input, `${kind} is given twice.`);
+      weights[kind as FaultKind] = probability;
+    }
+    const total = Object.values(weights).reduce((sum, p) => sum + p, 0);
+    if (total > 1 + 1e-9) {
+      throw badWeights(input, `the probabilities add up to ${Number(total.toFixed(6))}, more than 1.`);
+    }
+    return Promise.resolve(weights);
   },
 });
 
@@ -49,6 +93,7 @@ export default class Emulator extends Command {
     '<%= config.bin %> emulator --port 4010 --token dev-token --data .crm-schema/emulator.json',
     '<%= config.bin %> emulator --token ci:crm.schemas.tickets.read,crm.schemas.tickets.write',
     '<%= config.bin %> emulator --rate-limit 100 --fault-rate 0.05 --seed 7 --latency 50',
+    '<%= config.bin %> emulator --fault-weights 429=0.10,500=0.025,503=0.025,drop-before=0.01,drop-after=0.01',
   ];
 
   static override flags = {
@@ -92,6 +137,17 @@ export default class Emulator extends Command {
       multiple: true,
       delimiter: ',',
     })(),
+    'fault-weights': faultWeights({
+      summary:
+        "Each fault kind's own probability, e.g. 429=0.10,500=0.05,drop-after=0.02 (instead of --fault-rate).",
+      exclusive: ['fault-rate', 'fault-kinds'],
+    }),
+    'fault-retry-after': Flags.integer({
+      summary: 'Retry-After (seconds) of the injected 429 and 503 faults (default 1; 0 for fast tests).',
+      helpValue: 'S',
+      min: 0,
+      max: 3600,
+    }),
     seed: Flags.integer({
       summary: 'Seed of the fault sequence (default 1): the same seed gives the same faults.',
     }),
@@ -115,6 +171,10 @@ export default class Emulator extends Command {
       ...(flags['daily-limit'] !== undefined ? { dailyLimit: flags['daily-limit'] } : {}),
       ...(flags['fault-rate'] !== undefined ? { faultRate: flags['fault-rate'] } : {}),
       ...(flags['fault-kinds'] !== undefined ? { faultKinds: flags['fault-kinds'] } : {}),
+      ...(flags['fault-weights'] !== undefined ? { faultWeights: flags['fault-weights'] } : {}),
+      ...(flags['fault-retry-after'] !== undefined
+        ? { faultRetryAfterSeconds: flags['fault-retry-after'] }
+        : {}),
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
       ...(flags['account-id'] !== undefined ? { accountId: flags['account-id'] } : {}),
       ...(flags['seed-file'] !== undefined ? { seedFile: flags['seed-file'] } : {}),

@@ -75,7 +75,7 @@ export default class Plan extends CrmCommand {
     if (flags.json) output.out(renderPlanJson(plan));
     else if (flags.format === 'markdown') output.out(markdown());
     else output.out(renderPlanText(plan, { color: output.color }));
-    await appendStepSummary(markdown(), process.env);
+    await appendStepSummary(markdown, process.env);
 
     if (plan.summary.errors > 0) throw planErrors(plan, flags.out);
     if (flags.out !== undefined) {

@@ -16,6 +16,8 @@ import type { EmulatorContext } from './context.js';
  */
 export const FAULT_KINDS = ['500', '503', '429', 'drop-before', 'drop-after'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+/** each fault kind's own probability (0 to 1, summing to at most 1), e.g. `{ '429': 0.1, '500': 0.05 }` */
+export type FaultWeights = Partial<Record<FaultKind, number>>;
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port */
@@ -41,6 +43,14 @@ export interface EmulatorOptions {
   dailyLimit?: number;
   /** the fault kinds `faultRate` draws from, evenly; default all of FAULT_KINDS */
   faultKinds?: readonly FaultKind[];
+  /**
+   * each kind's own probability instead of `faultRate` split evenly (not with `faultRate`/`faultKinds`):
+   * `{ '429': 0.1, '500': 0.025, '503': 0.025, 'drop-before': 0.01, 'drop-after': 0.01 }` gives 10% 429s,
+   * 5% 5xx and 2% dropped connections
+   */
+  faultWeights?: FaultWeights;
+  /** `Retry-After` in seconds of the injected 429 and 503 faults; default 1 (0: retry at once, for fast tests) */
+  faultRetryAfterSeconds?: number;
   /** length of the rolling rate-limit window in ms; default 10,000 (shorter values are meant for tests) */
   rateLimitWindowMs?: number;
   /** largest accepted request body in bytes; default 8 MiB (larger: 413) */
@@ -81,6 +91,7 @@ export function validateOptions(options: EmulatorOptions): void {
   checkInteger('bodyLimitBytes', options.bodyLimitBytes, 1);
   checkInteger('accountId', options.accountId, 1);
   checkInteger('seed', options.seed, -(2 ** 31), 2 ** 32 - 1);
+  checkInteger('faultRetryAfterSeconds', options.faultRetryAfterSeconds, 0, 3600);
   const rate = options.faultRate;
   if (rate !== undefined && !(Number.isFinite(rate) && rate >= 0 && rate <= 1)) {
     throw invalid('faultRate', `${rate} is not a fraction from 0 to 1.`, 'For 5% of requests, use 0.05.');
@@ -96,6 +107,7 @@ export function validateOptions(options: EmulatorOptions): void {
       );
     }
   }
+  validateFaultWeights(options);
   for (const spec of options.tokens ?? []) {
     const token = spec.split(':', 1)[0] ?? '';
     if (token === '' || /\s/.test(token)) {
@@ -105,5 +117,45 @@ export function validateOptions(options: EmulatorOptions): void {
         'Give each token as T or T:scope1,scope2, e.g. --token dev-token.',
       );
     }
+  }
+}
+
+function validateFaultWeights(options: EmulatorOptions): void {
+  const weights = options.faultWeights;
+  if (weights === undefined) return;
+  const example = "e.g. { '429': 0.1, '500': 0.05 }";
+  if (options.faultRate !== undefined || options.faultKinds !== undefined) {
+    throw invalid(
+      'faultWeights',
+      'it cannot be combined with faultRate or faultKinds.',
+      'Give each kind its probability in faultWeights alone, or use faultRate (and faultKinds).',
+    );
+  }
+  let total = 0;
+  for (const [kind, probability] of Object.entries(weights)) {
+    if (!(FAULT_KINDS as readonly string[]).includes(kind)) {
+      throw invalid('faultWeights', `unknown kind ${kind}.`, `Use some of: ${FAULT_KINDS.join(', ')}.`);
+    }
+    if (
+      typeof probability !== 'number' ||
+      !Number.isFinite(probability) ||
+      probability < 0 ||
+      probability > 1
+    ) {
+      throw invalid(
+        'faultWeights',
+        `${kind}: ${String(probability)} is not a fraction from 0 to 1.`,
+        `For 5% of requests, use 0.05 (${example}).`,
+      );
+    }
+    total += probability;
+  }
+  // a little slack for decimal sums such as 0.1 + 0.2 + 0.7
+  if (total > 1 + 1e-9) {
+    throw invalid(
+      'faultWeights',
+      `the probabilities add up to ${Number(total.toFixed(6))}, more than 1.`,
+      'Lower them so that they add up to at most 1.',
+    );
   }
 }

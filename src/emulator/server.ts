@@ -86,6 +86,10 @@ export function buildServer(
     rate: options.faultRate ?? 0,
     seed: options.seed ?? DEFAULT_SEED,
     kinds: options.faultKinds ?? FAULT_KINDS,
+    ...(options.faultWeights !== undefined ? { weights: options.faultWeights } : {}),
+    ...(options.faultRetryAfterSeconds !== undefined
+      ? { retryAfterSeconds: options.faultRetryAfterSeconds }
+      : {}),
   });
   installLatency(app, options.latencyMs);
 

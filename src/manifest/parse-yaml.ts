@@ -2,8 +2,8 @@
  * YAML text -> documents with line/column information, reporting every syntax problem at once.
  * Duplicate keys are errors; alias expansion is bounded so a "billion laughs" file is refused fast.
  */
-import { LineCounter, isScalar, parseAllDocuments } from 'yaml';
-import type { Document } from 'yaml';
+import { LineCounter, isAlias, isScalar, parseAllDocuments, visit } from 'yaml';
+import type { Alias, Document } from 'yaml';
 import type { DiagnosticSink } from './diagnostics.js';
 import type { SourceText } from './read-source.js';
 
@@ -60,6 +60,16 @@ export function parseYaml(source: SourceText, sink: DiagnosticSink): ParsedDocum
       data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (error) {
       if (!(error instanceof ReferenceError)) throw error;
+      // yaml reports an alias without its anchor only when it resolves it, with the same error class
+      const unknown = unresolvedAlias(doc);
+      if (unknown !== undefined) {
+        sink.at(at(unknown.range?.[0] ?? doc.contents.range[0]), {
+          code: 'YAML_SYNTAX',
+          message: `unknown alias *${unknown.source}: no anchor &${unknown.source} comes before it`,
+          hint: `set the anchor (&${unknown.source}) on a value before this alias, or write the value out`,
+        });
+        return;
+      }
       sink.at(at(doc.contents.range[0]), {
         code: 'YAML_ALIAS_LIMIT',
         message: `aliases in this document expand past the limit of ${MAX_ALIAS_COUNT}; refused as a resource exhaustion attack`,
@@ -70,6 +80,24 @@ export function parseYaml(source: SourceText, sink: DiagnosticSink): ParsedDocum
     parsed.push({ file: source.file, index, doc, lineCounter, data });
   });
   return parsed;
+}
+
+/** The first alias, in document order, whose anchor is not set before it. */
+function unresolvedAlias(doc: Document.Parsed): Alias | undefined {
+  const anchors = new Set<string>();
+  let found: Alias | undefined;
+  visit(doc, {
+    Node: (_key, node) => {
+      if (isAlias(node)) {
+        if (anchors.has(node.source)) return undefined;
+        found = node;
+        return visit.BREAK;
+      }
+      if (node.anchor !== undefined) anchors.add(node.anchor);
+      return undefined;
+    },
+  });
+  return found;
 }
 
 interface YamlProblem {

@@ -30,10 +30,11 @@ export function decodeSource(
     sink.inFile(file, tooLarge(bytes.byteLength, maxBytes));
     return undefined;
   }
-  if (hasUtf16Bom(bytes)) {
+  const wide = utf32Bom(bytes) ? 'UTF-32' : hasUtf16Bom(bytes) ? 'UTF-16' : undefined;
+  if (wide !== undefined) {
     sink.inFile(file, {
       code: 'FILE_NOT_UTF8',
-      message: 'the file is UTF-16 text; manifests are UTF-8',
+      message: `the file is ${wide} text; manifests are UTF-8`,
       hint: 'save the file as UTF-8',
     });
     return undefined;
@@ -104,6 +105,13 @@ function tooLarge(size: number, maxBytes: number) {
     message: `the file has ${size} bytes; the cap is ${maxBytes} bytes`,
     hint: 'split the manifests into several files',
   };
+}
+
+/** FF FE 00 00 (little endian, which also starts like UTF-16's mark) or 00 00 FE FF */
+function utf32Bom(bytes: Uint8Array): boolean {
+  if (bytes.length < 4) return false;
+  const [a, b, c, d] = bytes;
+  return (a === 0xff && b === 0xfe && c === 0 && d === 0) || (a === 0 && b === 0 && c === 0xfe && d === 0xff);
 }
 
 function hasUtf16Bom(bytes: Uint8Array): boolean {

@@ -6,14 +6,18 @@
 import { appendFile } from 'node:fs/promises';
 import { CrmSchemaError } from '../core/errors.js';
 
-/** Appends `markdown` (with a trailing newline) when `GITHUB_STEP_SUMMARY` is set; true when it wrote. */
+/**
+ * Appends `markdown` (with a trailing newline) when `GITHUB_STEP_SUMMARY` is set; true when it wrote. Given a
+ * function, renders only then (a large plan's Markdown costs time and memory nobody reads outside CI).
+ */
 export async function appendStepSummary(
-  markdown: string,
+  markdown: string | (() => string),
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<boolean> {
   const file = env.GITHUB_STEP_SUMMARY;
   if (file === undefined || file === '') return false;
-  const text = markdown.endsWith('\n') ? markdown : `${markdown}\n`;
+  const rendered = typeof markdown === 'function' ? markdown() : markdown;
+  const text = rendered.endsWith('\n') ? rendered : `${rendered}\n`;
   try {
     await appendFile(file, text, 'utf8');
   } catch (error) {

@@ -1,12 +1,14 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmulatorContext } from '../../src/emulator/context.js';
-import { FaultPlan } from '../../src/emulator/faults.js';
+import { startEmulator } from '../../src/emulator/index.js';
+import { FaultPlan, totalFaultRate } from '../../src/emulator/faults.js';
 import { FAULT_KINDS, type EmulatorOptions, type FaultKind } from '../../src/emulator/options.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { callRaw, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 /** A counter in the state (as a record count would be), changed by POST /test/bump. */
 function counterRoute(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -62,6 +64,124 @@ describe('FaultPlan', () => {
   });
 });
 
+/** The issue's mix: 10% 429s, 5% 5xx and 2% dropped connections. */
+const ISSUE_WEIGHTS = { '429': 0.1, '500': 0.025, '503': 0.025, 'drop-before': 0.01, 'drop-after': 0.01 };
+
+describe('fault weights', () => {
+  it('gives each kind its own probability, with one draw per request', () => {
+    const plan = new FaultPlan({ rate: 0, seed: 5, kinds: FAULT_KINDS, weights: ISSUE_WEIGHTS });
+    const n = 40_000;
+    const counts = new Map<FaultKind | undefined, number>();
+    for (let i = 0; i < n; i++) {
+      const kind = plan.next();
+      counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    }
+    // within 15% of the expected count (the expected counts are 400 to 4,000)
+    for (const [kind, p] of Object.entries(ISSUE_WEIGHTS)) {
+      const seen = counts.get(kind as FaultKind) ?? 0;
+      expect([kind, Math.abs(seen - p * n) / (p * n) < 0.15]).toEqual([kind, true]);
+    }
+    expect(Math.abs((counts.get(undefined) ?? 0) - 0.83 * n)).toBeLessThan(0.01 * n);
+    expect(totalFaultRate({ rate: 0, seed: 5, kinds: FAULT_KINDS, weights: ISSUE_WEIGHTS })).toBeCloseTo(
+      0.17,
+      10,
+    );
+    expect(plan.kinds()).toEqual(['429', '500', '503', 'drop-before', 'drop-after']);
+  });
+
+  it('ignores kinds weighted 0, and draws nothing when every weight is 0', () => {
+    const only = new FaultPlan({ rate: 0.5, seed: 9, kinds: FAULT_KINDS, weights: { '503': 1, '500': 0 } });
+    expect(only.kinds()).toEqual(['503']);
+    expect(Array.from({ length: 30 }, () => only.next())).toEqual(Array(30).fill('503'));
+    const none = new FaultPlan({ rate: 0.5, seed: 9, kinds: FAULT_KINDS, weights: { '429': 0 } });
+    expect(Array.from({ length: 30 }, () => none.next()).every((k) => k === undefined)).toBe(true);
+  });
+
+  it('the rate alone still splits evenly among the kinds', () => {
+    const plan = new FaultPlan({ rate: 0.5, seed: 3, kinds: ['500', '429'] });
+    const seen = Array.from({ length: 10_000 }, () => plan.next());
+    const fiveHundreds = seen.filter((k) => k === '500').length;
+    const tooMany = seen.filter((k) => k === '429').length;
+    expect(Math.abs(fiveHundreds - 2500)).toBeLessThan(200);
+    expect(Math.abs(tooMany - 2500)).toBeLessThan(200);
+  });
+
+  it('refuses weights that are unknown, out of range, above 1 in sum, or combined with a rate', async () => {
+    const cases: [EmulatorOptions, string][] = [
+      [{ faultWeights: { '404': 0.1 } as never }, 'Invalid emulator option faultWeights: unknown kind 404.'],
+      [{ faultWeights: { '500': 1.5 } }, 'Invalid emulator option faultWeights: 500: 1.5 is not a fraction'],
+      [
+        { faultWeights: { '500': -0.1 } },
+        'Invalid emulator option faultWeights: 500: -0.1 is not a fraction',
+      ],
+      [
+        { faultWeights: { '500': 0.6, '429': 0.6 } },
+        'Invalid emulator option faultWeights: the probabilities add up to 1.2, more than 1.',
+      ],
+      [
+        { faultWeights: { '500': 0.1 }, faultRate: 0.1 },
+        'Invalid emulator option faultWeights: it cannot be combined with faultRate or faultKinds.',
+      ],
+      [
+        { faultWeights: { '500': 0.1 }, faultKinds: ['500'] },
+        'Invalid emulator option faultWeights: it cannot be combined with faultRate or faultKinds.',
+      ],
+    ];
+    for (const [options, message] of cases) {
+      await expect(startEmulator({ port: 0, ...options })).rejects.toThrow(message);
+    }
+  });
+
+  it('meets only the weighted kinds over HTTP, the same way for the same seed', async () => {
+    const weights = { '503': 0.3, 'drop-after': 0.2 };
+    const first = await outcomes({ faultWeights: weights, seed: 77 }, 60);
+    expect(await outcomes({ faultWeights: weights, seed: 77 }, 60)).toEqual(first);
+    expect(new Set(first)).toEqual(new Set([200, 503, 'dropped']));
+  });
+
+  it('--fault-weights reaches the server, and a bad value is a user error (exit 1, no stack trace)', async () => {
+    const bin = resolve('bin/run.js');
+    const start = (args: string[]) => {
+      const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--token', 'w', ...args]);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const exit = new Promise<number | null>((done) => child.on('close', done));
+      return { child, exit, out: () => ({ stdout, stderr }) };
+    };
+    const emu = start(['--fault-weights', '503=1']);
+    try {
+      let url: string | undefined;
+      for (let i = 0; i < 400 && url === undefined; i++) {
+        url = /listening on (http:\/\/\S+)/.exec(emu.out().stdout)?.[1];
+        if (url === undefined) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(url).toBeDefined();
+      const answer = await callRaw(`${url}/crm/v3/properties/tickets/subject`, 'GET', {
+        headers: { authorization: 'Bearer w' },
+      });
+      expect(answer.status).toBe(503);
+    } finally {
+      emu.child.kill('SIGTERM');
+      await emu.exit;
+    }
+    const cases: [string[], string][] = [
+      [['--fault-weights', '404=0.1'], "'404=0.1': '404' is not a fault kind (500, 503, 429"],
+      [['--fault-weights', '500=x'], "the probability of 500 must be a fraction from 0 to 1, not 'x'."],
+      [['--fault-weights', '500=0.7,429=0.7'], 'the probabilities add up to 1.4, more than 1.'],
+      [['--fault-weights', '500=0.1', '--fault-rate', '0.1'], '--fault-rate'],
+    ];
+    for (const [args, message] of cases) {
+      const bad = start(args);
+      expect(await bad.exit).toBe(1);
+      expect(bad.out().stderr).toContain('--fault-weights');
+      expect(bad.out().stderr).toContain(message);
+      expect(bad.out().stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
+
 describe('faults over HTTP', () => {
   it('meets the same faults on the same sequence of requests with the same seed', async () => {
     const first = await outcomes({ faultRate: 0.5, seed: 1234 }, 40);
@@ -100,6 +220,25 @@ describe('faults over HTTP', () => {
         await emu.close();
       }
     }
+  });
+
+  it('sends the Retry-After set by faultRetryAfterSeconds with the injected 429 and 503', async () => {
+    for (const kind of ['429', '503'] as const) {
+      const emu = await startTestEmulator({
+        extend: counterRoute,
+        faultWeights: { [kind]: 1 },
+        faultRetryAfterSeconds: 0,
+      });
+      try {
+        const res = await emu.call('POST', '/test/bump');
+        expect([res.status, res.headers.get('retry-after')]).toEqual([Number(kind), '0']);
+      } finally {
+        await emu.close();
+      }
+    }
+    await expect(startEmulator({ port: 0, faultRetryAfterSeconds: -1 })).rejects.toThrow(
+      'Invalid emulator option faultRetryAfterSeconds: -1 is not an integer from 0 to 3600.',
+    );
   });
 
   it('never injects a fault into a request without a valid token', async () => {

@@ -28,6 +28,20 @@ describe('the GitHub step summary', () => {
     await expect(appendStepSummary('x', { GITHUB_STEP_SUMMARY: '' })).resolves.toBe(false);
   });
 
+  it('renders lazily: a function is called only when the summary is written', async () => {
+    const file = join(dir, 'summary.md');
+    let rendered = 0;
+    const markdown = () => {
+      rendered += 1;
+      return 'lazy';
+    };
+    await expect(appendStepSummary(markdown, {})).resolves.toBe(false);
+    expect(rendered).toBe(0);
+    await expect(appendStepSummary(markdown, { GITHUB_STEP_SUMMARY: file })).resolves.toBe(true);
+    expect(rendered).toBe(1);
+    await expect(readFile(file, 'utf8')).resolves.toBe('lazy\n');
+  });
+
   it('says which file it could not write', async () => {
     const file = join(dir, 'missing', 'summary.md');
     await expect(appendStepSummary('x', { GITHUB_STEP_SUMMARY: file })).rejects.toMatchObject({

@@ -1,0 +1,60 @@
+/**
+ * Start-up: the binary lists its commands from oclif.manifest.json (written by the build; test/global-setup
+ * writes it too), so it imports only the command it runs; a manifest older than dist/ (dist/ rebuilt by
+ * tsc alone) is removed before oclif could read stale commands or flags from it.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { dropStaleOclifManifest, MANIFEST_FILE } from '../../src/cli/oclif-manifest.js';
+import { ROOT } from '../bench/cli-process.js';
+import { runBin } from './cli.js';
+
+let dir: string | undefined;
+afterEach(async () => {
+  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+});
+
+it('the manifest lists every command, with its flags', async () => {
+  const manifest = JSON.parse(await readFile(join(ROOT, MANIFEST_FILE), 'utf8')) as {
+    commands: Record<string, { flags: Record<string, unknown> }>;
+  };
+  expect(Object.keys(manifest.commands).sort()).toEqual([
+    'apply',
+    'drift',
+    'emulator',
+    'plan',
+    'pull',
+    'validate',
+  ]);
+  expect(Object.keys(manifest.commands.emulator.flags)).toEqual(
+    expect.arrayContaining(['fault-weights', 'fault-retry-after']),
+  );
+  const version = await runBin(['--version'], { cwd: ROOT });
+  expect([version.code, version.stdout]).toEqual([
+    0,
+    expect.stringMatching(/^crm-schema\/\d+\.\d+\.\d+ /) as unknown,
+  ]);
+});
+
+it('removes a manifest older than the compiled CLI, and keeps a fresh one', async () => {
+  dir = await mkdtemp(join(tmpdir(), 'crm-schema-manifest-'));
+  await mkdir(join(dir, 'dist', 'cli'), { recursive: true });
+  const built = join(dir, 'dist', 'cli', 'main.js');
+  const manifest = join(dir, MANIFEST_FILE);
+  await writeFile(built, '');
+  await writeFile(manifest, '{}');
+  const now = Date.now() / 1000;
+  await utimes(built, now, now);
+  await utimes(manifest, now + 5, now + 5);
+  await dropStaleOclifManifest(dir);
+  expect(existsSync(manifest)).toBe(true);
+  await utimes(manifest, now - 5, now - 5);
+  await dropStaleOclifManifest(dir);
+  expect(existsSync(manifest)).toBe(false);
+  // nothing to drop, or no dist/: never an error
+  await expect(dropStaleOclifManifest(dir)).resolves.toBeUndefined();
+  await expect(dropStaleOclifManifest(join(dir, 'nowhere'))).resolves.toBeUndefined();
+});
