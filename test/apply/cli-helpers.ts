@@ -1,50 +1,12 @@
 /**
- * Helpers for the tests of `crm-schema apply` through the real binary (dist/ is built by
- * test/global-setup.ts): running it (stdin a pipe, never a terminal), an in-process emulator that records
- * every request it receives (method, URL, parsed body), and the emulator as a child process.
+ * Helpers for the tests of `crm-schema apply` through the real binary (run it with test/helpers/cli.ts):
+ * an in-process emulator that records every request it receives (method, URL, parsed body), and the
+ * emulator as a child process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
+import { BIN } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const BIN = join(root, 'bin', 'run.js');
-
-export interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-export interface RunOptions {
-  cwd: string;
-  env?: NodeJS.ProcessEnv;
-  stdin?: string;
-}
-
-export function runCli(args: string[], options: RunOptions): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawnCli(args, options);
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-}
-
-export function spawnCli(args: string[], options: RunOptions): ChildProcess {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: options.cwd,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', ...options.env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  child.stdin.end(options.stdin ?? '');
-  return child;
-}
 
 export interface Recorded {
   method: string;
@@ -119,17 +81,5 @@ export async function childEmulator(args: string[], cwd: string): Promise<ChildE
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
-  };
-}
-
-/** A small deterministic generator (mulberry32) for kill delays. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }

@@ -6,11 +6,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { BIN } from '../helpers/cli.js';
 
-export const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
-export const BIN = join(ROOT, 'bin', 'run.js');
+export { BIN, ROOT } from '../helpers/cli.js';
 
 /** Writes process.resourceUsage().maxRSS (KB) to $CRM_BENCH_RSS_FILE when the process exits. */
 const RSS_PRELOAD =

@@ -8,12 +8,10 @@
  *
  * `runEmulatorBench()` returns the figures for a combined `npm run bench`.
  */
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { startEmulatorProcess } from './cli-process.js';
 
-const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const TOKEN = 'bench-token';
 const COUNT = 100;
 /** the issue's target for simple GETs on a 2-core machine */
@@ -41,35 +39,6 @@ interface Scenario {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-}
-
-async function startBinary(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'bin', 'run.js'), 'emulator', '--port', '0', '--token', TOKEN],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const exited = new Promise<number | null>((done) => child.on('close', done));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    void exited.then((code) =>
-      reject(new Error(`the emulator exited (${code}) before it was ready: ${out}`)),
-    );
-  });
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 async function call(url: string, method: string, path: string, body?: unknown): Promise<any> {
@@ -160,7 +129,7 @@ export async function runEmulatorBench(options: EmulatorBenchOptions = {}): Prom
     durationSeconds: options.durationSeconds ?? Number(process.env.BENCH_SECONDS ?? 5),
     connections: options.connections ?? 10,
   };
-  const emulator = await startBinary();
+  const emulator = await startEmulatorProcess(['--token', TOKEN]);
   try {
     const { names, ids } = await prepare(emulator.url);
     // a short warm-up so the JIT has compiled the hot paths before anything is measured

@@ -6,11 +6,9 @@
  * time of the whole plan (manifests, live read, planner), CPU time of the pure planner call, and peak
  * memory of this process.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createClient } from '../../src/api/index.js';
 import { loadCommandProject } from '../../src/cli/project.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
@@ -18,9 +16,9 @@ import { minimumCalls, readLiveState } from '../../src/live/read-live.js';
 import { scopeFromDesired } from '../../src/live/scope.js';
 import { DEFAULT_POLICY } from '../../src/manifest/config.js';
 import { plan } from '../../src/plan/plan.js';
+import { startEmulatorProcess } from './cli-process.js';
 import type { Figures } from './client.js';
 
-const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const TOKEN = 'bench-token';
 const OBJECT_TYPES = [
   'contacts',
@@ -77,31 +75,6 @@ function seed(count: number): unknown {
   return { groups, properties };
 }
 
-async function startBinary(args: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'run.js'), 'emulator', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<number | null>((done) => child.on('close', done));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    void exited.then((code) =>
-      reject(new Error(`the emulator exited (${code}) before it was ready: ${out}`)),
-    );
-  });
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 /** The highest resident set size seen while `run` runs (sampled every 10 ms, and at the end). */
 async function withPeakRss<T>(run: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
   let peak = process.memoryUsage().rss;
@@ -125,9 +98,7 @@ export async function benchPlan(options: PlanBenchOptions = {}): Promise<Figures
   for (const objectType of OBJECT_TYPES)
     await writeFile(join(dir, 'schema', `${objectType}.yaml`), manifest(objectType, perType));
   await writeFile(join(dir, 'seed.json'), JSON.stringify(seed(perType)));
-  const emulator = await startBinary([
-    '--port',
-    '0',
+  const emulator = await startEmulatorProcess([
     '--token',
     TOKEN,
     '--latency',

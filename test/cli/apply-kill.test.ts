@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
-import { childEmulator, runCli, seeded, spawnCli, type ChildEmulator } from '../apply/cli-helpers.js';
+import { childEmulator, type ChildEmulator } from '../apply/cli-helpers.js';
+import { runCli, spawnCli } from '../helpers/cli.js';
+import { seeded } from '../helpers/seeded.js';
 import { PROJECT_FILE, writeFiles } from '../apply/helpers.js';
 import { manyProperties } from '../apply/scenario.js';
 

@@ -3,11 +3,9 @@
  * emulator: 0 on an account brought to the manifests, 2 after each kind of outside change (with the
  * change named), 0 again after `pull`, 1 on an error. The steps run in order on one account.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type CrmClient } from '../../src/api/index.js';
@@ -17,31 +15,12 @@ import type { DriftDocument } from '../../src/drift/drift-report.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { removeDir, sendPlan, tempDir, writeFiles } from '../live/helpers.js';
+import { ROOT, runCli, type Run } from '../helpers/cli.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(root, 'bin', 'run.js');
 const TOKEN = 'cli-drift-token-1234567890';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  const base = { ...process.env };
-  for (const name of ['CRM_ACCESS_TOKEN', 'CRM_BASE_URL', 'GITHUB_STEP_SUMMARY']) delete base[name];
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { cwd, env: { ...base, NO_COLOR: '', FORCE_COLOR: '', ...env } },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+const run = (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> =>
+  runCli(args, { cwd, env });
 
 // unmanaged: ignore: drift still reports what `manage` puts in scope
 const PROJECT = `manifests: ['schema/**/*.yaml']
@@ -81,7 +60,7 @@ types:
     maxToObjectIds: 1
 `;
 
-const schema = JSON.parse(readFileSync(join(root, 'schemas', 'drift.schema.json'), 'utf8')) as Record<
+const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'drift.schema.json'), 'utf8')) as Record<
   string,
   unknown
 >;

@@ -4,35 +4,16 @@
  * `.crm-schema/local.json` lands there. The first plan creates everything, the event definition included;
  * after `apply --local --yes` the plan is empty.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../live/helpers.js';
+import { ROOT, runCli, type Run } from '../helpers/cli.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(root, 'bin', 'run.js');
 const CONFIG = ['--config', 'examples/crm-schema.yaml'];
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the binary without any crm-schema variable of the test's environment, and without colour. */
-function run(args: string[], cwd: string): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' };
-  for (const name of ['CRM_ACCESS_TOKEN', 'CRM_BASE_URL', 'CRM_TOKEN_STAGING', 'GITHUB_STEP_SUMMARY'])
-    delete env[name];
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd, env }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+const run = (args: string[], cwd: string): Promise<Run> => runCli(args, { cwd });
 
 interface PlannedChange {
   id: string;
@@ -47,7 +28,7 @@ describe('the examples project on a fresh local emulator', () => {
 
   beforeAll(async () => {
     dir = await tempDir('crm-schema-examples-local-');
-    await cp(join(root, 'examples'), join(dir, 'examples'), { recursive: true });
+    await cp(join(ROOT, 'examples'), join(dir, 'examples'), { recursive: true });
   });
   afterAll(async () => {
     await removeDir(dir);

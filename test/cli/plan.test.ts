@@ -1,43 +1,20 @@
 /** `crm-schema plan` through the real binary (dist/ is built by test/global-setup.ts) against the emulator. */
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';
+import { ROOT, runCli, type Run } from '../helpers/cli.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(root, 'bin', 'run.js');
 const TOKEN = 'cli-secret-token-1234567890';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the binary with a clean environment: only what `env` gives of the crm-schema variables. */
-function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  const base = { ...process.env };
-  for (const name of ['CRM_ACCESS_TOKEN', 'CRM_BASE_URL', 'CRM_TOKEN_STAGING', 'GITHUB_STEP_SUMMARY'])
-    delete base[name];
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { cwd, env: { ...base, NO_COLOR: '', FORCE_COLOR: '', ...env } },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+const run = (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> =>
+  runCli(args, { cwd, env });
 
 const TICKETS = `kind: Properties
 objectType: tickets
@@ -52,7 +29,7 @@ properties:
     options: [{ label: Low, value: low }, { label: High, value: high }]
 `;
 
-const schema = JSON.parse(readFileSync(join(root, 'schemas', 'plan.schema.json'), 'utf8')) as Record<
+const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'plan.schema.json'), 'utf8')) as Record<
   string,
   unknown
 >;

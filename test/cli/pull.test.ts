@@ -1,38 +1,17 @@
 /** `crm-schema pull` through the real binary (dist/ is built by test/global-setup.ts) against the emulator. */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type CrmClient } from '../../src/api/index.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';
+import { runCli, type Run } from '../helpers/cli.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(root, 'bin', 'run.js');
 const TOKEN = 'cli-pull-token-1234567890';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  const base = { ...process.env };
-  for (const name of ['CRM_ACCESS_TOKEN', 'CRM_BASE_URL', 'GITHUB_STEP_SUMMARY']) delete base[name];
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { cwd, env: { ...base, NO_COLOR: '', FORCE_COLOR: '', ...env } },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+const run = (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> =>
+  runCli(args, { cwd, env });
 
 describe('crm-schema pull', () => {
   let emulator: TestEmulator;

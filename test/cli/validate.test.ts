@@ -1,33 +1,9 @@
 /** `crm-schema validate` through the real binary (dist/ is built by test/global-setup.ts). */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(root, 'bin', 'run.js');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { cwd: options.cwd ?? root, env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...options.env } },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+import { ROOT, runCli } from '../helpers/cli.js';
 
 describe('crm-schema validate', () => {
   let dir: string;
@@ -39,24 +15,24 @@ describe('crm-schema validate', () => {
   });
 
   it('exits 0 on the examples', async () => {
-    const result = await run(['validate', 'examples']);
+    const result = await runCli(['validate', 'examples']);
     expect(result).toEqual({ code: 0, stdout: 'No problems in 7 files.\n', stderr: '' });
   });
 
   it('checks ./crm-schema.yaml without paths, and --config from elsewhere', async () => {
-    expect(await run(['validate'], { cwd: join(root, 'examples') })).toEqual({
+    expect(await runCli(['validate'], { cwd: join(ROOT, 'examples') })).toEqual({
       code: 0,
       stdout: 'No problems in 7 files.\n',
       stderr: '',
     });
-    const result = await run(['validate', '--config', join(root, 'examples', 'crm-schema.yaml')], {
+    const result = await runCli(['validate', '--config', join(ROOT, 'examples', 'crm-schema.yaml')], {
       cwd: dir,
     });
     expect(result.code).toBe(0);
   });
 
   it('prints each problem with its place, code and hint, a summary, and exits 1', async () => {
-    const result = await run([
+    const result = await runCli([
       'validate',
       'examples/invalid/field-type-mismatch.yaml',
       'test/fixtures/invalid/built-in-type-without-limit.yaml',
@@ -77,13 +53,13 @@ describe('crm-schema validate', () => {
   });
 
   it('exits 0 on warnings alone', async () => {
-    const result = await run(['validate', 'examples/invalid/group-undeclared.yaml']);
+    const result = await runCli(['validate', 'examples/invalid/group-undeclared.yaml']);
     expect(result.code).toBe(0);
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('0 errors, 1 warning in 1 file.');
   });
 
   it('prints only JSON on stdout with --json', async () => {
-    const result = await run(['validate', 'examples/invalid/limit-not-positive.yaml', '--json']);
+    const result = await runCli(['validate', 'examples/invalid/limit-not-positive.yaml', '--json']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout)).toEqual({
@@ -108,13 +84,13 @@ describe('crm-schema validate', () => {
   });
 
   it('gives clear errors without a stack trace for a missing project file and a missing path', async () => {
-    const noConfig = await run(['validate'], { cwd: dir });
+    const noConfig = await runCli(['validate'], { cwd: dir });
     expect(noConfig).toEqual({
       code: 1,
       stdout: '',
       stderr: `Error: no crm-schema.yaml in ${dir}\nHint: pass manifest files or folders to validate, or name the project file with --config FILE\n`,
     });
-    const missing = await run(['validate', 'nope.yaml'], { cwd: dir });
+    const missing = await runCli(['validate', 'nope.yaml'], { cwd: dir });
     expect(missing).toEqual({
       code: 1,
       stdout:
@@ -125,16 +101,16 @@ describe('crm-schema validate', () => {
 
   it('colours only when asked by a terminal, never with NO_COLOR or --no-color', async () => {
     await writeFile(join(dir, 'bad.yaml'), 'kind: Nope\n');
-    const plain = await run(['validate', 'bad.yaml'], { cwd: dir, env: { FORCE_COLOR: '1' } });
+    const plain = await runCli(['validate', 'bad.yaml'], { cwd: dir, env: { FORCE_COLOR: '1' } });
     // not a TTY: no colour even when chalk would be forced
     expect(plain.stdout).not.toContain('\u001b[');
-    const noColor = await run(['validate', 'bad.yaml', '--no-color'], { cwd: dir });
+    const noColor = await runCli(['validate', 'bad.yaml', '--no-color'], { cwd: dir });
     expect(noColor.stdout).toContain("bad.yaml:1:7  error  KIND_INVALID  kind: unknown kind 'Nope'");
   });
 
   it('refuses a billion-laughs file quickly', async () => {
     const started = Date.now();
-    const result = await run(['validate', 'examples/invalid/billion-laughs.yaml']);
+    const result = await runCli(['validate', 'examples/invalid/billion-laughs.yaml']);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('YAML_ALIAS_LIMIT');
     expect(Date.now() - started).toBeLessThan(10_000);
