@@ -1,5 +1,5 @@
 /**
- * Batch helpers: split inputs into chunks the platform accepts (at most 100), send the chunks in
+ * Batch helpers: split inputs into chunks the platform accepts (100 unless told), send the chunks in
  * parallel (the request loop bounds concurrency and rate), and merge every answer into one result.
  *
  * How a failed input is found: a 207 answer lists error items without saying which input each belongs
@@ -37,6 +37,12 @@ export interface BatchRun<I, R> {
   send(chunk: I[]): Promise<BatchResponse<R> | undefined | void>;
   /** the values an error item's context may carry for this input */
   keysOf(input: I): readonly (string | undefined)[];
+  /**
+   * true: an error item belongs to an input only when its context names every key of the input (for
+   * inputs keyed by a pair of ids, where one id alone would also name other inputs)
+   */
+  matchAllKeys?: boolean;
+  /** inputs per call: the endpoint's cap (default 100; the association batch read takes 1,000) */
   chunkSize?: number;
 }
 
@@ -47,7 +53,7 @@ export function chunk<T>(items: readonly T[], size = MAX_BATCH): T[][] {
 }
 
 export async function runBatches<I, R>(run: BatchRun<I, R>): Promise<BatchResult<I, R>> {
-  const chunks = chunk(run.inputs, Math.min(run.chunkSize ?? MAX_BATCH, MAX_BATCH));
+  const chunks = chunk(run.inputs, run.chunkSize ?? MAX_BATCH);
   const merged: BatchResult<I, R> = { results: [], errors: [], unmatched: [] };
   type Answer = { inputs: I[]; response?: BatchResponse<R>; failed?: CrmApiError };
   const answers = await Promise.all(
@@ -90,8 +96,14 @@ function mergeItemErrors<I, R>(
   }
   for (const item of items) {
     const error = errorFromBatchItem(run.call, item);
+    const values = new Set(contextValues(item));
     const hits = new Set<I>();
-    for (const value of contextValues(item)) for (const input of byKey.get(value) ?? []) hits.add(input);
+    for (const value of values) for (const input of byKey.get(value) ?? []) hits.add(input);
+    if (run.matchAllKeys) {
+      for (const input of hits) {
+        if (!run.keysOf(input).every((key) => key === undefined || values.has(key))) hits.delete(input);
+      }
+    }
     if (hits.size === 0) merged.unmatched.push(error);
     for (const input of hits) merged.errors.push({ input, error });
   }

@@ -17,6 +17,7 @@ import { EventsApi } from './resources/events.js';
 import { GroupsApi } from './resources/groups.js';
 import { LimitsApi } from './resources/limits.js';
 import { PropertiesApi } from './resources/properties.js';
+import { RecordAssociationsApi } from './resources/record-associations.js';
 import { RecordsApi } from './resources/records.js';
 import { SearchApi } from './resources/search.js';
 import { Transport } from './transport.js';
@@ -29,6 +30,8 @@ export class CrmClient {
   readonly records: RecordsApi;
   readonly search: SearchApi;
   readonly associations: AssociationsApi;
+  /** labelled links between records (v4 record associations) */
+  readonly recordAssociations: RecordAssociationsApi;
   readonly limits: LimitsApi;
   readonly events: EventsApi;
   readonly #transport: Transport;
@@ -78,6 +81,7 @@ export class CrmClient {
     this.records = new RecordsApi(requester);
     this.search = new SearchApi(requester);
     this.associations = new AssociationsApi(requester);
+    this.recordAssociations = new RecordAssociationsApi(requester);
     this.limits = new LimitsApi(requester);
     this.events = new EventsApi(requester);
   }

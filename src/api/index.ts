@@ -20,6 +20,7 @@ export {
 export { MAX_BATCH, type BatchItemError, type BatchResult } from './batching.js';
 export type { PropertyBatchReadOptions, PropertyListOptions } from './resources/properties.js';
 export type { RecordBatchReadInput, RecordListOptions, RecordReadOptions } from './resources/records.js';
+export type { RecordAssociationListOptions } from './resources/record-associations.js';
 export type { EventDefinitionListOptions } from './resources/events.js';
 export type { RetryClass } from './retry.js';
 export { USER_AGENT } from './version.js';

@@ -30,6 +30,7 @@ import {
 } from './types.js';
 import { unitsOf, type Unit } from './units.js';
 import { outcomeOf, summarize } from './outcomes.js';
+import { learnTypeIds } from './type-ids.js';
 
 interface Run {
   client: CrmClient;
@@ -242,7 +243,7 @@ async function runUnit(run: Run, unit: Unit): Promise<void> {
         const error = { code: 'UNEXPECTED', message: 'no answer was recorded for this change' };
         finish(run, outcomeOf(change, 'failed', { error }));
       } else if (attempt.kind === 'ok') {
-        learnTypeId(run, change, attempt.typeId);
+        learnTypeIds(run.typeIds, change, attempt);
         finish(run, outcomeOf(change, 'applied', extra));
       } else if (attempt.kind === 'gone') {
         finish(
@@ -277,10 +278,10 @@ async function settle(
       resent.set(u.change.id, u.resent + 1);
       again.push(u.change);
     } else if (verdict.kind === 'applied') {
-      learnTypeId(run, u.change, verdict.typeId);
+      learnTypeIds(run.typeIds, u.change, verdict);
       finish(run, outcomeOf(u.change, 'applied', { reconciled: true, ...extra }));
     } else if (verdict.kind === 'already-done') {
-      learnTypeId(run, u.change, verdict.typeId);
+      learnTypeIds(run.typeIds, u.change, verdict);
       finish(run, outcomeOf(u.change, 'already-done', { reason: verdict.reason, ...extra }));
     } else {
       const differences = verdict.differences === undefined ? {} : { differences: verdict.differences };
@@ -296,8 +297,4 @@ async function settle(
     }
   }
   return again;
-}
-
-function learnTypeId(run: Run, change: PlannedChange, typeId: number | undefined): void {
-  if (change.type === 'label.create' && typeId !== undefined) run.typeIds.set(change.address, typeId);
 }

@@ -11,6 +11,7 @@
  *   again: the platform refuses a second copy of a name.
  */
 import type { CrmClient } from '../api/client.js';
+import { defined } from '../core/defined.js';
 import type { PlannedChange } from '../plan/plan-document.js';
 import { endStateOf } from './compare/end-state.js';
 import { readBack } from './read-back.js';
@@ -18,8 +19,8 @@ import { outcomeError } from './send.js';
 import type { FieldDifference, OutcomeError } from './types.js';
 
 export type Verdict =
-  | { kind: 'applied'; typeId?: number }
-  | { kind: 'already-done'; reason: string; typeId?: number }
+  | { kind: 'applied'; typeId?: number; inverseTypeId?: number }
+  | { kind: 'already-done'; reason: string; typeId?: number; inverseTypeId?: number }
   | { kind: 'resend' }
   | { kind: 'failed'; error: OutcomeError; reason: string; differences?: FieldDifference[] };
 
@@ -66,7 +67,7 @@ export async function reconcile(
 }
 
 function judge(u: Uncertain, end: ReturnType<typeof endStateOf>, maxResends: number): Verdict {
-  const typeId = end.typeId === undefined ? {} : { typeId: end.typeId };
+  const typeId = defined({ typeId: end.typeId, inverseTypeId: end.inverseTypeId });
   if (u.kind === 'exists') {
     if (end.done) return { kind: 'already-done', reason: EXISTED_REASON, ...typeId };
     const what = end.absent

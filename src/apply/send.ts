@@ -22,7 +22,7 @@ const BATCH_PATH = /\/batch\/[a-z]+$/;
 
 /** What one change's write came to. */
 export type Attempt =
-  | { kind: 'ok'; typeId?: number }
+  | { kind: 'ok'; typeId?: number; inverseTypeId?: number }
   /** a removal found nothing to remove: its end state holds */
   | { kind: 'gone' }
   /** a create answered 409: something with that name exists; read back and compare */
@@ -86,14 +86,20 @@ function resolved(body: JsonValue | undefined, typeIds: ReadonlyMap<string, numb
   return body === undefined ? undefined : resolveRefs(body, (ref) => typeIds.get(ref));
 }
 
-/** The forward type of a created label pair: the platform gives the from -> to direction the lower typeId. */
-function createdTypeId(answer: unknown, label: string): number | undefined {
+/**
+ * The two types of a created label pair (one result per direction): the one carrying the label's text is
+ * its own direction's (the lower typeId when both carry it: the platform numbers the from -> to one first).
+ */
+function createdTypeIds(answer: unknown, label: string): { typeId?: number; inverseTypeId?: number } {
   const results =
     (answer as { results?: { typeId?: unknown; label?: unknown }[] } | undefined)?.results ?? [];
-  const ids = (results.some((r) => r.label === label) ? results.filter((r) => r.label === label) : results)
-    .map((r) => r.typeId)
-    .filter((id): id is number => typeof id === 'number');
-  return ids.length === 0 ? undefined : Math.min(...ids);
+  const typed = results.filter((r): r is { typeId: number; label?: unknown } => typeof r.typeId === 'number');
+  const own = typed.filter((r) => r.label === label);
+  const candidates = (own.length > 0 ? own : typed).map((r) => r.typeId);
+  if (candidates.length === 0) return {};
+  const typeId = Math.min(...candidates);
+  const others = typed.map((r) => r.typeId).filter((id) => id !== typeId);
+  return others.length === 0 ? { typeId } : { typeId, inverseTypeId: Math.min(...others) };
 }
 
 async function sendOne(ctx: SendContext, wire: WireRequest, change: PlannedChange): Promise<Attempt> {
@@ -112,10 +118,8 @@ async function sendOne(ctx: SendContext, wire: WireRequest, change: PlannedChang
       retry: wire.method === 'POST' && isCreate(change) ? 'unsafe' : 'safe',
       absentMeansDone: wire.method === 'DELETE',
     });
-    if (change.type === 'label.create') {
-      const typeId = createdTypeId(answer, change.meta.label.label);
-      return typeId === undefined ? { kind: 'ok' } : { kind: 'ok', typeId };
-    }
+    if (change.type === 'label.create')
+      return { kind: 'ok', ...createdTypeIds(answer, change.meta.label.label) };
     return { kind: 'ok' };
   } catch (error) {
     return classify(error, change, wire.method);

@@ -20,6 +20,7 @@ import type { PlannedChange } from '../plan/plan-document.js';
 import { endStateOf } from './compare/end-state.js';
 import { movedFields } from './compare/moved.js';
 import { readBack } from './read-back.js';
+import { learnTypeIds } from './type-ids.js';
 import type { FieldDifference } from './types.js';
 
 export interface StaleChange {
@@ -78,7 +79,7 @@ export function classifyFreshness(
     const end = endStateOf(change, live, typeIds);
     if (end.done) {
       alreadyDone.set(change.id, ALREADY_DONE_REASON);
-      if (change.type === 'label.create' && end.typeId !== undefined) typeIds.set(change.address, end.typeId);
+      learnTypeIds(typeIds, change, end);
       continue;
     }
     if (fingerprintMatches(change, live) || halfReplaced(change, live)) continue;

@@ -3,6 +3,7 @@
  * they need into their own `flags`, so `--help` lists them with the command's own flags.
  */
 import { Flags } from '@oclif/core';
+import { DEFAULT_DATA_CHECK_BUDGET } from '../live/data-check-result.js';
 
 /** Which project, which account, and how to talk about it. */
 export const targetFlags = {
@@ -43,6 +44,23 @@ export const outputFlags = {
   json: Flags.boolean({
     summary: 'Print the result as JSON on stdout (nothing else; --format is ignored).',
     default: false,
+  }),
+};
+
+/** How much the plan reads to count what changes touch (plan, and apply without a plan file). */
+export const dataCheckFlags = {
+  'data-check': Flags.boolean({
+    summary:
+      'Count the records (and record associations) that removals touch: values of a property to archive, records holding a removed option, links using a label to delete (on by default).',
+    default: true,
+    allowNo: true,
+  }),
+  'data-check-budget': Flags.integer({
+    summary:
+      'The most calls the counts may make; a count the budget stops is shown as "at least N" (default 100).',
+    default: DEFAULT_DATA_CHECK_BUDGET,
+    min: 0,
+    helpValue: 'N',
   }),
 };
 

@@ -4,7 +4,7 @@
  * the plan document. Shared by `plan`, `apply` (without a plan file) and `drift`.
  */
 import type { CrmClient } from '../api/client.js';
-import { countRecords } from '../live/data-check.js';
+import { runDataCheck } from '../live/data-check.js';
 import { readLiveState } from '../live/read-live.js';
 import { scopeFromDesired, type LiveScope } from '../live/scope.js';
 import type { SchemaState } from '../model/schema-model.js';
@@ -17,15 +17,17 @@ import type { RuleContext } from '../plan/rules/rule-types.js';
 
 export interface ComputePlanOptions {
   policy: PlanPolicy;
-  /** count the records that option removals and archives touch (search); default true */
+  /** count the records (and record associations) removals touch; default true */
   dataCheck?: boolean;
+  /** calls the data check may make (`--data-check-budget`) */
+  dataCheckBudget?: number;
 }
 
 export interface ComputedPlan {
   plan: PlanDocument;
   live: SchemaState;
   scope: LiveScope;
-  /** searches made by the data check */
+  /** calls made by the data check */
   searches: number;
 }
 
@@ -42,10 +44,10 @@ export async function computePlan(
   if (options.dataCheck !== false) {
     const targets = dataCheckTargets(result.changes);
     if (targets.length > 0) {
-      const check = await countRecords(client, targets);
-      ctx.recordCounts = check.counts;
+      const check = await runDataCheck(client, targets, { budget: options.dataCheckBudget });
+      ctx.counts = check.counts;
       result.diagnostics.push(...check.diagnostics);
-      searches = check.searches;
+      searches = check.calls;
     }
   }
   return { plan: buildPlan(result, live, ctx), live, scope, searches };

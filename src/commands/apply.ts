@@ -15,7 +15,7 @@ import { checkFreshness, type Freshness } from '../apply/stale-check.js';
 import type { ApplyReport } from '../apply/types.js';
 import { DEFAULT_PARALLELISM } from '../apply/types.js';
 import { CrmCommand } from '../cli/base-command.js';
-import { targetFlags } from '../cli/common-flags.js';
+import { dataCheckFlags, targetFlags } from '../cli/common-flags.js';
 import { computePlan } from '../cli/compute-plan.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { Output } from '../cli/output.js';
@@ -61,6 +61,7 @@ export default class Apply extends CrmCommand {
 
   static override flags = {
     ...targetFlags,
+    ...dataCheckFlags,
     json: Flags.boolean({
       summary: 'Print the apply report (or the dry-run requests) as JSON on stdout, nothing else there.',
       default: false,
@@ -116,8 +117,13 @@ export default class Apply extends CrmCommand {
         if (freshness.stale.length > 0) throw stalePlan(freshness);
         plan = saved;
       } else {
-        plan = (await computePlan(session.client, project.desired, { policy: toPlanPolicy(target.policy) }))
-          .plan;
+        plan = (
+          await computePlan(session.client, project.desired, {
+            policy: toPlanPolicy(target.policy),
+            dataCheck: flags['data-check'],
+            dataCheckBudget: flags['data-check-budget'],
+          })
+        ).plan;
         const text = renderPlanText(plan, { color: flags.json ? output.colorErr : output.color });
         if (flags.json) output.err(text);
         else output.out(text);

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { Flags } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
-import { outputFlags, targetFlags } from '../cli/common-flags.js';
+import { dataCheckFlags, outputFlags, targetFlags } from '../cli/common-flags.js';
 import { computePlan } from '../cli/compute-plan.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { manifestDigest, savedPlan } from '../cli/saved-plan.js';
@@ -39,6 +39,7 @@ export default class Plan extends CrmCommand {
   static override flags = {
     ...targetFlags,
     ...outputFlags,
+    ...dataCheckFlags,
     out: Flags.string({
       summary:
         'Save the plan to FILE for apply (JSON: the changes with target, manifest digest and fingerprints).',
@@ -47,11 +48,6 @@ export default class Plan extends CrmCommand {
     'detailed-exitcode': Flags.boolean({
       summary: 'Exit 2 when there are changes, 0 when there are none (1 on errors).',
       default: false,
-    }),
-    'data-check': Flags.boolean({
-      summary: 'Count the records that hold a removed option value or a property to archive (on by default).',
-      default: true,
-      allowNo: true,
     }),
   };
 
@@ -64,6 +60,7 @@ export default class Plan extends CrmCommand {
       computePlan(session.client, project.desired, {
         policy: toPlanPolicy(target.policy),
         dataCheck: flags['data-check'],
+        dataCheckBudget: flags['data-check-budget'],
       }),
     );
     const plan = savedPlan(computed.plan, {

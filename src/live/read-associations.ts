@@ -3,7 +3,8 @@
  * gives every association type of the direction with its `category`, `typeId`, `label` and, when one is
  * set, `userEnforcedMaxToObjectIds`: both the labels and the limits, so the label list (beyond the spec)
  * is not read. The reverse direction is read too when the inverse labels are needed (`PairScope.inverse`),
- * or when that direction is in scope anyway; each direction is read once.
+ * or when that direction is in scope anyway; each direction is read once, and a direction read for its
+ * inverse labels goes into the state as well (each label pair then appears in both directions).
  */
 import type { CrmClient } from '../api/client.js';
 import { pairKey } from '../model/normalize-association.js';
@@ -30,10 +31,12 @@ export async function readAssociations(
   );
   const byKey = new Map<string, AssociationTypeConfig[]>(keys.map((key, i) => [key, lists[i]]));
 
-  for (const pair of pairs.values()) {
-    const { from, to } = pair;
-    const forward = byKey.get(pairKey(from, to)) ?? [];
-    const reverse = from === to ? undefined : byKey.get(pairKey(to, from));
+  const added = new Set<string>();
+  const add = (from: string, to: string, reverse: AssociationTypeConfig[] | undefined): void => {
+    const key = pairKey(from, to);
+    if (added.has(key)) return;
+    added.add(key);
+    const forward = byKey.get(key) ?? [];
     // the inverse is known when the reverse list was read (and always for an object type with itself)
     const inverse = from === to || reverse !== undefined ? inverseTypes(forward, reverse) : undefined;
     associationPairOf(state, from, to);
@@ -41,5 +44,12 @@ export async function readAssociations(
       addApiLabel(state, from, to, item, inverse?.get(item.typeId));
       addApiLimit(state, from, to, item);
     }
+  };
+  for (const pair of pairs.values()) {
+    const { from, to } = pair;
+    const reverse = from === to ? undefined : byKey.get(pairKey(to, from));
+    add(from, to, reverse);
+    // both directions read: the reverse one is in the state too, each label the mirror of the other
+    if (reverse !== undefined) add(to, from, byKey.get(pairKey(from, to)));
   }
 }

@@ -27,8 +27,9 @@ export interface PairScope {
   from: string;
   to: string;
   /**
-   * also read the reverse direction (to -> from) to learn each label's inverse label; only needed when
-   * a desired label of this direction declares an `inverseLabel` (the only time the planner compares it)
+   * also read the reverse direction (to -> from) to learn each label's inverse: needed whenever labels
+   * are managed, since a label pair is one resource with two directions (matched by the text of either,
+   * unmanaged as a whole); only a direction that manages built-in type limits alone does without
    */
   inverse: boolean;
 }
@@ -73,9 +74,11 @@ export function scopeFromDesired(desired: DesiredState, policy: PlanPolicy): Liv
     entry.groups = true;
     for (const name of schema.properties.keys()) entry.properties.add(name);
   }
+  const labelsManaged = policy.unmanaged !== 'ignore';
   for (const pair of desired.state.associations.values()) {
     const entry = pairScopeOf(scope, pair.from, pair.to);
-    if ([...pair.labels.values()].some((label) => label.inverseLabel !== undefined)) entry.inverse = true;
+    if (labelsManaged || pair.labels.size > 0 || [...pair.limits.values()].some((l) => l.label !== undefined))
+      entry.inverse = true;
   }
   for (const definition of desired.state.events.values()) scope.events.add(definition.name);
   for (const tombstone of desired.tombstones) {
@@ -87,7 +90,9 @@ export function scopeFromDesired(desired: DesiredState, policy: PlanPolicy): Liv
       const entry = objectTypeScopeOf(scope, tombstone.objectType);
       entry.groups = true;
       entry.fullList = true;
-    } else if (tombstone.kind === 'label' || tombstone.kind === 'limit') {
+    } else if (tombstone.kind === 'label') {
+      pairScopeOf(scope, tombstone.from, tombstone.to).inverse = true;
+    } else if (tombstone.kind === 'limit') {
       pairScopeOf(scope, tombstone.from, tombstone.to);
     } else {
       scope.events.add(tombstone.eventName);

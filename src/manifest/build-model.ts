@@ -2,6 +2,7 @@
  * Items -> the desired-state model. A declaration seen a second time (in the same file or another)
  * is reported at the second place, naming the first; the model keeps the first.
  */
+import { defined } from '../core/defined.js';
 import type { EventPropertyCreate, PropertyCreate } from '../types/api.js';
 import type { DiagnosticCode } from './codes.js';
 import { formatLocation } from './diagnostics.js';
@@ -10,7 +11,15 @@ import { at } from './items.js';
 import { formatPath } from './locate.js';
 import type { EntryRef, ManifestItems } from './items.js';
 import { deriveLabelName, emptyDesiredState, limitKey } from './model.js';
-import type { DesiredAssociationPair, DesiredLimit, DesiredState, LimitTarget } from './model.js';
+import type {
+  DeletedLabel,
+  DesiredAssociationPair,
+  DesiredLabel,
+  DesiredLimit,
+  DesiredState,
+  LimitTarget,
+} from './model.js';
+import { mergeLabelPairs, type LabelDeclaration } from './label-pairs.js';
 import { objectTypeKey, pairKey } from './object-types.js';
 
 export function buildModel(items: ManifestItems, sink: DiagnosticSink): DesiredState {
@@ -91,6 +100,8 @@ export function buildModel(items: ManifestItems, sink: DiagnosticSink): DesiredS
     });
   }
 
+  const declaredLabels: LabelDeclaration[] = [];
+  const deletedLabels: DeletedLabel[] = [];
   for (const { from, to, entry, ref } of items.associations) {
     const key = pairKey(from, to);
     const pair = pairIn(state.associations, key, from, to);
@@ -100,23 +111,30 @@ export function buildModel(items: ManifestItems, sink: DiagnosticSink): DesiredS
       const what = `label '${entry.label}' of ${key}`;
       if (!claim(`label ${key} ${entry.label}`, ref, 'label', 'DUPLICATE_LABEL', what)) continue;
       if (entry.deleted) {
-        pair.labels.set(entry.label, { deleted: true, from, to, label: entry.label, source });
+        const tombstone: DeletedLabel = { deleted: true, from, to, label: entry.label, source };
+        pair.labels.set(entry.label, tombstone);
+        deletedLabels.push(tombstone);
         continue;
       }
       const name = entry.name ?? deriveLabelName(entry.label);
-      const nameKey = entry.name === undefined ? 'label' : 'name';
-      const nameWhat = `label name '${name}' of ${key}${entry.name === undefined ? ' (derived from the label)' : ''}`;
-      if (!claim(`label name ${key} ${name}`, ref, nameKey, 'DUPLICATE_LABEL', nameWhat)) continue;
-      pair.labels.set(entry.label, {
+      const label: DesiredLabel = {
         deleted: false,
         from,
         to,
         label: entry.label,
         name,
         nameDerived: entry.name === undefined,
-        ...(entry.inverseLabel === undefined ? {} : { inverseLabel: entry.inverseLabel }),
+        ...defined({
+          inverseLabel: entry.inverseLabel,
+          renamedFrom: entry.renamedFrom,
+          inverseRenamedFrom: entry.inverseRenamedFrom,
+          inverseMaxToObjectIds: entry.inverseMaxToObjectIds,
+        }),
         source,
-      });
+        keySources: Object.fromEntries(Object.keys(entry).map((key) => [key, at(ref, key)])),
+      };
+      pair.labels.set(entry.label, label);
+      declaredLabels.push({ ...label, ...defined({ maxToObjectIds: entry.maxToObjectIds }) });
       target = { label: entry.label };
     } else if (entry.category !== undefined && entry.typeId !== undefined && entry.label === undefined) {
       const what = `association type ${entry.category} ${entry.typeId} of ${key}`;
@@ -141,6 +159,8 @@ export function buildModel(items: ManifestItems, sink: DiagnosticSink): DesiredS
       pair.limits.set(limitKey(target), limit);
     }
   }
+
+  state.labelPairs = mergeLabelPairs(declaredLabels, deletedLabels, sink);
 
   for (const { eventName, entry, ref } of items.eventDefinitions) {
     const what = `the definition of event ${eventName}`;

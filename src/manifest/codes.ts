@@ -159,6 +159,29 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: 'an association label (or its name) is declared twice',
   },
+  LABEL_PAIR_CONFLICT: {
+    step: 'meaning',
+    severity: 'error',
+    summary:
+      'two declarations of one label pair (a label and its inverse) disagree, or a side of a declared pair is marked deleted (names both places)',
+  },
+  LABEL_INVERSE_NEEDED: {
+    step: 'meaning',
+    severity: 'error',
+    summary: '`inverseRenamedFrom` or `inverseMaxToObjectIds` without the inverse text (`inverseLabel`)',
+  },
+  LABEL_RENAME_INVALID: {
+    step: 'meaning',
+    severity: 'error',
+    summary:
+      '`renamedFrom` names the label itself, a label another entry declares or deletes, or a text two labels are renamed from',
+  },
+  LABEL_KEY_ON_BUILT_IN_TYPE: {
+    step: 'meaning',
+    severity: 'error',
+    summary:
+      'a built-in association type entry carries a key only user labels take (`name`, `inverseLabel`, ...)',
+  },
   DUPLICATE_ASSOCIATION_TYPE: {
     step: 'meaning',
     severity: 'error',

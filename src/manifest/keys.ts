@@ -74,9 +74,12 @@ export const ASSOCIATION_TYPE_KEYS = {
   label: true,
   name: true,
   inverseLabel: true,
+  renamedFrom: true,
+  inverseRenamedFrom: true,
   category: true,
   typeId: true,
   maxToObjectIds: true,
+  inverseMaxToObjectIds: true,
   deleted: true,
 } as const satisfies KeySet<AssociationTypeEntry>;
 

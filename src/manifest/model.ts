@@ -56,13 +56,21 @@ export interface DesiredLabel {
   deleted: false;
   from: string;
   to: string;
-  /** the label text: it identifies the label (the account never returns `name`) */
+  /** the label text in this direction: it identifies the label (the account never returns `name`) */
   label: string;
   /** the internal name for a create: as written, or derived from the label */
   name: string;
   nameDerived: boolean;
   inverseLabel?: string;
+  /** rename in place: the current text of this direction */
+  renamedFrom?: string;
+  /** rename the other direction in place: its current text */
+  inverseRenamedFrom?: string;
+  /** the other direction's limit, as written (absent: not written) */
+  inverseMaxToObjectIds?: number | null;
   source: SourceLocation;
+  /** where each key written in the entry is */
+  keySources: Readonly<Record<string, SourceLocation>>;
 }
 
 export interface DeletedLabel {
@@ -97,6 +105,31 @@ export interface DesiredAssociationPair {
   limits: Map<string, DesiredLimit>;
 }
 
+/**
+ * A label pair: one association type with two directions, a label and its inverse. The entries that
+ * declare it (one direction's entry with `inverseLabel`, the other direction's entry, or both) are
+ * merged into one pair, oriented as the first entry that declares it (`from -> to`).
+ */
+export interface DesiredLabelPair {
+  /** as written in the first declaring entry */
+  from: string;
+  to: string;
+  /** the text of the `from -> to` direction */
+  label: string;
+  /** the text of the `to -> from` direction, when an entry declares it */
+  inverseLabel?: string;
+  name: string;
+  nameDerived: boolean;
+  /** the current texts of a rename in place, per direction */
+  renamedFrom?: string;
+  inverseRenamedFrom?: string;
+  /** the limits of the two directions' types: a number, or null / absent for none */
+  maxToObjectIds?: number | null;
+  inverseMaxToObjectIds?: number | null;
+  /** the first declaring entry */
+  source: SourceLocation;
+}
+
 export interface DesiredEventProperty {
   deleted: false;
   eventName: string;
@@ -128,8 +161,10 @@ export interface DesiredState {
   properties: Map<string, Map<string, DesiredPropertyEntry>>;
   /** object type key -> group name -> entry */
   groups: Map<string, Map<string, DesiredGroupEntry>>;
-  /** `from->to` -> labels and limits of that direction */
+  /** `from->to` -> labels and limits of that direction, as written */
   associations: Map<string, DesiredAssociationPair>;
+  /** every declared label pair once, both directions merged (`label-pairs.ts`) */
+  labelPairs: DesiredLabelPair[];
   /** event name -> property name -> entry */
   eventProperties: Map<string, Map<string, DesiredEventPropertyEntry>>;
   /** event name -> its `definition` block */
@@ -141,6 +176,7 @@ export function emptyDesiredState(): DesiredState {
     properties: new Map(),
     groups: new Map(),
     associations: new Map(),
+    labelPairs: [],
     eventProperties: new Map(),
     eventDefinitions: new Map(),
   };

@@ -43,15 +43,22 @@ export interface PropertiesManifest {
 
 /**
  * One association type of a `from -> to` pair: a user label (by `label`) or a built-in type (by
- * `category` + `typeId`). `maxToObjectIds: null` removes a limit; `deleted: true` deletes a label.
+ * `category` + `typeId`). `maxToObjectIds: null` removes a limit; `deleted: true` deletes a label. A
+ * user label is one side of a label pair (a label and its inverse); `inverseLabel` names the other side.
  */
 export interface AssociationTypeEntry {
   label?: string;
   name?: string;
   inverseLabel?: string;
+  /** rename in place: the label's current text (this direction) */
+  renamedFrom?: string;
+  /** rename the other direction in place: its current text */
+  inverseRenamedFrom?: string;
   category?: ManifestAssociationCategory;
   typeId?: number;
   maxToObjectIds?: number | null;
+  /** the limit of the other direction's type (`to -> from`) */
+  inverseMaxToObjectIds?: number | null;
   deleted?: boolean;
 }
 

@@ -61,9 +61,12 @@ export interface ObjectSchema {
 }
 
 /**
- * An association label of one direction (`from` -> `to`). Keyed by its text. `name` is the internal
+ * An association label pair seen from one direction (`from` -> `to`): `label` is the text of this
+ * direction, `inverseLabel` the text of the other (when known). Keyed by its text. `name` is the internal
  * name given at creation: the platform's label lists never return it, so live labels normally lack it.
- * `typeId` is known for live labels and, optionally, declared in a manifest to rename a label in place.
+ * `typeId` / `inverseTypeId` are the two directions' types, known for live labels. A desired label is
+ * stored once, in the direction its first manifest entry declares it; a live one in both directions (when
+ * both were read), each the mirror of the other.
  */
 export interface NormalizedLabel {
   label: string;
@@ -72,6 +75,10 @@ export interface NormalizedLabel {
   inverseLabel?: string;
   typeId?: number;
   inverseTypeId?: number;
+  /** desired only: rename in place from this text (of this direction) */
+  renamedFrom?: string;
+  /** desired only: rename the inverse direction in place from this text */
+  inverseRenamedFrom?: string;
 }
 
 /**

@@ -25,7 +25,7 @@ export interface FieldChange {
   options?: OptionChange[];
 }
 
-/** Option changes, compared by `value`. `recordCount` on a removal is attached by the data-check rule. */
+/** Option changes, compared by `value`. `recordCount` on a removal (records holding it) is attached by the data-check rule. */
 export type OptionChange =
   | { kind: 'added'; value: string; option: NormalizedOption }
   | { kind: 'removed'; value: string; option: NormalizedOption; recordCount?: number }
@@ -44,9 +44,12 @@ export type OptionChange =
 /** Why a resource is removed: a tombstone in a manifest, or the `unmanaged: archive` policy. */
 export type RemovalCause = 'tombstone' | 'unmanaged';
 
-/** A value only known once an earlier change has run: the typeId of the label created at `ref`. */
+/**
+ * A value only known once an earlier change has run: the typeId of the label created at `ref` (the
+ * label's address), of its own direction, or with `side: 'inverse'` of its inverse direction.
+ */
 // a type alias (not an interface) so that it is assignable to JsonValue inside request bodies
-export type Ref = { ref: string };
+export type Ref = { ref: string; side?: 'inverse' };
 
 export interface PropertyCreateChange {
   type: 'property.create';
@@ -200,4 +203,9 @@ export const CHANGE_TYPES = [
 
 export function isRef(value: unknown): value is Ref {
   return typeof value === 'object' && value !== null && typeof (value as { ref?: unknown }).ref === 'string';
+}
+
+/** The key a ref's typeId is kept under once known: the label address, `#inverse` for its inverse side. */
+export function refKey(ref: Ref): string {
+  return ref.side === 'inverse' ? `${ref.ref}#inverse` : ref.ref;
 }

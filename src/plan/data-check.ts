@@ -1,17 +1,29 @@
 /**
- * The data check: which record counts would sharpen the severity of a plan, and how they are keyed.
- * The live reader counts them through search (`HAS_PROPERTY` for a whole property, `EQ` for an option
- * value) and hands them to the rules as `RecordCounts`.
+ * The data check: which counts would sharpen the severity of a plan and tell a reviewer what a change
+ * does to records, and how they are keyed. The live reader counts them (src/live) and hands them to the
+ * rules as `DataCounts`; every count says whether it is exact or a lower bound, and why.
  *
- *   tickets.escalation_level          records that hold any value (archive, replace)
- *   tickets.escalation_level=legacy   records that hold the option value `legacy` (option removal)
+ *   tickets.escalation_level             records that hold any value (archive, replace)
+ *   tickets.escalation_level=legacy      records that hold the option value `legacy` (option removal)
+ *   links:tickets->orders#1001           record associations that use association type 1001 (label delete)
  */
+import { pairKey } from '../model/normalize-association.js';
 import type { Change } from './change-types.js';
 import { propertyAddress } from './address.js';
 
-export type RecordCounts = ReadonlyMap<string, number>;
+/** A count of records (or record associations); `exact: false` means "at least `count`". */
+export interface Count {
+  count: number;
+  exact: boolean;
+  /** why a count is not exact: what stopped it */
+  capped?: string;
+}
 
-export interface DataCheckTarget {
+export type DataCounts = ReadonlyMap<string, Count>;
+
+/** Records holding a value (or an option value) of a property: counted through search. */
+export interface RecordTarget {
+  kind: 'records';
   key: string;
   objectType: string;
   propertyName: string;
@@ -19,9 +31,24 @@ export interface DataCheckTarget {
   value?: string;
 }
 
+/** Record associations of one association type (a label's direction): read record by record. */
+export interface LinkTarget {
+  kind: 'links';
+  key: string;
+  from: string;
+  to: string;
+  typeId: number;
+}
+
+export type DataCheckTarget = RecordTarget | LinkTarget;
+
 export function recordCountKey(objectType: string, propertyName: string, value?: string): string {
   const address = propertyAddress(objectType, propertyName);
   return value === undefined ? address : `${address}=${value}`;
+}
+
+export function linkCountKey(from: string, to: string, typeId: number): string {
+  return `links:${pairKey(from, to)}#${typeId}`;
 }
 
 /** The counts the rules can use for these changes, each once, in change order. */
@@ -30,7 +57,13 @@ export function dataCheckTargets(changes: readonly Change[]): DataCheckTarget[] 
   const add = (objectType: string, propertyName: string, value?: string): void => {
     const key = recordCountKey(objectType, propertyName, value);
     if (!targets.has(key))
-      targets.set(key, { key, objectType, propertyName, ...(value === undefined ? {} : { value }) });
+      targets.set(key, {
+        kind: 'records',
+        key,
+        objectType,
+        propertyName,
+        ...(value === undefined ? {} : { value }),
+      });
   };
   for (const change of changes) {
     if (change.type === 'property.archive' || change.type === 'property.replace') {
@@ -38,6 +71,11 @@ export function dataCheckTargets(changes: readonly Change[]): DataCheckTarget[] 
     } else if (change.type === 'property.update') {
       for (const value of removedOptionValues(change.meta.fields))
         add(change.meta.objectType, change.meta.name, value);
+    } else if (change.type === 'label.delete' && change.meta.label.typeId !== undefined) {
+      const { from, to } = change.meta;
+      const typeId = change.meta.label.typeId;
+      const key = linkCountKey(from, to, typeId);
+      if (!targets.has(key)) targets.set(key, { kind: 'links', key, from, to, typeId });
     }
   }
   return [...targets.values()];
@@ -50,4 +88,15 @@ export function removedOptionValues(
   for (const field of fields)
     for (const o of field.options ?? []) if (o.kind === 'removed') values.push(o.value);
   return values;
+}
+
+/** What a change does to data: how many records (or record associations) it touches. */
+export interface Affected extends Count {
+  unit: 'records' | 'associations';
+}
+
+/** `412 records`, `at least 1,000 record associations` */
+export function describeCount(count: Count, one: string, many: string): string {
+  const n = count.count.toLocaleString('en-US');
+  return `${count.exact ? '' : 'at least '}${n} ${count.count === 1 && count.exact ? one : many}`;
 }

@@ -5,10 +5,11 @@
  *
  * Where the two models differ:
  * - object types: the manifest keys well-known ids by name; the planner's canonical name also folds case;
- * - a user label is created with category USER_DEFINED and the manifest's (possibly derived) name;
+ * - a user label is one label pair (the manifest's merged `labelPairs`), stored once in its first
+ *   direction with category USER_DEFINED and the manifest's (possibly derived) name;
  * - limits: the manifest keys them `label:Primary order` / `PLATFORM_DEFINED:27`, the planner
  *   `Primary order` / `PLATFORM_DEFINED/27`; a manifest `maxToObjectIds: null` is a limit without a value
- *   (the planner then purges a live one);
+ *   (the planner then purges a live one), and so is a label pair's limit left out;
  * - sources: `col` becomes `column`, keyed by the planner's address forms (address.ts);
  * - an event's `definition` block sits on the planner's event definition (created when the account lacks
  *   it), which then exists on the desired side even when every property entry is a tombstone.
@@ -18,11 +19,13 @@ import type {
   DesiredEventDefinition,
   DesiredEventPropertyEntry,
   DesiredGroupEntry,
+  DesiredLabelPair,
   DesiredLimit,
   DesiredPropertyEntry,
   DesiredState as ManifestState,
   SourceLocation as ManifestLocation,
 } from '../manifest/model.js';
+import { defined } from '../core/defined.js';
 import { USER_DEFINED, limitKey as planLimitKey } from '../model/normalize-association.js';
 import { normalizeEventDefinitionInfo, normalizeEventProperty } from '../model/normalize-event.js';
 import { normalizeGroup } from '../model/normalize-group.js';
@@ -53,6 +56,7 @@ export function desiredFromManifest(model: ManifestState): DesiredState {
   for (const [typeKey, properties] of model.properties)
     addProperties(out, canonicalObjectType(typeKey), properties);
   for (const pair of model.associations.values()) addPair(out, pair);
+  for (const pair of model.labelPairs) addLabelPair(out, pair);
   for (const [eventName, properties] of model.eventProperties) addEvent(out, eventName, properties);
   for (const definition of model.eventDefinitions.values()) addEventDefinition(out, definition);
   return out;
@@ -101,32 +105,56 @@ function addProperties(
   }
 }
 
+/** A direction's tombstones and built-in type limits; its label pairs come from `addLabelPair`. */
 function addPair(out: Builder, pair: DesiredAssociationPair): void {
   const from = canonicalObjectType(pair.from);
   const to = canonicalObjectType(pair.to);
   // a pair a manifest names is declared, even with tombstones only (the unmanaged policy looks at it)
   const schema = associationPairOf(out.state, from, to);
   for (const entry of pair.labels.values()) {
+    if (!entry.deleted) continue;
     const source = location(entry.source);
     out.sources.set(labelAddress(from, to, entry.label), source);
-    if (entry.deleted) {
-      out.tombstones.push({ kind: 'label', from, to, label: entry.label, source });
-      continue;
-    }
-    addLabel(schema, {
-      label: entry.label,
-      category: USER_DEFINED,
-      name: entry.name,
-      ...(entry.inverseLabel === undefined ? {} : { inverseLabel: entry.inverseLabel }),
-    });
+    out.tombstones.push({ kind: 'label', from, to, label: entry.label, source });
   }
   for (const limit of pair.limits.values()) {
+    if ('label' in limit.target) continue; // part of its label pair
     const normalized = toPlanLimit(limit);
     addLimit(schema, normalized);
-    // a label's limit shares the label's address; the label entry is the better place to point at
-    const address = limitAddress(from, to, normalized);
-    if (!out.sources.has(address)) out.sources.set(address, location(limit.source));
+    out.sources.set(limitAddress(from, to, normalized), location(limit.source));
   }
+}
+
+/**
+ * A label pair, stored once in its own direction, with the limit of that direction's type and, when the
+ * inverse text is declared, of the inverse direction's type (stored in that direction, by that text).
+ */
+function addLabelPair(out: Builder, pair: DesiredLabelPair): void {
+  const from = canonicalObjectType(pair.from);
+  const to = canonicalObjectType(pair.to);
+  const source = location(pair.source);
+  const schema = associationPairOf(out.state, from, to);
+  addLabel(schema, {
+    label: pair.label,
+    category: USER_DEFINED,
+    name: pair.name,
+    ...defined({
+      inverseLabel: pair.inverseLabel,
+      renamedFrom: pair.renamedFrom,
+      inverseRenamedFrom: pair.inverseRenamedFrom,
+    }),
+  });
+  out.sources.set(labelAddress(from, to, pair.label), source);
+  addLimit(schema, labelLimit(pair.label, pair.maxToObjectIds));
+  if (pair.inverseLabel === undefined) return;
+  addLimit(associationPairOf(out.state, to, from), labelLimit(pair.inverseLabel, pair.inverseMaxToObjectIds));
+  out.sources.set(labelAddress(to, from, pair.inverseLabel), source);
+}
+
+function labelLimit(label: string, max: number | null | undefined): NormalizedLimit {
+  return typeof max === 'number'
+    ? { category: USER_DEFINED, label, maxToObjectIds: max }
+    : { category: USER_DEFINED, label };
 }
 
 /** `label:X` -> the label's limit; `CATEGORY:id` -> that type's; `null` -> no value (purge a live one). */

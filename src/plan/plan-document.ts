@@ -8,6 +8,7 @@
 import { CrmSchemaError } from '../core/errors.js';
 import type { Change } from './change-types.js';
 import { canonicalJson } from './canonical-json.js';
+import type { Affected } from './data-check.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { ChangeAction } from './kinds/change-kind.js';
 import { actionOf, addressOf, idOf, messageOf, phaseOf, requestsFor } from './kinds/registry.js';
@@ -26,7 +27,8 @@ export type PlannedChange = Change & {
   message: string;
   severity: Severity;
   reason: string;
-  recordCount?: number;
+  /** the records (or record associations) the change touches, from the data check */
+  affected?: Affected;
   phase: Phase;
   dependsOn: string[];
   requests: PlannedRequest[];

@@ -54,7 +54,7 @@ function annotate(
     message: messageOf(change),
     severity: change.severity,
     reason: change.reason,
-    ...(change.recordCount === undefined ? {} : { recordCount: change.recordCount }),
+    ...(change.affected === undefined ? {} : { affected: change.affected }),
     phase: phaseOf(change),
     dependsOn: dependsOn.get(id) ?? [],
     requests: requestsFor(change),

@@ -47,7 +47,18 @@ export const KEY_ORDER = {
   group: ['name', 'label', 'displayOrder', 'archived'],
   property: ['name', ...PROPERTY_FIELDS, 'options', 'archived'],
   option: ['label', 'value', 'description', 'displayOrder', 'hidden'],
-  associationType: ['label', 'name', 'inverseLabel', 'category', 'typeId', 'maxToObjectIds', 'deleted'],
+  associationType: [
+    'label',
+    'name',
+    'inverseLabel',
+    'renamedFrom',
+    'inverseRenamedFrom',
+    'category',
+    'typeId',
+    'maxToObjectIds',
+    'inverseMaxToObjectIds',
+    'deleted',
+  ],
   eventProperty: ['name', 'label', 'type', 'description', 'options', 'deleted'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -96,20 +107,19 @@ export function eventPropertyEntry(property: NormalizedEventProperty): Entry {
 }
 
 /**
- * A user label with its limit. `inverseLabel` only on the label created first of the two (the lower
- * typeId): written on both sides, applying the manifests to an empty account would create the pair twice.
+ * A user label pair seen from one direction: its text, its inverse's text, and the limits of both
+ * directions' types. Pull writes each pair once (a label and its inverse are one resource).
  */
-export function labelEntry(label: NormalizedLabel, maxToObjectIds: number | undefined): Entry {
+export function labelEntry(
+  label: NormalizedLabel,
+  limits: { maxToObjectIds?: number | undefined; inverseMaxToObjectIds?: number | undefined },
+): Entry {
   const entry: Entry = { label: label.label };
-  if (label.inverseLabel !== undefined && isFirstOfPair(label)) entry.inverseLabel = label.inverseLabel;
-  if (maxToObjectIds !== undefined) entry.maxToObjectIds = maxToObjectIds;
+  if (label.inverseLabel !== undefined) entry.inverseLabel = label.inverseLabel;
+  if (limits.maxToObjectIds !== undefined) entry.maxToObjectIds = limits.maxToObjectIds;
+  if (label.inverseLabel !== undefined && limits.inverseMaxToObjectIds !== undefined)
+    entry.inverseMaxToObjectIds = limits.inverseMaxToObjectIds;
   return entry;
-}
-
-export function isFirstOfPair(label: NormalizedLabel): boolean {
-  return (
-    label.typeId === undefined || label.inverseTypeId === undefined || label.typeId < label.inverseTypeId
-  );
 }
 
 /** A limit on an association type that is not a user label (built-in, or unlabelled). */

@@ -1,11 +1,17 @@
 /**
  * Association labels and limits of one direction, brought to the live account in the manifests. A label
- * entry is matched to a live user label by its text, as the planner matches it; its limit follows the live
- * one (`maxToObjectIds` left out when none is set). A built-in type's entry takes the live limit, or `null` when none is set (the entry
- * stays: it keeps that type's limit under management). An entry whose label is gone is removed; a
- * tombstone is kept. New user labels and limits of other types are appended.
+ * entry is matched to a live label pair as the planner matches it: by its text, else by its inverse text
+ * (a label renamed outside crm-schema gets its live text back in the entry). A rename the manifest asks
+ * for (`renamedFrom`) that the account does not show yet is left as written. The limits follow the live
+ * ones: `maxToObjectIds` for this direction's type and, on an entry that declares the inverse text
+ * (unless the other direction's manifest declares it), `inverseMaxToObjectIds` for the inverse type;
+ * left out when none is set. A built-in type's entry takes the live limit, or `null` when none is set (the
+ * entry stays: it keeps that type's limit under management). An entry whose label is gone is removed; a
+ * tombstone is kept. New label pairs (each written once, with its inverse text) and limits of other types
+ * are appended.
  */
 import type { YAMLMap } from 'yaml';
+import { labelFrom, labelPairIndex, type LabelPairIndex } from '../model/label-pairs.js';
 import { pairKey, USER_DEFINED } from '../model/normalize-association.js';
 import type { AssociationPairSchema, NormalizedLabel } from '../model/schema-model.js';
 import { labelAddress, limitAddress } from '../plan/address.js';
@@ -13,15 +19,31 @@ import { KEY_ORDER, labelEntry, typeLimitEntry } from './entries.js';
 import type { DocRef, ManifestSet } from './manifest-files.js';
 import type { Recorder } from './pull-report.js';
 import type { PairPull } from './selection.js';
-import { appendEntry, deleteKey, filterEntries, plainValue, setValue, stringValue } from './yaml-edit.js';
+import {
+  appendEntry,
+  deleteKey,
+  filterEntries,
+  mapItems,
+  plainValue,
+  seqValue,
+  setValue,
+  stringValue,
+} from './yaml-edit.js';
 
 export function mergePair(set: ManifestSet, pull: PairPull, rec: Recorder): void {
   const { from, to, live } = pull;
   const key = pairKey(from, to);
   const docs = set.docs('associations', key);
-  const labels = [...(live?.labels.values() ?? [])].filter((l) => l.category === USER_DEFINED);
-  const byText = new Map(labels.map((l) => [l.label, l]));
-  const limitOf = limitsByType(live);
+  const index = labelPairIndex(
+    { objects: new Map(), associations: pairStates(pull), events: new Map() },
+    from,
+    to,
+  );
+  const limitOf = limitsByType(live, pull.reverse);
+  // texts the other direction's manifests declare: their entries own the inverse limit
+  const reverseTexts = new Set<string>();
+  for (const ref of set.docs('associations', pairKey(to, from)))
+    for (const text of entryTexts(ref.map)) reverseTexts.add(text);
   const emptied: DocRef[] = [];
 
   for (const ref of docs) {
@@ -41,17 +63,23 @@ export function mergePair(set: ManifestSet, pull: PairPull, rec: Recorder): void
       if (text === undefined) return true;
       const address = labelAddress(from, to, text);
       if (plainValue(entry, 'deleted') === true) {
-        if (byText.has(text)) rec.tombstoneStillLive(address, ref.file, 'deleted');
+        if (index.find(from, to, text) !== undefined) rec.tombstoneStillLive(address, ref.file, 'deleted');
         return true;
       }
-      const current = byText.get(text);
+      const current = matchEntry(entry, text, index, from, to);
+      if (current === 'pending') {
+        rec.note(
+          `${address}: the rename in the manifest (renamedFrom) is not applied yet; the entry was left as it is.`,
+        );
+        return true;
+      }
       if (current === undefined) {
         rec.remove(address, ref.file);
         return false;
       }
-      const limit =
-        current.typeId === undefined ? undefined : limitOf.get(`${USER_DEFINED}/${current.typeId}`);
-      if (updateLabel(ref, entry, current, limit)) rec.update(address, ref.file);
+      const inverseText = stringValue(entry, 'inverseLabel');
+      const ownsInverse = inverseText !== undefined && !reverseTexts.has(inverseText);
+      if (updateLabel(ref, entry, current, limitOf, ownsInverse)) rec.update(address, ref.file);
       return true;
     });
     if (dropped && plainValue(ref.map, 'types') === undefined) emptied.push(ref);
@@ -65,8 +93,8 @@ export function mergePair(set: ManifestSet, pull: PairPull, rec: Recorder): void
     (first ??= set.addDocument('associations', key, { kind: 'Associations', from, to }));
   for (const label of pull.addLabels) {
     const ref = target();
-    const limit = label.typeId === undefined ? undefined : limitOf.get(`${USER_DEFINED}/${label.typeId}`);
-    appendEntry(ref.doc, ref.map, 'types', labelEntry(label, limit), KEY_ORDER.associations);
+    const entry = labelEntry(label, limitsOfLabel(label, limitOf));
+    appendEntry(ref.doc, ref.map, 'types', entry, KEY_ORDER.associations);
     rec.add(labelAddress(from, to, label.label), ref.file);
   }
   for (const limit of pull.addLimits) {
@@ -77,14 +105,57 @@ export function mergePair(set: ManifestSet, pull: PairPull, rec: Recorder): void
   }
 }
 
-/** `CATEGORY/typeId` -> the live limit. */
-function limitsByType(live: AssociationPairSchema | undefined): Map<string, number> {
+function pairStates(pull: PairPull): Map<string, AssociationPairSchema> {
+  const states = new Map<string, AssociationPairSchema>();
+  if (pull.live !== undefined) states.set(pairKey(pull.from, pull.to), pull.live);
+  if (pull.reverse !== undefined) states.set(pairKey(pull.to, pull.from), pull.reverse);
+  return states;
+}
+
+/** The label texts a document's entries declare in its direction. */
+function entryTexts(doc: YAMLMap): string[] {
+  return mapItems(seqValue(doc, 'types')).flatMap((entry) => {
+    const text = stringValue(entry, 'label');
+    return text === undefined ? [] : [text];
+  });
+}
+
+/** The live pair an entry is, seen from its direction; 'pending' when only its renamedFrom text is live. */
+function matchEntry(
+  entry: YAMLMap,
+  text: string,
+  index: LabelPairIndex,
+  from: string,
+  to: string,
+): NormalizedLabel | undefined | 'pending' {
+  const byText = index.find(from, to, text);
+  if (byText !== undefined) return labelFrom(byText, from, to, text);
+  const renamedFrom = stringValue(entry, 'renamedFrom');
+  if (renamedFrom !== undefined && index.find(from, to, renamedFrom) !== undefined) return 'pending';
+  const inverse = stringValue(entry, 'inverseLabel');
+  const byInverse = inverse === undefined ? undefined : index.find(to, from, inverse);
+  return byInverse === undefined ? undefined : labelFrom(byInverse, from, to);
+}
+
+/** `CATEGORY/typeId` -> the live limit, both directions (typeIds are unique across directions). */
+function limitsByType(...lives: (AssociationPairSchema | undefined)[]): Map<string, number> {
   const limits = new Map<string, number>();
-  for (const limit of live?.limits.values() ?? []) {
-    if (limit.typeId !== undefined && limit.maxToObjectIds !== undefined)
-      limits.set(`${limit.category}/${limit.typeId}`, limit.maxToObjectIds);
+  for (const live of lives) {
+    for (const limit of live?.limits.values() ?? []) {
+      if (limit.typeId !== undefined && limit.maxToObjectIds !== undefined)
+        limits.set(`${limit.category}/${limit.typeId}`, limit.maxToObjectIds);
+    }
   }
   return limits;
+}
+
+function limitsOfLabel(
+  label: NormalizedLabel,
+  limitOf: ReadonlyMap<string, number>,
+): { maxToObjectIds?: number; inverseMaxToObjectIds?: number } {
+  const of = (typeId: number | undefined) =>
+    typeId === undefined ? undefined : limitOf.get(`${USER_DEFINED}/${typeId}`);
+  return { maxToObjectIds: of(label.typeId), inverseMaxToObjectIds: of(label.inverseTypeId) };
 }
 
 /** A built-in type's entry: the live limit, or null (no limit). Always kept. */
@@ -104,23 +175,29 @@ function keepTypeLimit(
   return true;
 }
 
-function updateLabel(ref: DocRef, entry: YAMLMap, live: NormalizedLabel, limit: number | undefined): boolean {
-  let changed = false;
+function updateLabel(
+  ref: DocRef,
+  entry: YAMLMap,
+  live: NormalizedLabel,
+  limitOf: ReadonlyMap<string, number>,
+  ownsInverse: boolean,
+): boolean {
   const order = KEY_ORDER.associationType;
+  const put = (key: string, value: string | number | undefined): boolean =>
+    value === undefined ? deleteKey(entry, key) : setValue(ref.doc, entry, key, value, order);
+  let changed = false;
+  if (plainValue(entry, 'label') !== live.label) changed = put('label', live.label) || changed;
   // compared only when written, as the planner does
   const inverse = plainValue(entry, 'inverseLabel');
-  if (inverse !== undefined && inverse !== live.inverseLabel) {
-    changed =
-      (live.inverseLabel === undefined
-        ? deleteKey(entry, 'inverseLabel')
-        : setValue(ref.doc, entry, 'inverseLabel', live.inverseLabel, order)) || changed;
-  }
-  const declared = plainValue(entry, 'maxToObjectIds') ?? undefined;
-  if (declared !== limit) {
-    changed =
-      (limit === undefined
-        ? deleteKey(entry, 'maxToObjectIds')
-        : setValue(ref.doc, entry, 'maxToObjectIds', limit, order)) || changed;
-  }
+  if (inverse !== undefined && inverse !== live.inverseLabel)
+    changed = put('inverseLabel', live.inverseLabel) || changed;
+  const limits = limitsOfLabel(live, limitOf);
+  if ((plainValue(entry, 'maxToObjectIds') ?? undefined) !== limits.maxToObjectIds)
+    changed = put('maxToObjectIds', limits.maxToObjectIds) || changed;
+  if (
+    ownsInverse &&
+    (plainValue(entry, 'inverseMaxToObjectIds') ?? undefined) !== limits.inverseMaxToObjectIds
+  )
+    changed = put('inverseMaxToObjectIds', limits.inverseMaxToObjectIds) || changed;
   return changed;
 }

@@ -52,7 +52,11 @@ export async function pull(client: CrmClient, options: PullOptions): Promise<Pul
   }
   for (const pair of selection.pairs) {
     const key = `${pair.from}->${pair.to}`;
-    if (isEmpty(set.docs('associations', key), pair.addLabels, pair.addLimits))
+    // in a project, a direction without documents is one the other direction's label pairs imply
+    if (
+      options.scope.mode === 'flags' &&
+      isEmpty(set.docs('associations', key), pair.addLabels, pair.addLimits)
+    )
       rec.note(`${key}: nothing to pull (no user labels or limits).`);
     mergePair(set, pair, rec);
   }

@@ -15,6 +15,7 @@
  */
 import { CrmSchemaError } from '../core/errors.js';
 import { analyseFormula } from '../manifest/formula.js';
+import { isOfObjectPair, labelFrom, labelPairIndex, type LabelPair } from '../model/label-pairs.js';
 import { pairKey, USER_DEFINED } from '../model/normalize-association.js';
 import type {
   AssociationPairSchema,
@@ -43,7 +44,9 @@ export interface PairPull {
   from: string;
   to: string;
   live: AssociationPairSchema | undefined;
-  /** user labels, by typeId */
+  /** the live limits of the reverse direction (`to -> from`), for the inverse side of label pairs */
+  reverse: AssociationPairSchema | undefined;
+  /** user label pairs no manifest declares, seen from this direction, by typeId; each pair once in a pull */
   addLabels: NormalizedLabel[];
   /** limits of types that are not user labels, by typeId */
   addLimits: { category: string; typeId: number; maxToObjectIds: number }[];
@@ -76,8 +79,10 @@ export function selectPull(live: SchemaState, options: SelectionOptions): Select
   const objects = [...options.scope.objectTypes].map((objectType) =>
     selectObject(objectType, live.objects.get(objectType), options, notes),
   );
+  // a label pair is one resource: when both directions are pulled, it is written once (the first)
+  const written = new Set<number>();
   const pairs = [...options.scope.pairs.values()].map(({ from, to }) =>
-    selectPair(from, to, live.associations.get(pairKey(from, to)), options.desired),
+    selectPair(from, to, live, options.desired, written),
   );
   const events: EventPull[] = [];
   for (const eventName of options.scope.events) {
@@ -195,24 +200,45 @@ function addFormulaReferences(
 function selectPair(
   from: string,
   to: string,
-  live: AssociationPairSchema | undefined,
+  state: SchemaState,
   desired: DesiredState,
+  written: Set<number>,
 ): PairPull {
+  const live = state.associations.get(pairKey(from, to));
   const declared = desired.state.associations.get(pairKey(from, to));
-  const texts = new Set(declared?.labels.keys());
-  const typeIds = new Set([...(declared?.labels.values() ?? [])].map((l) => l.typeId));
+  const index = labelPairIndex(state, from, to);
+  const mark = (pair: LabelPair | undefined) => {
+    if (pair?.label.typeId !== undefined) written.add(pair.label.typeId);
+    if (pair?.label.inverseTypeId !== undefined) written.add(pair.label.inverseTypeId);
+  };
+  // the pairs the manifests declare (from either direction, by any of their texts) or tombstone
+  for (const [f, t] of [
+    [from, to],
+    [to, from],
+  ]) {
+    for (const label of desired.state.associations.get(pairKey(f, t))?.labels.values() ?? []) {
+      for (const text of [label.label, label.renamedFrom])
+        if (text !== undefined) mark(index.find(f, t, text));
+      for (const text of [label.inverseLabel, label.inverseRenamedFrom])
+        if (text !== undefined) mark(index.find(t, f, text));
+    }
+  }
   for (const t of desired.tombstones)
-    if (t.kind === 'label' && pairKey(t.from, t.to) === pairKey(from, to)) texts.add(t.label);
-  const addLabels = [...(live?.labels.values() ?? [])]
-    .filter((l) => l.category === USER_DEFINED && !texts.has(l.label) && !typeIds.has(l.typeId))
-    .sort((a, b) => (a.typeId ?? 0) - (b.typeId ?? 0));
+    if (t.kind === 'label' && isOfObjectPair(t.from, t.to, from, to)) mark(index.find(t.from, t.to, t.label));
+  const addLabels: NormalizedLabel[] = [];
+  for (const pair of index.pairs) {
+    if (pair.label.category !== USER_DEFINED || written.has(pair.label.typeId ?? -1)) continue;
+    mark(pair);
+    addLabels.push(labelFrom(pair, from, to) ?? pair.label);
+  }
+  addLabels.sort((a, b) => (a.typeId ?? 0) - (b.typeId ?? 0));
   const declaredLimits = new Set(declared?.limits.keys());
   const addLimits = [...(live?.limits.values() ?? [])]
     .filter((l) => l.label === undefined && l.typeId !== undefined && l.maxToObjectIds !== undefined)
     .filter((l) => !declaredLimits.has(`${l.category}/${l.typeId}`))
     .map((l) => ({ category: l.category, typeId: l.typeId!, maxToObjectIds: l.maxToObjectIds! }))
     .sort((a, b) => a.typeId - b.typeId);
-  return { from, to, live, addLabels, addLimits };
+  return { from, to, live, reverse: state.associations.get(pairKey(to, from)), addLabels, addLimits };
 }
 
 function selectEvent(

@@ -31,7 +31,7 @@ const READING_ORDER = [
   'message',
   'severity',
   'reason',
-  'recordCount',
+  'affected',
   'phase',
   'dependsOn',
   'meta',
@@ -39,6 +39,13 @@ const READING_ORDER = [
   'fingerprint',
   'source',
   'hint',
+  // what a change affects
+  'unit',
+  'count',
+  'exact',
+  'capped',
+  // an option change's count
+  'recordCount',
   // the summary (after `changes`)
   'create',
   'update',

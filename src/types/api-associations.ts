@@ -1,5 +1,5 @@
 /** Wire types of association types, labels and limits; part of `api.ts`, which re-exports them. */
-import type { AssociationSpec } from './api-records.js';
+import type { AssociationSpec, Paging } from './api-records.js';
 import type { AssociationCategory } from './api.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -59,4 +59,47 @@ export interface AssociationLimitConfigAll {
   label: string | null;
   userEnforcedMaxToObjectIds?: number;
   [key: string]: unknown;
+}
+
+// ---------------------------------------------------------------------------------------------
+// v4 record associations (beyond the spec): labelled links between two records
+// ---------------------------------------------------------------------------------------------
+
+/** The answer to a link (PUT) and a batch create result item. Ids are strings. */
+export interface RecordAssociationLink {
+  fromObjectTypeId: string;
+  fromObjectId: string;
+  toObjectTypeId: string;
+  toObjectId: string;
+  /** the labels of the labelled types now linking from -> to */
+  labels: string[];
+  [key: string]: unknown;
+}
+
+/** One associated record with every type linking to it (a GET result item, a batch read `to` item). */
+export interface AssociatedRecord {
+  toObjectId: string;
+  associationTypes: AssociationLabel[];
+  [key: string]: unknown;
+}
+
+/** Batch read result item: one per record read. */
+export interface RecordAssociationsOf {
+  from: { id: string };
+  to: AssociatedRecord[];
+  paging?: Paging;
+  [key: string]: unknown;
+}
+
+/** Batch create input. */
+export interface RecordAssociationCreateInput {
+  from: { id: string };
+  to: { id: string };
+  types: AssociationSpec[];
+}
+
+/** Batch archive input: every association between `from` and each of `to` is removed. */
+export interface RecordAssociationArchiveInput {
+  from: { id: string };
+  to: { id: string }[];
 }

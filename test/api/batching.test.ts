@@ -117,6 +117,31 @@ describe('batch merging (pure)', () => {
     expect(result.unmatched[0].context).toEqual({ other: ['zz'] });
   });
 
+  it('takes a chunk size above 100; with matchAllKeys an item needs every key of an input', async () => {
+    const pairs = Array.from({ length: 1500 }, (_, i) => ({ from: 'f', to: `t${i}` }));
+    const sizes: number[] = [];
+    const result = await runBatches<{ from: string; to: string }, never>({
+      inputs: pairs,
+      call,
+      chunkSize: 1000,
+      matchAllKeys: true,
+      keysOf: (p) => [p.from, p.to],
+      send: (inputs) => {
+        sizes.push(inputs.length);
+        const failed = inputs.some((p) => p.to === 't3');
+        return Promise.resolve({
+          status: 'COMPLETE',
+          startedAt: '',
+          completedAt: '',
+          results: [],
+          ...(failed ? { errors: [item({ fromId: ['f'], toId: ['t3'] })], numErrors: 1 } : {}),
+        });
+      },
+    });
+    expect(sizes).toEqual([1000, 500]);
+    expect(result.errors.map((e) => e.input)).toEqual([pairs[3]]);
+  });
+
   it('rethrows what is not an API error (a bug), maps API errors to every input of the chunk', async () => {
     await expect(
       runBatches({

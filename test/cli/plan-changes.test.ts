@@ -182,19 +182,28 @@ describe('plan against the emulator, every change type', () => {
       'warning unmanaged-property tickets.t_stray',
     ]);
     const level = plan.changes.find((c) => c.address === 'tickets.t_level')!;
-    expect([level.severity, level.recordCount, level.reason]).toEqual([
+    expect([level.severity, level.affected?.count, level.reason]).toEqual([
       'dangerous',
       2,
       "removes option 'legacy': 2 records still hold 'legacy'",
     ]);
     const archive = plan.changes.find((c) => c.type === 'property.archive')!;
-    expect([archive.severity, archive.recordCount]).toEqual(['destructive', 1]);
+    expect([archive.severity, archive.affected]).toEqual([
+      'destructive',
+      { unit: 'records', count: 1, exact: true },
+    ]);
     // tickets read in full (3 sensitivities; a group is archived and the policy watches t_), its groups,
     // both directions of tickets/orders (an inverse label is declared), the event; then the searches
-    // (one for the three targets together: records hold some; then one each)
-    expect(searches).toBe(4);
+    // (one for the three targets together: records hold some; then one each), and for the label delete
+    // one list of the tickets and one read of their links
+    expect(searches).toBe(4 + 2);
     expect(fx.calls.filter((c) => c.path.includes('/search'))).toHaveLength(4);
-    expect(fx.calls).toHaveLength(3 + 1 + 2 + 1 + 4);
+    expect(
+      fx.calls.filter((c) => c.path.startsWith('/crm/v4/associations/tickets/orders/batch/read')),
+    ).toHaveLength(1);
+    expect(fx.calls).toHaveLength(3 + 1 + 2 + 1 + 4 + 2);
+    const labelDelete = plan.changes.find((c) => c.type === 'label.delete')!;
+    expect(labelDelete.affected).toEqual({ unit: 'associations', count: 0, exact: true });
   });
 
   it('renders the plan as text', async () => {

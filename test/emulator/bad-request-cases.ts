@@ -18,7 +18,7 @@ export interface BadRequest {
   message?: string;
 }
 
-const raw = (text: string) => ({ raw: text });
+export const raw = (text: string) => ({ raw: text });
 export const isRaw = (body: unknown): body is { raw: string } =>
   typeof body === 'object' && body !== null && 'raw' in body;
 

@@ -6,7 +6,10 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRaw, startTestEmulator, type RawResponse, type TestEmulator } from '../helpers/emulator.js';
-import { CASES, isRaw, TOKEN, type BadRequest } from './bad-request-cases.js';
+import { CASES as BASE_CASES, isRaw, TOKEN, type BadRequest } from './bad-request-cases.js';
+import { V4_RECORD_ASSOCIATION_CASES } from './bad-request-cases-v4.js';
+
+const CASES = [...BASE_CASES, ...V4_RECORD_ASSOCIATION_CASES];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const JSON_HEADERS = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import type { ResponseLogEvent } from '../../src/api/log.js';
-import { countRecords } from '../../src/live/data-check.js';
+import { runDataCheck } from '../../src/live/data-check.js';
 import type { DataCheckTarget } from '../../src/plan/data-check.js';
 import { optionsOf, seedProperties } from '../helpers/seed-properties.js';
 import { callKeys, liveFixture, type LiveFixture } from './helpers.js';
@@ -14,10 +14,16 @@ afterEach(async () => {
 });
 
 const TARGETS: DataCheckTarget[] = [
-  { key: 'tickets.level=legacy', objectType: 'tickets', propertyName: 'level', value: 'legacy' },
-  { key: 'tickets.level=low', objectType: 'tickets', propertyName: 'level', value: 'low' },
-  { key: 'tickets.tags=red', objectType: 'tickets', propertyName: 'tags', value: 'red' },
-  { key: 'tickets.code', objectType: 'tickets', propertyName: 'code' },
+  {
+    kind: 'records',
+    key: 'tickets.level=legacy',
+    objectType: 'tickets',
+    propertyName: 'level',
+    value: 'legacy',
+  },
+  { kind: 'records', key: 'tickets.level=low', objectType: 'tickets', propertyName: 'level', value: 'low' },
+  { kind: 'records', key: 'tickets.tags=red', objectType: 'tickets', propertyName: 'tags', value: 'red' },
+  { kind: 'records', key: 'tickets.code', objectType: 'tickets', propertyName: 'code' },
 ];
 
 async function seeded(tokens?: string[]): Promise<LiveFixture> {
@@ -40,15 +46,15 @@ async function seeded(tokens?: string[]): Promise<LiveFixture> {
   return f;
 }
 
-describe('countRecords', () => {
+describe('runDataCheck: record counts', () => {
   it('counts the records holding each value (any value for a whole property), one search each', async () => {
     fx = await seeded();
-    const result = await countRecords(fx.client, TARGETS);
+    const result = await runDataCheck(fx.client, TARGETS);
     expect(Object.fromEntries(result.counts)).toEqual({
-      'tickets.level=legacy': 2,
-      'tickets.level=low': 1,
-      'tickets.tags=red': 1,
-      'tickets.code': 2,
+      'tickets.level=legacy': { count: 2, exact: true },
+      'tickets.level=low': { count: 1, exact: true },
+      'tickets.tags=red': { count: 1, exact: true },
+      'tickets.code': { count: 2, exact: true },
     });
     expect(result.diagnostics).toEqual([]);
     // one search for all four (some record holds one of them), then one each
@@ -58,15 +64,16 @@ describe('countRecords', () => {
   it('settles up to five targets no record holds with one search', async () => {
     fx = await seeded();
     const unused = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((value): DataCheckTarget => ({
+      kind: 'records',
       key: `tickets.level=${value}`,
       objectType: 'tickets',
       propertyName: 'level',
       value,
     }));
-    const result = await countRecords(fx.client, [...unused, TARGETS[1]]);
+    const result = await runDataCheck(fx.client, [...unused, TARGETS[1]]);
     expect(Object.fromEntries(result.counts)).toEqual({
-      ...Object.fromEntries(unused.map((t) => [t.key, 0])),
-      'tickets.level=low': 1,
+      ...Object.fromEntries(unused.map((t) => [t.key, { count: 0, exact: true }])),
+      'tickets.level=low': { count: 1, exact: true },
     });
     // a, b, c, d, e: one search, total 0; f, g, low: one search (total 1), then three
     expect(fx.calls).toHaveLength(5);
@@ -82,15 +89,15 @@ describe('countRecords', () => {
       onResponse: (event) => calls.push(event),
     });
     try {
-      const result = await countRecords(client, TARGETS);
+      const result = await runDataCheck(client, TARGETS);
       expect(result.counts.size).toBe(0);
       expect(result.diagnostics).toEqual([
         {
           level: 'info',
           code: 'data-check-skipped',
           message:
-            'Data check skipped for tickets: the token may not search its records (missing crm.objects.tickets.read), so removals show no record counts',
-          hint: 'Grant crm.objects.tickets.read to count the records, or pass --no-data-check.',
+            'Data check skipped for the records of tickets: the token may not read what the count needs (missing crm.objects.tickets.read), so the plan shows no count there',
+          hint: 'Grant crm.objects.tickets.read to count, or pass --no-data-check.',
         },
       ]);
       expect(calls.map((c) => `${c.status} ${c.path}`)).toEqual(['403 /crm/v3/objects/tickets/search']);
@@ -101,11 +108,11 @@ describe('countRecords', () => {
 
   it('notes a target the search refuses and counts the others', async () => {
     fx = await seeded();
-    const result = await countRecords(fx.client, [
+    const result = await runDataCheck(fx.client, [
       ...TARGETS.slice(0, 1),
-      { key: 'tickets.nope', objectType: 'tickets', propertyName: 'nope' },
+      { kind: 'records', key: 'tickets.nope', objectType: 'tickets', propertyName: 'nope' },
     ]);
-    expect(Object.fromEntries(result.counts)).toEqual({ 'tickets.level=legacy': 2 });
+    expect(Object.fromEntries(result.counts)).toEqual({ 'tickets.level=legacy': { count: 2, exact: true } });
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0]).toMatchObject({
       level: 'info',

@@ -54,13 +54,15 @@ describe('scopeFromDesired', () => {
       { objectType: 'tickets', properties: new Set(['a', 'b']), fullList: true, groups: true },
       { objectType: 'orders', properties: new Set(['c']), fullList: false, groups: true },
     ]);
+    // labels are managed as pairs: both directions of each object pair are read
     expect([...scope.pairs.values()]).toEqual([
       { from: 'tickets', to: 'orders', inverse: true },
-      { from: 'contacts', to: 'companies', inverse: false },
+      { from: 'contacts', to: 'companies', inverse: true },
+      { from: 'orders', to: 'tickets', inverse: true },
     ]);
     expect([...scope.events]).toEqual(['order_shipped']);
-    // tickets 3 lists + groups, orders 1 batch read + groups, 3 directions, 1 event
-    expect(minimumCalls(scope)).toBe(4 + 2 + 3 + 1);
+    // tickets 3 lists + groups, orders 1 batch read + groups, 4 directions, 1 event
+    expect(minimumCalls(scope)).toBe(4 + 2 + 4 + 1);
   });
 
   it('lists in full the object types the unmanaged policy watches, and those only qualified entries name', () => {

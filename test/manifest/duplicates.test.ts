@@ -59,7 +59,7 @@ properties: [{ name: a, label: A, type: string }, { name: a, deleted: true }]
     expect(report.diagnostics.map((d) => `${d.line}:${d.col} ${d.code} ${d.message}`)).toEqual([
       "3:41 DUPLICATE_GROUP group 'g' of tickets is declared twice; the first is at m.yaml:3:18",
       "10:14 DUPLICATE_LABEL label 'Primary order' of tickets->orders is declared twice; the first is at m.yaml:9:14",
-      "11:14 DUPLICATE_LABEL label name 'primary_order' of tickets->orders (derived from the label) is declared twice; the first is at m.yaml:9:14",
+      "11:14 DUPLICATE_LABEL label name 'primary_order' (derived from the label) of orders<->tickets is also the name of the label 'Primary order' at m.yaml:9:5",
       '13:31 DUPLICATE_ASSOCIATION_TYPE association type WORK 3 of tickets->orders is declared twice; the first is at m.yaml:12:31',
       "23:59 DUPLICATE_EVENT_PROPERTY event property 'a' of event e is declared twice; the first is at m.yaml:23:22",
     ]);

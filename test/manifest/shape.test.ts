@@ -23,7 +23,7 @@ describe('shape', () => {
       check('kind: Associations\nfrom: tickets\nto: orders\ntypes:\n  - { label: A, zzz: 1 }\n'),
     );
     expect(d.hint).toBe(
-      'known keys here: label, name, inverseLabel, category, typeId, maxToObjectIds, deleted',
+      'known keys here: label, name, inverseLabel, renamedFrom, inverseRenamedFrom, inverseMaxToObjectIds, category, typeId, maxToObjectIds, deleted',
     );
   });
 

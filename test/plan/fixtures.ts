@@ -18,6 +18,7 @@ import type {
 } from '../../src/model/schema-model.js';
 import type { DesiredState, PlanPolicy, Tombstone } from '../../src/plan/desired.js';
 import { DEFAULT_POLICY } from '../../src/plan/desired.js';
+import type { DataCounts } from '../../src/plan/data-check.js';
 
 export function prop(name: string, fields: Partial<PropertyLike> = {}): NormalizedProperty {
   return normalizeProperty({
@@ -110,4 +111,9 @@ export function desired(s: SchemaState, tombstones: Tombstone[] = []): DesiredSt
 
 export function policy(overrides: Partial<PlanPolicy> = {}): PlanPolicy {
   return { ...DEFAULT_POLICY, ...overrides };
+}
+
+/** Exact data-check counts from plain numbers, as the rules take them. */
+export function exactCounts(counts: Iterable<readonly [string, number]>): DataCounts {
+  return new Map([...counts].map(([key, count]) => [key, { count, exact: true }]));
 }

@@ -121,10 +121,15 @@ describe('desiredFromManifest', () => {
   it("keys limits the planner's way; null means no limit (a live one is purged)", () => {
     const pair = desired.state.associations.get('tickets->orders')!;
     expect([...pair.limits.entries()]).toEqual([
-      ['Primary order', { category: 'USER_DEFINED', label: 'Primary order', maxToObjectIds: 1 }],
-      ['Custom', { category: 'USER_DEFINED', label: 'Custom' }],
       ['PLATFORM_DEFINED/27', { category: 'PLATFORM_DEFINED', typeId: 27, maxToObjectIds: 50 }],
       ['USER_DEFINED/91', { category: 'USER_DEFINED', typeId: 91 }],
+      ['Primary order', { category: 'USER_DEFINED', label: 'Primary order', maxToObjectIds: 1 }],
+      ['2nd order', { category: 'USER_DEFINED', label: '2nd order' }],
+      ['Custom', { category: 'USER_DEFINED', label: 'Custom' }],
+    ]);
+    // the inverse direction of a pair whose inverse text is declared: its limit too (none here)
+    expect([...desired.state.associations.get('orders->tickets')!.limits.entries()]).toEqual([
+      ['Primary ticket', { category: 'USER_DEFINED', label: 'Primary ticket' }],
     ]);
   });
 
@@ -134,6 +139,8 @@ describe('desiredFromManifest', () => {
       'tickets.level': { file: 'tickets.yaml', line: 7, column: 5 },
       'tickets.legacy': { file: 'tickets.yaml', line: 13, column: 5 },
       'tickets->orders:Primary order': { file: 'assoc.yaml', line: 5, column: 5 },
+      // the inverse direction of a label pair points at the entry that declares it
+      'orders->tickets:Primary ticket': { file: 'assoc.yaml', line: 5, column: 5 },
       'tickets->orders:2nd order': { file: 'assoc.yaml', line: 6, column: 5 },
       'tickets->orders:Custom': { file: 'assoc.yaml', line: 7, column: 5 },
       'tickets->orders:Gone': { file: 'assoc.yaml', line: 8, column: 5 },

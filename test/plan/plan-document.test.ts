@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { idOf, messageOf, addressOf, requestsFor } from '../../src/plan/kinds/registry.js';
 import { changeOf, checkPlanConsistency, readPlanDocument } from '../../src/plan/plan-document.js';
 import { plan } from '../../src/plan/plan.js';
-import { desired, prop, state } from './fixtures.js';
+import { desired, exactCounts, prop, state } from './fixtures.js';
 import { scenarioDesired, scenarioLive } from './scenario.js';
 
 describe('the plan document', () => {
@@ -11,7 +11,7 @@ describe('the plan document', () => {
     ['tickets.old1', 7],
     ['tickets.uniq', 0],
   ]);
-  const doc = plan(scenarioDesired(), scenarioLive(), { recordCounts: counts });
+  const doc = plan(scenarioDesired(), scenarioLive(), { counts: exactCounts(counts) });
 
   it('survives a JSON round trip unchanged and derives the same values when read back', () => {
     const back = readPlanDocument(JSON.parse(JSON.stringify(doc)));
@@ -43,7 +43,7 @@ describe('the plan document', () => {
       warnings: 0,
     });
     const level = doc.changes.find((c) => c.id === 'property.update tickets.level');
-    expect([level?.severity, level?.reason, level?.recordCount]).toStrictEqual([
+    expect([level?.severity, level?.reason, level?.affected?.count]).toStrictEqual([
       'dangerous',
       "removes option 'legacy': 412 records still hold 'legacy'",
       412,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CHANGE_TYPES } from '../../src/plan/change-types.js';
 import { PHASES } from '../../src/plan/phases.js';
 import { plan } from '../../src/plan/plan.js';
-import { desired, policy, prop, state } from './fixtures.js';
+import { desired, exactCounts, policy, prop, state } from './fixtures.js';
 import { scenarioDesired, scenarioLive } from './scenario.js';
 
 const schema = JSON.parse(
@@ -21,7 +21,7 @@ function errorsOf(value: unknown): string[] {
 describe('schemas/plan.schema.json', () => {
   it('accepts a plan with every change type, record counts, diagnostics and header fields', () => {
     const doc = plan(scenarioDesired(), scenarioLive(), {
-      recordCounts: new Map([
+      counts: exactCounts([
         ['tickets.level=legacy', 3],
         ['tickets.old1', 1],
       ]),
@@ -30,7 +30,7 @@ describe('schemas/plan.schema.json', () => {
       desired(
         state({
           groups: { tickets: [{ name: 'g', label: 'New' }] },
-          labels: { 'a->b': [{ label: 'L', category: 'USER_DEFINED', typeId: 5 }] },
+          labels: { 'a->b': [{ label: 'L', category: 'USER_DEFINED', renamedFrom: 'K' }] },
         }),
       ),
       state({

@@ -4,10 +4,10 @@ import type { Change } from '../../src/plan/change-types.js';
 import { diff } from '../../src/plan/diff/diff.js';
 import { classify } from '../../src/plan/rules/index.js';
 import { dataCheckTargets, recordCountKey } from '../../src/plan/data-check.js';
-import { desired, prop, select, state } from './fixtures.js';
+import { desired, exactCounts, prop, select, state } from './fixtures.js';
 
 const severities = (changes: Change[], counts?: Map<string, number>) =>
-  classify(changes, counts === undefined ? {} : { recordCounts: counts }).map((c) => [
+  classify(changes, counts === undefined ? {} : { counts: exactCounts(counts) }).map((c) => [
     c.type,
     c.severity,
     c.reason,
@@ -84,7 +84,7 @@ describe('severity', () => {
       [
         'label.delete',
         'destructive',
-        'deletes the label in both directions and removes it from every association that uses it',
+        'deletes the label in both directions and removes it from every record association that uses it (the records lose that link label)',
       ],
       ['limit.purge', 'safe', 'removes a limit; no association or record is deleted'],
       [
@@ -128,17 +128,29 @@ describe('severity', () => {
   it('with record counts: says how many records hold each value and attaches the counts', () => {
     const changes = removal();
     expect(dataCheckTargets(changes)).toStrictEqual([
-      { key: 'tickets.level=legacy', objectType: 'tickets', propertyName: 'level', value: 'legacy' },
-      { key: 'tickets.level=old', objectType: 'tickets', propertyName: 'level', value: 'old' },
+      {
+        kind: 'records',
+        key: 'tickets.level=legacy',
+        objectType: 'tickets',
+        propertyName: 'level',
+        value: 'legacy',
+      },
+      {
+        kind: 'records',
+        key: 'tickets.level=old',
+        objectType: 'tickets',
+        propertyName: 'level',
+        value: 'old',
+      },
     ]);
     const counts = new Map([
       [recordCountKey('tickets', 'level', 'legacy'), 412],
       [recordCountKey('tickets', 'level', 'old'), 0],
     ]);
-    const [classified] = classify(changes, { recordCounts: counts });
+    const [classified] = classify(changes, { counts: exactCounts(counts) });
     expect(classified?.severity).toBe('dangerous');
     expect(classified?.reason).toBe("removes options 'legacy' and 'old': 412 records still hold 'legacy'");
-    expect(classified?.recordCount).toBe(412);
+    expect(classified?.affected).toStrictEqual({ unit: 'records', count: 412, exact: true });
     if (classified?.type !== 'property.update') throw new Error('expected an update');
     expect(classified.meta.fields[0]?.options?.filter((o) => o.kind === 'removed')).toMatchObject([
       { value: 'legacy', recordCount: 412 },
@@ -165,7 +177,7 @@ describe('severity', () => {
       desired(state({ properties: { tickets: [select('level', ['low'], { fieldType: 'radio' })] } })),
       state({ properties: { tickets: [select('level', ['low', 'legacy'])] } }),
     );
-    const [c] = classify(changes, { recordCounts: new Map([['tickets.level=legacy', 0]]) });
+    const [c] = classify(changes, { counts: exactCounts([['tickets.level=legacy', 0]]) });
     expect([c?.severity, c?.reason]).toStrictEqual([
       'dangerous',
       `changes fieldType "select" -> "radio": values on records may become invalid; removes option 'legacy', which no record holds`,
@@ -185,12 +197,12 @@ describe('severity', () => {
     ];
     expect(dataCheckTargets(changes).map((t) => t.key)).toStrictEqual(['tickets.a', 'tickets.b']);
     const classified = classify(changes, {
-      recordCounts: new Map([
+      counts: exactCounts([
         ['tickets.a', 1],
         ['tickets.b', 0],
       ]),
     });
-    expect(classified.map((c) => [c.severity, c.reason, c.recordCount])).toStrictEqual([
+    expect(classified.map((c) => [c.severity, c.reason, c.affected?.count])).toStrictEqual([
       [
         'destructive',
         'archives the property: its values are no longer readable on records; 1 record holds a value',

@@ -100,22 +100,20 @@ describe('pulled entries', () => {
     expect(
       eventPropertyEntry(normalizeEventProperty({ name: 'n', label: 'N', type: 'number', description: '' })),
     ).toEqual({ name: 'n', label: 'N', type: 'number' });
-    // the inverse label only on the label created first of the two (the lower typeId)
-    const first = {
+    // a label pair: both texts, and the limits of both directions' types
+    const pair = {
       label: 'Primary',
       category: 'USER_DEFINED' as const,
       typeId: 40,
       inverseTypeId: 41,
       inverseLabel: 'Of',
     };
-    expect(labelEntry(first, 1)).toEqual({ label: 'Primary', inverseLabel: 'Of', maxToObjectIds: 1 });
-    const second = {
-      label: 'Of',
-      category: 'USER_DEFINED' as const,
-      typeId: 41,
-      inverseTypeId: 40,
-      inverseLabel: 'Primary',
-    };
-    expect(labelEntry(second, undefined)).toEqual({ label: 'Of' });
+    expect(labelEntry(pair, { maxToObjectIds: 1, inverseMaxToObjectIds: 3 })).toEqual({
+      label: 'Primary',
+      inverseLabel: 'Of',
+      maxToObjectIds: 1,
+      inverseMaxToObjectIds: 3,
+    });
+    expect(labelEntry({ label: 'Alone', category: 'USER_DEFINED' as const }, {})).toEqual({ label: 'Alone' });
   });
 });

@@ -73,7 +73,7 @@ describe('the JSON plan', () => {
       'message',
       'severity',
       'reason',
-      'recordCount',
+      'affected',
       'phase',
       'dependsOn',
       'meta',

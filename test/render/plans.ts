@@ -6,7 +6,7 @@
 import type { OptionLike } from '../../src/model/normalize-options.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { plan } from '../../src/plan/plan.js';
-import { desired, policy, prop, select, state } from '../plan/fixtures.js';
+import { desired, exactCounts, policy, prop, select, state } from '../plan/fixtures.js';
 
 const U = 'USER_DEFINED';
 const P = 'PLATFORM_DEFINED';
@@ -119,7 +119,7 @@ export function reviewPlan(): PlanDocument {
     labels: {
       'tickets->orders': [
         { label: 'Primary order', category: U, inverseLabel: 'Primary ticket' },
-        { label: 'Billing order', category: U, typeId: 1002 },
+        { label: 'Billing order', category: U, renamedFrom: 'Billing' },
       ],
     },
     limits: {
@@ -166,7 +166,7 @@ export function reviewPlan(): PlanDocument {
   ];
   return plan(desired(want, tombstones), live, {
     policy: policy({ unmanaged: 'report', manage: { groups: [], prefixes: ['support_'] } }),
-    recordCounts: new Map([
+    counts: exactCounts([
       ['tickets.escalation_level=legacy', 412],
       ['tickets.legacy_code', 7],
       ['tickets.external_id', 1],

@@ -6,6 +6,7 @@
  * - after a 409 on a create: done -> already done; otherwise a conflict, with the differences;
  * - in the stale check of a saved plan: done -> already done (e.g. by an earlier, interrupted run).
  */
+import { defined } from '../../core/defined.js';
 import type { SchemaState } from '../../model/schema-model.js';
 import type { Change, ChangeOf, ChangeType, FieldChange } from '../../plan/change-types.js';
 import type { FieldDifference } from '../types.js';
@@ -26,8 +27,9 @@ export interface EndState {
   absent: boolean;
   /** when not done: how the live resource differs from the wanted one */
   differences: FieldDifference[];
-  /** a label's typeId, when the live label is known */
+  /** a label's typeIds (its own direction's and the inverse's), when the live label is known */
   typeId?: number;
+  inverseTypeId?: number;
 }
 
 type Check<T extends ChangeType> = (
@@ -96,7 +98,7 @@ const CHECKS: { readonly [T in ChangeType]: Check<T> } = {
       done,
       absent: false,
       differences,
-      ...(found.typeId === undefined ? {} : { typeId: found.typeId }),
+      ...defined({ typeId: found.typeId, inverseTypeId: found.inverseTypeId }),
     };
   },
   'label.update': (c, live) => {

@@ -7,7 +7,7 @@ import type { SchemaState } from '../../model/schema-model.js';
 import { liveLabelByText } from '../../model/schema-lookup.js';
 import { canonicalJson } from '../../plan/canonical-json.js';
 import type { FieldChange, JsonValue, LimitSetChange } from '../../plan/change-types.js';
-import { isRef } from '../../plan/change-types.js';
+import { isRef, refKey } from '../../plan/change-types.js';
 import type { FieldDifference } from '../types.js';
 
 /**
@@ -20,7 +20,7 @@ export function limitTypeId(
   typeIds: ReadonlyMap<string, number>,
 ): number | undefined {
   if (!isRef(meta.typeId)) return meta.typeId;
-  const known = typeIds.get(meta.typeId.ref);
+  const known = typeIds.get(refKey(meta.typeId));
   if (known !== undefined) return known;
   if (live === undefined || meta.label === undefined) return undefined;
   return liveLabelByText(live, meta.from, meta.to, meta.label)?.typeId;

@@ -3,24 +3,14 @@
  * association types that lead from this object type. Checked in full before anything is written,
  * including the limits set on the association types (`maxToObjectIds`) in both directions.
  */
-import type { ErrorDetail } from '../../types/api.js';
 import { validationError } from '../errors.js';
-import type {
-  AssociationTypeState,
-  EmulatorState,
-  ObjectTypeState,
-  RecordAssociation,
-} from '../state/model.js';
+import type { EmulatorState, ObjectTypeState, RecordAssociation } from '../state/model.js';
 import { isJsonObject } from '../request-values.js';
 import { own } from './body.js';
-import { addAssociation, associationsFrom } from './associations.js';
+import { addAssociation } from './associations.js';
+import { checkAssociationLimits, planLink, type PlannedAssociation } from './association-limits.js';
 
-/** One association to create, from the new record to `toId`. */
-export interface PlannedAssociation {
-  type: AssociationTypeState;
-  toId: string;
-  inverse?: AssociationTypeState;
-}
+export type { PlannedAssociation } from './association-limits.js';
 
 function bad(message: string, where: string): never {
   throw validationError(`Invalid associations: ${message}`, [
@@ -66,52 +56,9 @@ function planOne(
         `${where}.to.id`,
       );
     }
-    const inverse =
-      type.inverseTypeId === undefined ? undefined : own(state.associationTypes, String(type.inverseTypeId));
-    planned.push({ type, toId, ...(inverse ? { inverse } : {}) });
+    planned.push(planLink(state, type, toId));
   });
   return planned;
-}
-
-function limitError(state: EmulatorState, type: AssociationTypeState, count: number): ErrorDetail {
-  const from = own(state.objectTypes, type.fromObjectTypeId)?.name ?? type.fromObjectTypeId;
-  const to = own(state.objectTypes, type.toObjectTypeId)?.name ?? type.toObjectTypeId;
-  return {
-    message: `Association limit exceeded: association type ${type.typeId} (${from} to ${to}) allows at most ${type.maxToObjectIds} ${to} records per ${from} record; this write would make ${count}.`,
-    code: 'ASSOCIATION_LIMIT_EXCEEDED',
-    in: 'associations',
-  };
-}
-
-/** Checks `maxToObjectIds` of each type for the new record and, through the inverse type, each target. */
-function checkLimits(state: EmulatorState, planned: readonly PlannedAssociation[]): void {
-  const perType = new Map<AssociationTypeState, number>();
-  const perTarget = new Map<string, { type: AssociationTypeState; toId: string; count: number }>();
-  for (const p of planned) {
-    perType.set(p.type, (perType.get(p.type) ?? 0) + 1);
-    if (p.inverse?.maxToObjectIds !== undefined) {
-      const k = `${p.inverse.typeId}:${p.toId}`;
-      const seen = perTarget.get(k);
-      if (seen) seen.count += 1;
-      else perTarget.set(k, { type: p.inverse, toId: p.toId, count: 1 });
-    }
-  }
-  for (const [type, count] of perType) {
-    if (type.maxToObjectIds !== undefined && count > type.maxToObjectIds) {
-      const detail = limitError(state, type, count);
-      throw validationError(detail.message, [detail]);
-    }
-  }
-  for (const { type, toId, count } of perTarget.values()) {
-    const existing = associationsFrom(state, type.fromObjectTypeId, toId).filter(
-      (e) => e.typeId === type.typeId,
-    );
-    const total = existing.length + count;
-    if (total > type.maxToObjectIds!) {
-      const detail = limitError(state, type, total);
-      throw validationError(`${detail.message} (record ${toId})`, [detail]);
-    }
-  }
 }
 
 /** Checks the `associations` of a create; throws a 400 VALIDATION_ERROR naming the first problem. */
@@ -132,28 +79,33 @@ export function planAssociations(
       seen.add(k);
       return true;
     });
-  checkLimits(state, planned);
+  checkAssociationLimits(state, undefined, planned);
   return planned;
 }
 
-/** Stores planned associations from a new record, with their inverse entries. */
+/**
+ * Stores planned associations from a record, with their inverse entries; returns how many entries were
+ * added (those already stored are not stored twice).
+ */
 export function storeAssociations(
   state: EmulatorState,
   fromId: string,
   planned: readonly PlannedAssociation[],
-): void {
+): number {
+  let added = 0;
   for (const { type, toId, inverse } of planned) {
-    const forward: RecordAssociation = {
-      fromObjectTypeId: type.fromObjectTypeId,
-      fromId,
-      toObjectTypeId: type.toObjectTypeId,
-      toId,
-      typeId: type.typeId,
-      category: type.category,
-    };
-    addAssociation(state, forward);
+    const entries: RecordAssociation[] = [
+      {
+        fromObjectTypeId: type.fromObjectTypeId,
+        fromId,
+        toObjectTypeId: type.toObjectTypeId,
+        toId,
+        typeId: type.typeId,
+        category: type.category,
+      },
+    ];
     if (inverse) {
-      addAssociation(state, {
+      entries.push({
         fromObjectTypeId: type.toObjectTypeId,
         fromId: toId,
         toObjectTypeId: type.fromObjectTypeId,
@@ -162,5 +114,7 @@ export function storeAssociations(
         category: inverse.category,
       });
     }
+    for (const entry of entries) if (addAssociation(state, entry)) added += 1;
   }
+  return added;
 }

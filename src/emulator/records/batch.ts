@@ -11,18 +11,21 @@ import { requireBody } from './body.js';
 
 export const MAX_BATCH_INPUTS = 100;
 
-/** The `inputs` array of a batch body: present, 1 to 100 objects. */
-export function batchInputs(body: unknown): { body: JsonObject; inputs: JsonObject[] } {
+/** The `inputs` array of a batch body: present, 1 to `max` (default 100) objects. */
+export function batchInputs(
+  body: unknown,
+  max = MAX_BATCH_INPUTS,
+): { body: JsonObject; inputs: JsonObject[] } {
   const obj = requireBody(body);
   const inputs = obj.inputs;
   if (!Array.isArray(inputs)) throw validationError('Invalid input JSON: inputs must be an array.');
   if (inputs.length === 0) throw validationError('inputs is empty: give at least one input.');
-  if (inputs.length > MAX_BATCH_INPUTS) {
+  if (inputs.length > max) {
     throw validationError(
-      `Too many inputs: ${inputs.length} given, at most ${MAX_BATCH_INPUTS} per batch; split the batch.`,
+      `Too many inputs: ${inputs.length} given, at most ${max} per batch; split the batch.`,
       [
         {
-          message: `inputs has ${inputs.length} items; the limit is ${MAX_BATCH_INPUTS}.`,
+          message: `inputs has ${inputs.length} items; the limit is ${max}.`,
           code: 'TOO_MANY_INPUTS',
           in: 'inputs',
         },

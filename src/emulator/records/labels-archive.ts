@@ -24,7 +24,8 @@ interface PairParams {
   toObjectType: string;
 }
 
-function recordId(input: JsonObject, side: 'from' | 'to', i: number): string {
+/** `inputs[i].from.id` or `inputs[i].to.id`: a non-empty string, else a 400. */
+export function recordId(input: JsonObject, side: 'from' | 'to', i: number): string {
   const value = input[side];
   if (!isJsonObject(value) || typeof value.id !== 'string' || value.id === '') {
     throw validationError(`Invalid input JSON: inputs[${i}].${side}.id must be a non-empty string.`);
@@ -61,18 +62,21 @@ function typesOf(
   });
 }
 
-/** The entries to remove between two records for the given types (both directions). */
-function doomedBetween(
+/**
+ * The entries to remove between two records for the given types (both directions); without types, or
+ * with the unlabeled type among them, every association between the two records.
+ */
+export function doomedBetween(
   state: EmulatorState,
   from: ObjectTypeState,
   to: ObjectTypeState,
   fromId: string,
   toId: string,
-  types: readonly AssociationTypeState[],
+  types?: readonly AssociationTypeState[],
 ): RecordAssociation[] {
-  const everything = types.some((t) => t.label === null);
-  const forwardIds = new Set(types.map((t) => t.typeId));
-  const inverseIds = new Set(types.flatMap((t) => (t.inverseTypeId === undefined ? [] : [t.inverseTypeId])));
+  const everything = types === undefined || types.some((t) => t.label === null);
+  const forwardIds = new Set(types?.map((t) => t.typeId));
+  const inverseIds = new Set(types?.flatMap((t) => (t.inverseTypeId === undefined ? [] : [t.inverseTypeId])));
   const forward = associationsFrom(state, from.objectTypeId, fromId).filter(
     (e) =>
       e.toObjectTypeId === to.objectTypeId && e.toId === toId && (everything || forwardIds.has(e.typeId)),

@@ -1,6 +1,7 @@
 /**
  * Record endpoints (spec 4.3 to 4.15) for every object type, by name or id, and the association label
- * batch archive (4.7). Single-record routes live here; batch routes in `records/batch-routes.ts`.
+ * batch archive (4.7). Single-record routes live here; batch routes in `records/batch-routes.ts`, the
+ * v4 record associations (beyond the spec) in `record-associations.ts`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.js';
@@ -20,6 +21,7 @@ import {
   updateRecord,
 } from '../records/record-store.js';
 import { selectedNames, toFullRecord, toSimpleRecord, type RecordSelection } from '../records/record-view.js';
+import { registerRecordAssociationsRoutes } from './record-associations.js';
 
 type Query = Record<string, unknown>;
 interface TypeParams {
@@ -119,4 +121,5 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: EmulatorContext
 
   registerBatchRoutes(app, ctx);
   registerLabelsArchiveRoute(app, ctx);
+  registerRecordAssociationsRoutes(app, ctx);
 }

@@ -1,13 +1,25 @@
 /**
- * Association types: each is a user label (`label`) or a built-in type (`category` + `typeId`),
- * never both; at most 50 labels per pair. An explicit `name` is checked by the schema's label name
- * pattern; a name derived from the label (`deriveLabelName`) is valid by construction.
+ * Association types: each is a user label (`label`) or a built-in type (`category` + `typeId`), never
+ * both, and a built-in type takes none of the keys of a label; at most 50 label pairs per object pair
+ * (a label and its inverse count once). An explicit `name` is checked by the schema's label name
+ * pattern; a name derived from the label (`deriveLabelName`) is valid by construction. How the two
+ * directions of a label pair are merged and checked: `../label-pairs.ts`.
  */
+import { objectPairKey } from '../label-pairs.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
 
-/** Platform cap of labels per object pair (reference §1; its docs say 10, the platform allows 50). */
+/** Platform cap of labels per object pair (its docs say 10, the platform allows 50). */
 export const MAX_LABELS_PER_PAIR = 50;
+
+/** Keys that only a user label takes. */
+const LABEL_ONLY_KEYS = [
+  'name',
+  'inverseLabel',
+  'renamedFrom',
+  'inverseRenamedFrom',
+  'inverseMaxToObjectIds',
+] as const;
 
 export const associationTypeRule: Rule = ({ items, model, sink }) => {
   for (const { entry, ref } of items.associations) {
@@ -23,7 +35,16 @@ export const associationTypeRule: Rule = ({ items, model, sink }) => {
       });
       continue;
     }
-    if (hasType && entry.maxToObjectIds === undefined && !entry.deleted) {
+    if (!hasType) continue;
+    const labelKey = LABEL_ONLY_KEYS.find((key) => entry[key] !== undefined);
+    if (labelKey !== undefined) {
+      report(sink, ref, [labelKey], {
+        code: 'LABEL_KEY_ON_BUILT_IN_TYPE',
+        message: `'${labelKey}' belongs to user labels; built-in type ${entry.category} ${entry.typeId} has only a limit to manage`,
+        hint: `remove '${labelKey}'`,
+      });
+    }
+    if (entry.maxToObjectIds === undefined && !entry.deleted) {
       report(sink, ref, ['typeId'], {
         code: 'NOTHING_TO_MANAGE',
         message: `built-in type ${entry.category} ${entry.typeId} has no maxToObjectIds; only its limit is managed, so this entry does nothing`,
@@ -31,13 +52,19 @@ export const associationTypeRule: Rule = ({ items, model, sink }) => {
       });
     }
   }
-  for (const [key, pair] of model.associations) {
-    const labels = [...pair.labels.values()].filter((l) => !l.deleted);
-    if (labels.length <= MAX_LABELS_PER_PAIR) continue;
-    const last = labels[labels.length - 1];
+  const perObjectPair = new Map<string, typeof model.labelPairs>();
+  for (const pair of model.labelPairs) {
+    const key = objectPairKey(pair.from, pair.to);
+    const list = perObjectPair.get(key);
+    if (list === undefined) perObjectPair.set(key, [pair]);
+    else list.push(pair);
+  }
+  for (const [key, pairs] of perObjectPair) {
+    if (pairs.length <= MAX_LABELS_PER_PAIR) continue;
+    const last = pairs[pairs.length - 1];
     sink.at(last.source, {
       code: 'TOO_MANY_LABELS',
-      message: `${labels.length} labels for ${key}; the platform allows at most ${MAX_LABELS_PER_PAIR} per object pair`,
+      message: `${pairs.length} labels for ${key}; the platform allows at most ${MAX_LABELS_PER_PAIR} per object pair (a label and its inverse count once)`,
     });
   }
 };

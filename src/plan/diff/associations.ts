@@ -1,28 +1,43 @@
-/** Labels, then limits (they need the labels' typeIds), of every pair the manifests or tombstones name. */
+/**
+ * Associations, object pair by object pair: the label pairs first (both directions at once), then the
+ * limits of each direction (they need the labels' typeIds). The object pairs are those the manifests or
+ * tombstones name, in either direction.
+ */
 import { pairKey } from '../../model/normalize-association.js';
 import { canonicalObjectType } from '../../model/object-types.js';
 import type { DiffContext } from './diff-context.js';
-import { diffLabels } from './labels.js';
+import { diffLabelPairs } from './labels.js';
 import { diffLimits } from './limits.js';
 
 export function diffAssociations(ctx: DiffContext): void {
-  const pairs = new Map<string, { from: string; to: string }>();
-  for (const pair of ctx.desired.state.associations.values()) {
-    const from = canonicalObjectType(pair.from);
-    const to = canonicalObjectType(pair.to);
-    pairs.set(pairKey(from, to), { from, to });
-  }
+  /** object pair -> the directions named, in the order first named */
+  const objectPairs = new Map<string, { from: string; to: string }[]>();
+  const name = (rawFrom: string, rawTo: string): void => {
+    const from = canonicalObjectType(rawFrom);
+    const to = canonicalObjectType(rawTo);
+    const key = [from, to].sort().join('<->');
+    const directions = objectPairs.get(key) ?? [];
+    if (!directions.some((d) => d.from === from && d.to === to)) directions.push({ from, to });
+    objectPairs.set(key, directions);
+  };
+  for (const pair of ctx.desired.state.associations.values()) name(pair.from, pair.to);
   for (const tombstone of ctx.desired.tombstones) {
-    if (tombstone.kind !== 'label' && tombstone.kind !== 'limit') continue;
-    const from = canonicalObjectType(tombstone.from);
-    const to = canonicalObjectType(tombstone.to);
-    if (!pairs.has(pairKey(from, to))) pairs.set(pairKey(from, to), { from, to });
+    if (tombstone.kind === 'label' || tombstone.kind === 'limit') name(tombstone.from, tombstone.to);
   }
-  for (const [key, { from, to }] of pairs) {
-    // the desired map may have been keyed by hand: look the pair up by its canonical key either way
-    const desired = ctx.desired.state.associations.get(key);
-    const live = ctx.live.associations.get(key);
-    const labels = diffLabels(ctx, from, to, desired, live);
-    diffLimits(ctx, from, to, desired, live, labels);
+  for (const directions of objectPairs.values()) {
+    const [first] = directions;
+    const labels = diffLabelPairs(ctx, first.from, first.to);
+    for (const { from, to } of directions) {
+      // the desired map may have been keyed by hand: look the pair up by its canonical key either way
+      const key = pairKey(from, to);
+      diffLimits(
+        ctx,
+        from,
+        to,
+        ctx.desired.state.associations.get(key),
+        ctx.live.associations.get(key),
+        labels,
+      );
+    }
   }
 }

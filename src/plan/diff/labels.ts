@@ -1,97 +1,88 @@
 /**
- * Association labels of one pair. A desired label is matched to a live one by, in turn: its `typeId`
- * (when the manifest gives one), its text, its internal `name` (when both sides know it; the platform's
- * label lists never return names). A match with other text is a rename in place (label.update); no match
- * is a label.create. So changing only the text in a manifest is create (+ delete of the old label when it
- * is tombstoned or the policy archives unmanaged labels): give `typeId` or `name` to rename in place.
- * `inverseLabel` is compared only when the manifest gives one. Built-in labels are never changed.
+ * Association labels of one object pair, as label pairs: a label and its inverse are one association
+ * type with two directions, declared from either direction (or both, merged by the manifest reader) and
+ * read live from both directions' lists. A desired pair is matched to a live pair by, in turn, its old
+ * texts (`renamedFrom`, `inverseRenamedFrom`), its text, its inverse text: every text names at most one
+ * live pair, and texts naming two different pairs are an error. A match whose texts differ is relabelled
+ * in place (label.update: same typeIds, every record association keeps the label); no match is one
+ * label.create for both directions. A live pair no desired pair or tombstone claims is unmanaged (report
+ * or delete under the policy); since pairs are matched whole, the inverse of a managed label is managed.
+ * The inverse text is compared only when a manifest declares it. Built-in labels are never changed.
  */
-import { deriveLabelName, USER_DEFINED } from '../../model/normalize-association.js';
+import { getOrCreate } from '../../core/maps.js';
+import { deriveLabelName, pairKey, USER_DEFINED } from '../../model/normalize-association.js';
+import {
+  labelFrom,
+  isOfObjectPair,
+  labelPairIndex,
+  mirrorLabel,
+  textFrom,
+  type LabelPair,
+  type LabelPairIndex,
+} from '../../model/label-pairs.js';
 import { canonicalObjectType } from '../../model/object-types.js';
-import type { AssociationPairSchema, NormalizedLabel } from '../../model/schema-model.js';
+import type { NormalizedLabel } from '../../model/schema-model.js';
 import { labelAddress } from '../address.js';
-import type { FieldChange } from '../change-types.js';
+import type { FieldChange, Ref } from '../change-types.js';
 import { diagnose, tombstoneConflict, tombstonesOf, type DiffContext } from './diff-context.js';
 
-/** What the label diff tells the limit diff: per desired label text, the live label it matched. */
+/** What the label diff tells the limit diff, per direction (`pairKey`) and text there. */
 export interface LabelMatches {
-  /** desired label text -> matched live user label */
-  matched: Map<string, NormalizedLabel>;
-  /** desired label texts created by this plan */
-  created: Set<string>;
-  /** desired label texts that name a built-in label (no limit is derived for them) */
-  builtIn: Set<string>;
+  /** the typeId of each declared label's type: live, or a Ref to this plan's create */
+  typeIds: Map<string, Map<string, number | Ref>>;
+  /** texts that name a built-in label (no limit is derived for them) */
+  builtIn: Map<string, Set<string>>;
 }
 
-export function diffLabels(
-  ctx: DiffContext,
-  from: string,
-  to: string,
-  desired: AssociationPairSchema | undefined,
-  live: AssociationPairSchema | undefined,
-): LabelMatches {
-  const result: LabelMatches = { matched: new Map(), created: new Set(), builtIn: new Set() };
-  const liveLabels = [...(live?.labels.values() ?? [])];
-  const byTypeId = new Map(liveLabels.filter((l) => l.typeId !== undefined).map((l) => [l.typeId, l]));
-  const byName = new Map(liveLabels.filter((l) => l.name !== undefined).map((l) => [l.name, l]));
-  /** live typeIds a desired label has claimed */
-  const claimed = new Set<number | undefined>();
+interface Declared {
+  from: string;
+  to: string;
+  label: NormalizedLabel;
+  address: string;
+}
 
-  for (const label of desired?.labels.values() ?? []) {
-    const address = labelAddress(from, to, label.label);
-    const current = matchLive(ctx, address, label, live, byTypeId, byName);
-    if (current === undefined) {
-      const created: NormalizedLabel = {
-        ...label,
-        category: USER_DEFINED,
-        name: label.name ?? deriveLabelName(label.label),
-      };
-      ctx.changes.push({ type: 'label.create', meta: { from, to, label: created } });
-      result.created.add(label.label);
+export function diffLabelPairs(ctx: DiffContext, a: string, b: string): LabelMatches {
+  const matches: LabelMatches = { typeIds: new Map(), builtIn: new Map() };
+  const index = labelPairIndex(ctx.live, a, b);
+  const declared = declaredPairs(ctx, a, b);
+  /** `from->to\0text` -> the desired pair claiming it */
+  const claims = new Map<string, Declared>();
+  for (const d of declared) {
+    claims.set(claimKey(d.from, d.to, d.label.label), d);
+    if (d.label.inverseLabel !== undefined) claims.set(claimKey(d.to, d.from, d.label.inverseLabel), d);
+  }
+  const claimed = new Set<LabelPair>();
+
+  for (const d of declared) {
+    const live = matchLive(ctx, d, index);
+    if (live === 'error') continue;
+    if (live === undefined) {
+      createPair(ctx, d, index, claims, matches);
       continue;
     }
-    claimed.add(current.typeId);
-    if (current.category !== USER_DEFINED) {
-      result.builtIn.add(label.label);
+    claimed.add(live);
+    if (live.label.category !== USER_DEFINED) {
+      getOrCreate(matches.builtIn, pairKey(d.from, d.to), () => new Set<string>()).add(d.label.label);
       diagnose(ctx, {
         level: 'warning',
         code: 'builtin-label',
-        address,
-        message: `${address} is a built-in label (${current.category}): crm-schema never changes it`,
-        hint: `To manage its limit, declare it by category and typeId (${current.category} ${current.typeId ?? '?'}).`,
+        address: d.address,
+        message: `${d.address} is a built-in label (${live.label.category}): crm-schema never changes it`,
+        hint: `To manage its limit, declare it by category and typeId (${live.label.category} ${live.label.typeId ?? '?'}).`,
       });
       continue;
     }
-    result.matched.set(label.label, current);
-    const fields: FieldChange[] = [];
-    if (current.label !== label.label) fields.push({ field: 'label', old: current.label, new: label.label });
-    if (label.inverseLabel !== undefined && label.inverseLabel !== current.inverseLabel) {
-      fields.push({ field: 'inverseLabel', old: current.inverseLabel ?? null, new: label.inverseLabel });
-    }
-    if (fields.length === 0 || current.typeId === undefined) continue;
-    const inverseLabel = label.inverseLabel ?? current.inverseLabel;
-    ctx.changes.push({
-      type: 'label.update',
-      meta: {
-        from,
-        to,
-        typeId: current.typeId,
-        label: label.label,
-        ...(inverseLabel === undefined ? {} : { inverseLabel }),
-        fields,
-      },
-    });
+    updatePair(ctx, d, live, matches);
   }
 
   for (const tombstone of tombstonesOf(ctx, 'label').values()) {
     if (tombstone.kind !== 'label') continue;
-    if (canonicalObjectType(tombstone.from) !== from || canonicalObjectType(tombstone.to) !== to) continue;
+    const from = canonicalObjectType(tombstone.from);
+    const to = canonicalObjectType(tombstone.to);
+    if (!isOfObjectPair(from, to, a, b)) continue;
     const address = labelAddress(from, to, tombstone.label);
-    const current = live?.labels.get(tombstone.label);
-    if (
-      desired?.labels.has(tombstone.label) === true ||
-      (current !== undefined && claimed.has(current.typeId))
-    ) {
+    const live = index.find(from, to, tombstone.label);
+    if (claims.has(claimKey(from, to, tombstone.label)) || (live !== undefined && claimed.has(live))) {
       tombstoneConflict(
         ctx,
         address,
@@ -100,60 +91,217 @@ export function diffLabels(
       );
       continue;
     }
-    if (current === undefined) continue;
-    claimed.add(current.typeId);
-    if (current.category !== USER_DEFINED) {
+    if (live === undefined) continue;
+    claimed.add(live);
+    if (live.label.category !== USER_DEFINED) {
       diagnose(ctx, {
         level: 'warning',
         code: 'builtin-label',
         address,
         source: tombstone.source,
-        message: `${address} is a built-in label (${current.category}): crm-schema never deletes it`,
+        message: `${address} is a built-in label (${live.label.category}): crm-schema never deletes it`,
         hint: 'Remove the tombstone from the manifest.',
       });
       continue;
     }
-    ctx.changes.push({ type: 'label.delete', meta: { from, to, cause: 'tombstone', label: current } });
+    const label = labelFrom(live, from, to, tombstone.label) ?? live.label;
+    ctx.changes.push({ type: 'label.delete', meta: { from, to, cause: 'tombstone', label } });
   }
 
-  if (desired !== undefined && ctx.policy.unmanaged !== 'ignore') {
-    for (const current of liveLabels) {
-      if (current.category !== USER_DEFINED || claimed.has(current.typeId)) continue;
-      const address = labelAddress(from, to, current.label);
+  if (declaresPair(ctx, a, b) && ctx.policy.unmanaged !== 'ignore') {
+    for (const live of index.pairs) {
+      if (live.label.category !== USER_DEFINED || claimed.has(live)) continue;
+      const address = labelAddress(live.from, live.to, live.label.label);
       if (ctx.policy.unmanaged === 'archive') {
-        ctx.changes.push({ type: 'label.delete', meta: { from, to, cause: 'unmanaged', label: current } });
+        ctx.changes.push({
+          type: 'label.delete',
+          meta: { from: live.from, to: live.to, cause: 'unmanaged', label: live.label },
+        });
       } else {
         diagnose(ctx, {
           level: 'warning',
           code: 'unmanaged-label',
           address,
-          message: `${address} is a user label of a declared pair but in no manifest`,
-          hint: 'Declare it in the Associations manifest, mark it deleted there, or set policy.unmanaged to archive.',
+          message:
+            `${address}${live.label.inverseLabel === undefined ? '' : ` (inverse "${live.label.inverseLabel}")`}` +
+            ' is a user label of a declared object pair but in no manifest',
+          hint: 'Declare it in an Associations manifest, mark it deleted there, or set policy.unmanaged to archive.',
         });
       }
     }
   }
-  return result;
+  return matches;
 }
 
-function matchLive(
-  ctx: DiffContext,
-  address: string,
-  label: NormalizedLabel,
-  live: AssociationPairSchema | undefined,
-  byTypeId: ReadonlyMap<number | undefined, NormalizedLabel>,
-  byName: ReadonlyMap<string | undefined, NormalizedLabel>,
-): NormalizedLabel | undefined {
-  if (label.typeId !== undefined) {
-    const found = byTypeId.get(label.typeId);
-    if (found !== undefined) return found;
-    diagnose(ctx, {
-      level: 'warning',
-      code: 'label-type-not-found',
-      address,
-      message: `${address} names typeId ${label.typeId}, which the account does not have: matched by text instead`,
-      hint: 'Remove typeId from the manifest (it is assigned by the CRM), or run pull to refresh it.',
-    });
+/** The desired pairs of the object pair, each once (in the direction a manifest declares it). */
+function declaredPairs(ctx: DiffContext, a: string, b: string): Declared[] {
+  const directions =
+    a === b
+      ? [[a, b]]
+      : [
+          [a, b],
+          [b, a],
+        ];
+  const out: Declared[] = [];
+  for (const [from, to] of directions) {
+    for (const label of ctx.desired.state.associations.get(pairKey(from, to))?.labels.values() ?? [])
+      out.push({ from, to, label, address: labelAddress(from, to, label.label) });
   }
-  return live?.labels.get(label.label) ?? (label.name === undefined ? undefined : byName.get(label.name));
+  return out;
+}
+
+/** Whether a manifest names either direction of the object pair (even with tombstones only). */
+function declaresPair(ctx: DiffContext, a: string, b: string): boolean {
+  return (
+    ctx.desired.state.associations.has(pairKey(a, b)) ||
+    ctx.desired.state.associations.has(pairKey(b, a)) ||
+    ctx.desired.tombstones.some((t) => t.kind === 'label' && isOfObjectPair(t.from, t.to, a, b))
+  );
+}
+
+/** The live pair a desired pair is, undefined when none, 'error' when its texts name two. */
+function matchLive(ctx: DiffContext, d: Declared, index: LabelPairIndex): LabelPair | undefined | 'error' {
+  const { from, to, label } = d;
+  const lookups: [string, LabelPair | undefined][] = [];
+  const look = (what: string, f: string, t: string, text: string | undefined) => {
+    if (text !== undefined) lookups.push([`${what} '${text}' (${f}->${t})`, index.find(f, t, text)]);
+  };
+  look('renamedFrom', from, to, label.renamedFrom);
+  look('inverseRenamedFrom', to, from, label.inverseRenamedFrom);
+  look('label', from, to, label.label);
+  look('inverseLabel', to, from, label.inverseLabel);
+  const found = [...new Set(lookups.flatMap(([, pair]) => (pair === undefined ? [] : [pair])))];
+  if (found.length > 1) {
+    const named = lookups
+      .filter(([, pair]) => pair !== undefined)
+      .map(
+        ([what, pair]) =>
+          `${what} is the account's label '${pair!.label.label}' (typeId ${pair!.label.typeId ?? '?'})`,
+      );
+    diagnose(ctx, {
+      level: 'error',
+      code: 'label-pair-conflict',
+      address: d.address,
+      message: `${d.address}: its texts name ${found.length} different labels of the account: ${named.join('; ')}`,
+      hint: "A label pair is one association type: rename or delete one of the account's labels (or change the manifest) so that its texts name one label.",
+    });
+    return 'error';
+  }
+  if (found.length === 0) {
+    for (const [key, old] of [
+      ['renamedFrom', label.renamedFrom],
+      ['inverseRenamedFrom', label.inverseRenamedFrom],
+    ] as const) {
+      if (old === undefined) continue;
+      diagnose(ctx, {
+        level: 'error',
+        code: 'rename-source-missing',
+        address: d.address,
+        message: `${d.address}: ${key} '${old}' names no label of the account, and neither does the new text`,
+        hint: `Give the label's current text in ${key}, or remove ${key} to create the label.`,
+      });
+      return 'error';
+    }
+  }
+  return found[0];
+}
+
+function createPair(
+  ctx: DiffContext,
+  d: Declared,
+  index: LabelPairIndex,
+  claims: ReadonlyMap<string, Declared>,
+  matches: LabelMatches,
+): void {
+  const { from, to, label } = d;
+  // a label created without inverseLabel gets its own text in the other direction too
+  if (label.inverseLabel === undefined) {
+    const taken = index.find(to, from, label.label);
+    const other = claims.get(claimKey(to, from, label.label));
+    if (taken !== undefined || (other !== undefined && other !== d)) {
+      const holder =
+        taken !== undefined
+          ? `the account's label '${textFrom(taken, from) ?? '?'}' (typeId ${taken.label.typeId ?? '?'}) uses it`
+          : `${other!.address} declares it`;
+      diagnose(ctx, {
+        level: 'error',
+        code: 'label-text-taken',
+        address: d.address,
+        message: `${d.address}: a new label without inverseLabel gets the text '${label.label}' in ${to}->${from} too, where ${holder}`,
+        hint: 'Give inverseLabel (the text of the other direction) in the manifest.',
+      });
+      return;
+    }
+  }
+  const created: NormalizedLabel = {
+    label: label.label,
+    category: USER_DEFINED,
+    name: label.name ?? deriveLabelName(label.label),
+  };
+  if (label.inverseLabel !== undefined) created.inverseLabel = label.inverseLabel;
+  ctx.changes.push({ type: 'label.create', meta: { from, to, label: created } });
+  setTypeId(matches, from, to, label.label, { ref: d.address });
+  if (label.inverseLabel !== undefined)
+    setTypeId(matches, to, from, label.inverseLabel, { ref: d.address, side: 'inverse' });
+}
+
+function updatePair(ctx: DiffContext, d: Declared, live: LabelPair, matches: LabelMatches): void {
+  const { from, to, label } = d;
+  const current = currentSide(live, d);
+  if (current?.typeId === undefined) {
+    diagnose(ctx, {
+      level: 'error',
+      code: 'label-pair-unknown',
+      address: d.address,
+      message: `${d.address}: the account's label '${live.label.label}' was found from ${live.from}->${live.to}, but its type in ${from}->${to} is unknown`,
+      hint: 'Declare the label from the direction it is listed in, or report this: crm-schema could not pair the two directions.',
+    });
+    return;
+  }
+  const fields: FieldChange[] = [];
+  if (current.label !== label.label) fields.push({ field: 'label', old: current.label, new: label.label });
+  if (label.inverseLabel !== undefined && label.inverseLabel !== current.inverseLabel)
+    fields.push({ field: 'inverseLabel', old: current.inverseLabel ?? null, new: label.inverseLabel });
+  setTypeId(matches, from, to, label.label, current.typeId);
+  const inverseText = label.inverseLabel ?? current.inverseLabel;
+  if (inverseText !== undefined && current.inverseTypeId !== undefined)
+    setTypeId(matches, to, from, inverseText, current.inverseTypeId);
+  if (fields.length === 0) return;
+  ctx.changes.push({
+    type: 'label.update',
+    meta: {
+      from,
+      to,
+      typeId: current.typeId,
+      label: label.label,
+      ...(inverseText === undefined ? {} : { inverseLabel: inverseText }),
+      fields,
+    },
+  });
+}
+
+/** The live pair seen from the desired pair's direction (for an object type with itself: by its texts). */
+function currentSide(live: LabelPair, d: Declared): NormalizedLabel | undefined {
+  const { from, to, label } = d;
+  if (live.from !== live.to) return labelFrom(live, from, to);
+  const forward = [label.label, label.renamedFrom];
+  const inverse = [label.inverseLabel, label.inverseRenamedFrom];
+  if (forward.includes(live.label.label)) return live.label;
+  if (inverse.includes(live.label.label) || forward.includes(live.label.inverseLabel))
+    return mirrorLabel(live.label);
+  return live.label;
+}
+
+function setTypeId(
+  matches: LabelMatches,
+  from: string,
+  to: string,
+  text: string,
+  typeId: number | Ref,
+): void {
+  getOrCreate(matches.typeIds, pairKey(from, to), () => new Map<string, number | Ref>()).set(text, typeId);
+}
+
+function claimKey(from: string, to: string, text: string): string {
+  return `${pairKey(from, to)}\u0000${text}`;
 }

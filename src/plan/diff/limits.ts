@@ -3,12 +3,13 @@
  * user label without an entry (a label's limit is part of its manifest entry). Live limits are found by
  * category and typeId, so a renamed label keeps its limit. new set, none live: limit.set (create);
  * both set, different: limit.set (update); none declared (or a tombstone), one live: limit.purge.
- * A user label created by this plan has no typeId yet: the set carries `{ ref: <label address> }`.
+ * A user label created by this plan has no typeId yet: the set carries `{ ref: <label address> }`
+ * (with `side: 'inverse'` for the limit of its inverse direction).
  */
-import { limitKey, USER_DEFINED } from '../../model/normalize-association.js';
+import { limitKey, pairKey, USER_DEFINED } from '../../model/normalize-association.js';
 import { canonicalObjectType } from '../../model/object-types.js';
 import type { AssociationPairSchema, NormalizedLimit } from '../../model/schema-model.js';
-import { labelAddress, limitAddress } from '../address.js';
+import { limitAddress } from '../address.js';
 import type { Ref } from '../change-types.js';
 import { diagnose, tombstoneConflict, tombstonesOf, type DiffContext } from './diff-context.js';
 import type { LabelMatches } from './labels.js';
@@ -31,9 +32,10 @@ export function diffLimits(
   for (const limit of live?.limits.values() ?? [])
     liveByType.set(`${limit.category}/${limit.typeId ?? '?'}`, limit);
 
+  const builtIn = labels.builtIn.get(pairKey(from, to));
   const wanted = new Map<string, NormalizedLimit>(desired?.limits ?? []);
   for (const label of desired?.labels.values() ?? []) {
-    if (labels.builtIn.has(label.label)) continue;
+    if (builtIn?.has(label.label) === true) continue;
     const key = limitKey({ category: USER_DEFINED, label: label.label });
     if (!wanted.has(key)) wanted.set(key, { category: USER_DEFINED, label: label.label });
   }
@@ -95,11 +97,9 @@ function resolveTarget(
     return limit.typeId === undefined ? undefined : { category: limit.category, typeId: limit.typeId };
   }
   const text = limit.label;
-  const matched = labels.matched.get(text) ?? live?.labels.get(text);
-  if (matched?.typeId !== undefined)
-    return { category: matched.category, typeId: matched.typeId, label: text };
-  if (labels.created.has(text))
-    return { category: USER_DEFINED, typeId: { ref: labelAddress(from, to, text) }, label: text };
+  if (labels.builtIn.get(pairKey(from, to))?.has(text) === true) return undefined;
+  const typeId = labels.typeIds.get(pairKey(from, to))?.get(text) ?? live?.labels.get(text)?.typeId;
+  if (typeId !== undefined) return { category: USER_DEFINED, typeId, label: text };
   if (limit.maxToObjectIds === undefined) return undefined; // no label, no limit: nothing to remove
   const address = limitAddress(from, to, limit);
   diagnose(ctx, {

@@ -1,8 +1,14 @@
 /** label.create / update / delete (association labels: beyond the spec, reference §1) */
-import type { JsonValue, LabelCreateChange, LabelDeleteChange, LabelUpdateChange } from '../change-types.js';
+import type {
+  FieldChange,
+  JsonValue,
+  LabelCreateChange,
+  LabelDeleteChange,
+  LabelUpdateChange,
+} from '../change-types.js';
 import { labelAddress } from '../address.js';
 import { labelsPath } from '../requests/paths.js';
-import { fieldNames, type ChangeKind } from './change-kind.js';
+import type { ChangeKind } from './change-kind.js';
 
 export const labelCreate: ChangeKind<LabelCreateChange> = {
   action: () => 'create',
@@ -19,14 +25,23 @@ export const labelCreate: ChangeKind<LabelCreateChange> = {
   },
 };
 
+/** `"Disputed order" -> "Order in dispute", inverse "Disputed" -> "In dispute"` */
+function relabelled(fields: readonly FieldChange[]): string {
+  const parts = fields.map((f) => {
+    const side = f.field === 'inverseLabel' ? 'inverse ' : '';
+    return `${side}${f.old === null ? '(none)' : JSON.stringify(f.old)} -> ${JSON.stringify(f.new)}`;
+  });
+  return parts.join(', ');
+}
+
 export const labelUpdate: ChangeKind<LabelUpdateChange> = {
   action: () => 'update',
   address: (m) => labelAddress(m.from, m.to, m.label),
   message: (m) =>
-    `Update association label ${labelAddress(m.from, m.to, m.label)} (typeId ${m.typeId}): ${fieldNames(m.fields)}`,
+    `Relabel ${m.from}->${m.to}: ${relabelled(m.fields)} (typeId ${m.typeId}, renamed in place)`,
   severity: () => ({
     severity: 'safe',
-    reason: 'changes the label text in place; associations that use it keep it',
+    reason: 'renames the label in place: its typeId and every record association that uses it are kept',
   }),
   phase: () => 'labels.write',
   requests: (m) => {
@@ -41,10 +56,12 @@ export const labelDelete: ChangeKind<LabelDeleteChange> = {
   address: (m) => labelAddress(m.from, m.to, m.label.label),
   message: (m) =>
     `Delete association label ${labelAddress(m.from, m.to, m.label.label)} (typeId ${m.label.typeId ?? '?'})` +
+    (m.label.inverseLabel === undefined ? '' : ` and its inverse "${m.label.inverseLabel}"`) +
     (m.cause === 'unmanaged' ? ' (in no manifest; policy unmanaged: archive)' : ''),
   severity: () => ({
     severity: 'destructive',
-    reason: 'deletes the label in both directions and removes it from every association that uses it',
+    reason:
+      'deletes the label in both directions and removes it from every record association that uses it (the records lose that link label)',
   }),
   phase: () => 'labels.delete',
   requests: (m) => [{ method: 'DELETE', path: labelsPath(m.from, m.to, m.label.typeId ?? -1) }],

@@ -4,7 +4,7 @@
  */
 import { CrmSchemaError } from '../../core/errors.js';
 import type { JsonValue } from '../change-types.js';
-import { isRef } from '../change-types.js';
+import { isRef, refKey } from '../change-types.js';
 
 /** Every ref in a body, in order of appearance. */
 export function refsIn(body: JsonValue | undefined): string[] {
@@ -15,14 +15,14 @@ export function refsIn(body: JsonValue | undefined): string[] {
 }
 
 /** A copy of `body` with each ref replaced by what `resolve` gives; an unresolved ref is an error. */
-export function resolveRefs(body: JsonValue, resolve: (ref: string) => number | undefined): JsonValue {
+export function resolveRefs(body: JsonValue, resolve: (key: string) => number | undefined): JsonValue {
   if (body === null || typeof body !== 'object') return body;
   if (isRef(body)) {
-    const value = resolve(body.ref);
+    const value = resolve(refKey(body));
     if (value === undefined) {
       throw new CrmSchemaError(
         'plan.unresolved-ref',
-        `The typeId of ${body.ref} is not known: its label was not created.`,
+        `The typeId of ${body.ref}${body.side === 'inverse' ? ' (its inverse direction)' : ''} is not known: its label was not created.`,
         {
           hint: 'Apply the label first; a request that needs it is skipped when its creation failed.',
           meta: { ref: body.ref },

@@ -2,6 +2,7 @@
 import type { Change } from '../change-types.js';
 import { baseSeverityOf } from '../kinds/registry.js';
 import { archivedRecordsRule } from './archived-records.js';
+import { labelLinksRule } from './label-links.js';
 import { limitLoweredRule } from './limit-lowered.js';
 import { optionRemovalRule } from './option-removal.js';
 import type { ClassifiedChange, RuleContext, SeverityRule } from './rule-types.js';
@@ -14,6 +15,7 @@ export const SEVERITY_RULES: readonly SeverityRule[] = [
   optionRemovalRule,
   limitLoweredRule,
   archivedRecordsRule,
+  labelLinksRule,
 ];
 
 /** Base severity from each change's kind, then every rule. */

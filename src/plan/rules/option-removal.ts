@@ -26,16 +26,18 @@ function assess(change: ClassifiedChange, ctx: RuleContext): ClassifiedChange {
   }
 
   const { objectType, name } = change.meta;
-  const counts = removed.map((value) => ctx.recordCounts?.get(recordCountKey(objectType, name, value)));
-  if (counts.some((c) => c === undefined)) {
+  const found = removed.map((value) => ctx.counts?.get(recordCountKey(objectType, name, value)));
+  if (found.some((c) => c === undefined)) {
     return raise(change, 'dangerous', `removes ${options}: values on records may become invalid`);
   }
-  const byValue = new Map(removed.map((value, i) => [value, counts[i]!]));
-  const total = counts.reduce<number>((sum, c) => sum + c!, 0);
+  const counts = found.map((c) => c!.count);
+  const byValue = new Map(removed.map((value, i) => [value, counts[i]]));
+  const total = counts.reduce((sum, c) => sum + c, 0);
+  const exact = found.every((c) => c!.exact);
   const counted: ClassifiedChange = {
     ...change,
     meta: { ...change.meta, fields: change.meta.fields.map((f) => withCounts(f, byValue)) },
-    recordCount: total,
+    affected: { unit: 'records', count: total, exact },
   };
   if (total === 0) return remark(counted, `removes ${options}, which no record holds`);
   const held = removed

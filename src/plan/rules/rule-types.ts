@@ -4,16 +4,16 @@
  * removal harmless) and says why in `reason`.
  */
 import type { Change } from '../change-types.js';
-import type { RecordCounts } from '../data-check.js';
+import type { Affected, DataCounts } from '../data-check.js';
 import type { Assessment, Severity } from '../severity.js';
 import { severityRank } from '../severity.js';
 
-/** A change with its severity; `recordCount`: records still holding what it removes (data check). */
-export type ClassifiedChange = Change & Assessment & { recordCount?: number };
+/** A change with its severity; `affected`: the records (or record associations) it touches (data check). */
+export type ClassifiedChange = Change & Assessment & { affected?: Affected };
 
 export interface RuleContext {
-  /** from the data check; absent when search is not allowed or `--data-check` is off */
-  recordCounts?: RecordCounts;
+  /** from the data check; absent when `--data-check` is off, a count missing when it could not be read */
+  counts?: DataCounts;
 }
 
 export type SeverityRule = (changes: readonly ClassifiedChange[], ctx: RuleContext) => ClassifiedChange[];
