@@ -6,7 +6,7 @@
  */
 import type { PlanDocument } from '../plan/plan-document.js';
 import { toWireRequests, type WireRequest } from '../plan/requests/wire.js';
-import { plannedSkips, type GateOptions } from './gate.js';
+import { plannedSkips } from './gate.js';
 import { outcomeOf } from './outcomes.js';
 import type { ChangeOutcome } from './types.js';
 
@@ -14,7 +14,7 @@ export interface DryRun {
   dryRun: true;
   /** the requests, in send order */
   requests: WireRequest[];
-  /** changes that would not be sent: refused destructive ones, their dependants, those already done */
+  /** changes that would not be sent: refused ones (with --skip-refused), their dependants, those already done */
   notSent: ChangeOutcome[];
   /** changes the requests carry */
   changes: number;
@@ -22,10 +22,10 @@ export interface DryRun {
 
 export function dryRun(
   plan: Pick<PlanDocument, 'changes'>,
-  options: GateOptions & { alreadyDone?: ReadonlyMap<string, string> } = {},
+  options: { alreadyDone?: ReadonlyMap<string, string> } = {},
 ): DryRun {
   const alreadyDone = options.alreadyDone ?? new Map<string, string>();
-  const skips = plannedSkips(plan.changes, options, alreadyDone);
+  const skips = plannedSkips(plan.changes, alreadyDone);
   const notSent: ChangeOutcome[] = [];
   const sent = plan.changes.filter((change) => {
     const done = alreadyDone.get(change.id);

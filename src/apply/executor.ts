@@ -8,7 +8,7 @@
  *   holding the changes it depends on.
  * - A failed change does not stop the others: the rest of its phase and the later phases go on; a change
  *   that depends (directly or not) on a failed or skipped one is skipped.
- * - Destructive changes the gate refuses are skipped (see gate.ts); changes the stale check found done
+ * - Changes the policy refuses are skipped (see gate.ts); changes the verification of a saved plan found done
  *   are reported as already done and not sent.
  * - Writes that did not come back clean are reconciled by reading back (reconcile.ts), never sent again
  *   blindly.
@@ -67,7 +67,7 @@ export async function applyPlan(
     readBacks: 0,
   };
   const alreadyDone = options.alreadyDone ?? new Map<string, string>();
-  const skips = plannedSkips(plan.changes, options, alreadyDone);
+  const skips = plannedSkips(plan.changes, alreadyDone);
   const phases = phasesOf(plan.changes);
   emit({
     kind: 'start',

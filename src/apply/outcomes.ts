@@ -30,7 +30,7 @@ export function summarize(outcomes: readonly ChangeOutcome[]): ApplySummary {
     alreadyDone: 0,
     failed: 0,
     skipped: 0,
-    refusedDestructive: 0,
+    refused: 0,
   };
   for (const outcome of outcomes) {
     if (outcome.status === 'applied') summary.applied += 1;
@@ -38,7 +38,7 @@ export function summarize(outcomes: readonly ChangeOutcome[]): ApplySummary {
     else if (outcome.status === 'failed') summary.failed += 1;
     else {
       summary.skipped += 1;
-      if (outcome.skipCause === 'destructive') summary.refusedDestructive += 1;
+      if (outcome.skipCause === 'policy') summary.refused += 1;
     }
   }
   return summary;

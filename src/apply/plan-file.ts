@@ -5,7 +5,8 @@
  * Each refusal is a CrmSchemaError naming the mismatch and what to do; apply exits 1.
  */
 import { CrmSchemaError } from '../core/errors.js';
-import { readPlanDocument, type PlanDocument } from '../plan/plan-document.js';
+import { PLAN_FORMAT_VERSION, readPlanDocument, type PlanDocument } from '../plan/plan-document.js';
+import { planShapeProblems } from './plan-schema.js';
 
 export interface SavedPlanExpectations {
   /** this crm-schema's version */
@@ -42,6 +43,18 @@ export function parseSavedPlan(text: string, file: string): PlanDocument {
       hint: 'Give the file that crm-schema plan --out wrote.',
     });
   }
+  const version = (value as { formatVersion?: unknown }).formatVersion;
+  const problems = version === PLAN_FORMAT_VERSION ? planShapeProblems(value) : [];
+  if (problems.length > 0) {
+    throw new CrmSchemaError(
+      'PLAN_FILE_INVALID',
+      `${file} does not have the shape of a plan file: ${problems.join('; ')}. Nothing was applied.`,
+      {
+        hint: 'Give the file that crm-schema plan --out wrote, unedited; or make the plan again.',
+        meta: { problems },
+      },
+    );
+  }
   try {
     return readPlanDocument(value);
   } catch (error) {
@@ -64,11 +77,11 @@ export function compatibleLine(version: string): string {
 
 /** Throws when the plan was made by another major version, for another target, or from other manifests. */
 export function checkSavedPlan(plan: PlanDocument, file: string, expected: SavedPlanExpectations): void {
-  const { tool, target, manifestDigest } = plan;
-  if (tool === undefined || target === undefined || manifestDigest === undefined) {
+  const { tool, target, manifestDigest, settings } = plan;
+  if (tool === undefined || target === undefined || manifestDigest === undefined || settings === undefined) {
     throw new CrmSchemaError(
       'PLAN_NOT_SAVED',
-      `${file} is a plan without its target, tool version and manifest digest, so apply cannot check it.`,
+      `${file} is a plan without its target, tool version, manifest digest and settings, so apply cannot check it.`,
       { hint: 'Save plans for apply with crm-schema plan --out FILE.' },
     );
   }

@@ -7,17 +7,10 @@ import type { JsonValue } from '../plan/change-types.js';
 import type { Phase } from '../plan/phases.js';
 import type { Severity } from '../plan/severity.js';
 
-/** The part of the project policy apply reads (src/manifest/config.ts `Policy`). */
-export interface DestructivePolicy {
-  destructive: 'allow' | 'deny';
-  /** addresses of single destructive changes allowed even when `destructive` is `deny` */
-  allow: readonly string[];
-}
-
 export type OutcomeStatus = 'applied' | 'already-done' | 'failed' | 'skipped';
 
-/** Why a change was skipped: refused by the destructive gate, or a change it depends on did not apply. */
-export type SkipCause = 'destructive' | 'dependency';
+/** Why a change was skipped: refused by the policy (`--skip-refused`), or one it depends on did not apply. */
+export type SkipCause = 'policy' | 'dependency';
 
 /** One field that differs: `expected` is what the plan (or the manifests) wanted, `actual` what is live. */
 export interface FieldDifference {
@@ -64,12 +57,12 @@ export interface ApplySummary {
   alreadyDone: number;
   failed: number;
   skipped: number;
-  /** of the skipped: refused destructive changes */
-  refusedDestructive: number;
+  /** of the skipped: changes the policy refused */
+  refused: number;
 }
 
 export interface ApplyReport {
-  /** true when nothing failed (skipped destructive changes do not make it false) */
+  /** true when nothing failed (changes skipped as refused do not make it false) */
   ok: boolean;
   /** every change of the plan, in plan order */
   outcomes: ChangeOutcome[];
@@ -94,10 +87,6 @@ export type ApplyEvent =
 export interface ApplyOptions {
   /** independent calls in flight at once (default 4); the client's own rate limit still applies */
   parallelism?: number;
-  /** apply destructive changes (`--allow-destructive`) */
-  allowDestructive?: boolean;
-  /** the environment's policy; without it, destructive changes need `allowDestructive` */
-  policy?: DestructivePolicy;
   /** change ids already at their desired end state (found by the stale check), with how it was found */
   alreadyDone?: ReadonlyMap<string, string>;
   /** typeIds of labels that exist already (label address -> typeId), for `{ ref }` placeholders */

@@ -4,6 +4,7 @@
  */
 import { Flags } from '@oclif/core';
 import { DEFAULT_DATA_CHECK_BUDGET } from '../live/data-check-result.js';
+import type { PlanSettings } from '../plan/plan-document.js';
 
 /** Which project, which account, and how to talk about it. */
 export const targetFlags = {
@@ -63,6 +64,39 @@ export const dataCheckFlags = {
     helpValue: 'N',
   }),
 };
+
+/** What the target's policy may let through (plan, apply). */
+export const policyFlags = {
+  'allow-destructive': Flags.boolean({
+    summary:
+      "Let destructive changes (archive, delete, replace) through, whatever the policy's destructive: says.",
+    default: false,
+  }),
+  'allow-dangerous': Flags.boolean({
+    summary: "Let dangerous changes through, whatever the policy's dangerous: says.",
+    default: false,
+  }),
+  'skip-refused': Flags.boolean({
+    summary:
+      'Apply everything else when the policy refuses some changes (they and the changes that depend on them are skipped); without it nothing is applied and the exit code is 1.',
+    default: false,
+  }),
+};
+
+/** The settings a plan is made with, from the flags: saved in the plan so apply can make it again. */
+export function planSettingsOf(flags: {
+  'allow-destructive': boolean;
+  'allow-dangerous': boolean;
+  'data-check': boolean;
+  'data-check-budget': number;
+}): PlanSettings {
+  return {
+    allowDestructive: flags['allow-destructive'],
+    allowDangerous: flags['allow-dangerous'],
+    dataCheck: flags['data-check'],
+    dataCheckBudget: flags['data-check-budget'],
+  };
+}
 
 /** The parsed values of `targetFlags`, as the shared helpers take them. */
 export interface TargetFlagValues {

@@ -11,11 +11,13 @@ import type { SchemaState } from '../model/schema-model.js';
 import { dataCheckTargets } from '../plan/data-check.js';
 import type { DesiredState, PlanPolicy } from '../plan/desired.js';
 import { diff } from '../plan/diff/diff.js';
-import type { PlanDocument } from '../plan/plan-document.js';
-import { buildPlan } from '../plan/plan.js';
+import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
+import { toPlanPolicy } from '../live/managed-scope.js';
+import { gateOf, type Target } from './target.js';
+import { buildPlan, type DecisionContext } from '../plan/plan.js';
 import type { RuleContext } from '../plan/rules/rule-types.js';
 
-export interface ComputePlanOptions {
+export interface ComputePlanOptions extends DecisionContext {
   policy: PlanPolicy;
   /** count the records (and record associations) removals touch; default true */
   dataCheck?: boolean;
@@ -29,6 +31,17 @@ export interface ComputedPlan {
   scope: LiveScope;
   /** calls made by the data check */
   searches: number;
+}
+
+/** The compute options of a target and the settings a plan is made with. */
+export function computeOptionsOf(target: Target, settings: PlanSettings): ComputePlanOptions {
+  return {
+    policy: toPlanPolicy(target.policy),
+    gate: gateOf(target),
+    allowances: { destructive: settings.allowDestructive, dangerous: settings.allowDangerous },
+    dataCheck: settings.dataCheck,
+    dataCheckBudget: settings.dataCheckBudget,
+  };
 }
 
 export async function computePlan(
@@ -50,5 +63,10 @@ export async function computePlan(
       searches = check.calls;
     }
   }
-  return { plan: buildPlan(result, live, ctx), live, scope, searches };
+  return {
+    plan: buildPlan(result, live, { ...ctx, gate: options.gate, allowances: options.allowances }),
+    live,
+    scope,
+    searches,
+  };
 }

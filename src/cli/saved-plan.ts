@@ -7,7 +7,7 @@
 import { CLIENT_VERSION } from '../api/version.js';
 import { canonicalDigest, canonicalJson } from '../plan/canonical-json.js';
 import type { DesiredState } from '../plan/desired.js';
-import type { PlanDocument } from '../plan/plan-document.js';
+import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
 
 export const TOOL_NAME = 'crm-schema';
 
@@ -26,14 +26,19 @@ export function manifestDigest(desired: DesiredState): string {
 export interface SavedPlanContext {
   target: { baseUrl: string; environment?: string };
   digest: string;
+  settings: PlanSettings;
 }
 
-/** The plan with tool, target and manifest digest. */
+/** The plan with tool, target, manifest digest and the settings it was made with. */
 export function savedPlan(plan: PlanDocument, context: SavedPlanContext): PlanDocument {
   return {
-    ...plan,
+    formatVersion: plan.formatVersion,
     tool: { name: TOOL_NAME, version: CLIENT_VERSION },
     target: context.target,
     manifestDigest: context.digest,
+    settings: context.settings,
+    changes: plan.changes,
+    diagnostics: plan.diagnostics,
+    summary: plan.summary,
   };
 }

@@ -10,6 +10,7 @@
  * put into an error.
  */
 import { CrmSchemaError } from '../core/errors.js';
+import type { GatePolicy } from '../plan/policy-decision.js';
 import {
   DEFAULT_POLICY,
   DEFAULT_TOKEN_ENV,
@@ -29,6 +30,8 @@ interface TargetBase {
   /** the chosen environment (its policy applies), if any */
   environment?: EnvironmentConfig;
   policy: Policy;
+  /** where the policy comes from, for messages: `environment production`, `the project`, `the default policy` */
+  policySource: string;
 }
 
 export interface LocalTarget extends TargetBase {
@@ -56,7 +59,13 @@ export interface TargetInputs {
 export function resolveTarget(inputs: TargetInputs): Target {
   const environment = chooseEnvironment(inputs.config, inputs.envName);
   const policy = environment?.policy ?? inputs.config?.policy ?? DEFAULT_POLICY;
-  const base = { ...(environment === undefined ? {} : { environment }), policy };
+  const policySource =
+    environment !== undefined
+      ? `environment ${environment.name}`
+      : inputs.config !== undefined
+        ? 'the project'
+        : 'the default policy';
+  const base = { ...(environment === undefined ? {} : { environment }), policy, policySource };
   if (inputs.local) return { kind: 'local', ...base };
   const flagUrl = nonEmpty(inputs.baseUrl);
   const envUrl = nonEmpty(inputs.env[BASE_URL_ENV]);
@@ -104,6 +113,12 @@ export function readToken(target: RemoteTarget, env: NodeJS.ProcessEnv): string 
     hint: `Set ${target.tokenEnv} to the access token of the account at ${target.baseUrl}, or use --local to try crm-schema on the built-in emulator.`,
     meta: { variable: target.tokenEnv },
   });
+}
+
+/** The part of the target's policy that decides each change (apply or refuse). */
+export function gateOf(target: Target): GatePolicy {
+  const { destructive, dangerous, allow } = target.policy;
+  return { destructive, dangerous, allow, source: target.policySource };
 }
 
 /** What a saved plan records about its target (never a token): apply compares it. */

@@ -11,25 +11,24 @@ import { CLIENT_VERSION } from '../api/version.js';
 import { applyPlan } from '../apply/executor.js';
 import { dryRun } from '../apply/dry-run.js';
 import { checkSavedPlan, parseSavedPlan } from '../apply/plan-file.js';
-import { checkFreshness, type Freshness } from '../apply/stale-check.js';
+import { verifySavedPlan } from '../apply/verify-saved.js';
 import type { ApplyReport } from '../apply/types.js';
 import { DEFAULT_PARALLELISM } from '../apply/types.js';
 import { CrmCommand } from '../cli/base-command.js';
-import { dataCheckFlags, targetFlags } from '../cli/common-flags.js';
-import { computePlan } from '../cli/compute-plan.js';
+import { dataCheckFlags, planSettingsOf, policyFlags, targetFlags } from '../cli/common-flags.js';
+import { computeOptionsOf, computePlan } from '../cli/compute-plan.js';
+import { refusedChanges } from '../cli/refused.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { Output } from '../cli/output.js';
 import { manifestDigest } from '../cli/saved-plan.js';
 import type { Session } from '../cli/session.js';
 import { describeTarget, planTargetOf } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
-import { toPlanPolicy } from '../live/managed-scope.js';
-import type { PlanDocument } from '../plan/plan-document.js';
+import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
 import { confirmQuestion, isYes, startLine } from '../render/apply-confirm.js';
 import { renderDryRunJson, renderDryRunText } from '../render/apply-dry-run.js';
 import { createApplyProgress } from '../render/apply-progress.js';
 import { renderApplyReport, renderApplyReportJson } from '../render/apply-report.js';
-import { renderStale } from '../render/apply-stale.js';
 import { renderPlanText } from '../render/plan-text.js';
 
 export default class Apply extends CrmCommand {
@@ -38,11 +37,11 @@ export default class Apply extends CrmCommand {
   static override description =
     'Without PLANFILE: plans, shows the plan and asks for confirmation (on a terminal; otherwise --yes is ' +
     'required). With PLANFILE (from plan --out): checks that it was made for this target from these ' +
-    'manifests, reads back every resource it touches and refuses it if any moved, then applies exactly ' +
-    'its changes. Destructive changes are skipped unless --allow-destructive is given or the policy allows ' +
-    'them. A second run after a failure or an interruption finishes the rest and repeats no write. ' +
-    'Exit 0 when nothing failed (refused destructive changes are skipped, not failed); 1 on any failure ' +
-    'or refusal.';
+    'manifests, makes the plan again from the manifests and the live account and applies the saved plan ' +
+    'only when both agree (a run that was interrupted finishes with the same file). When the plan holds ' +
+    'changes the policy refuses, nothing is written (exit 1) unless --skip-refused is given. A second run ' +
+    'after a failure or an interruption finishes the rest and repeats no write. Exit 0 when nothing failed; ' +
+    '1 on any failure or refusal.';
 
   static override examples = [
     '<%= config.bin %> apply --local',
@@ -62,16 +61,13 @@ export default class Apply extends CrmCommand {
   static override flags = {
     ...targetFlags,
     ...dataCheckFlags,
+    ...policyFlags,
     json: Flags.boolean({
       summary: 'Print the apply report (or the dry-run requests) as JSON on stdout, nothing else there.',
       default: false,
     }),
     'dry-run': Flags.boolean({
       summary: 'Print the exact requests (method, path, body) in send order; send no write.',
-      default: false,
-    }),
-    'allow-destructive': Flags.boolean({
-      summary: 'Apply destructive changes (archive, delete, replace) too.',
       default: false,
     }),
     yes: Flags.boolean({
@@ -96,41 +92,37 @@ export default class Apply extends CrmCommand {
     const saved = args.planfile === undefined ? undefined : await readSavedPlan(this.cwd, args.planfile);
     const project = await this.loadProject(flags, output);
     const target = this.resolveTarget(flags, project);
+    let settings = planSettingsOf(flags);
     if (saved !== undefined) {
       checkSavedPlan(saved, args.planfile!, {
         toolVersion: CLIENT_VERSION,
         target: planTargetOf(target),
         manifestDigest: manifestDigest(project.desired),
       });
+      settings = savedSettings(saved, args.planfile!, settings);
     }
     const where = describeTarget(target);
-    const gate = {
-      allowDestructive: flags['allow-destructive'],
-      policy: { destructive: target.policy.destructive, allow: target.policy.allow },
-    };
 
     const report = await this.withSession(target, flags, output, async (session) => {
-      let plan: PlanDocument;
-      let freshness: Freshness | undefined;
+      const computed = await computePlan(session.client, project.desired, computeOptionsOf(target, settings));
+      let plan: Pick<PlanDocument, 'changes'> = computed.plan;
+      let alreadyDone = new Map<string, string>();
+      let typeIds = new Map<string, number>();
       if (saved !== undefined) {
-        freshness = await checkFreshness(session.client, saved.changes);
-        if (freshness.stale.length > 0) throw stalePlan(freshness);
-        plan = saved;
+        if (computed.plan.summary.errors > 0) throw planErrors(computed.plan);
+        const verified = await verifySavedPlan(session.client, saved, computed.plan, computed.live);
+        ({ alreadyDone, typeIds } = verified);
+        plan = { changes: verified.changes };
       } else {
-        plan = (
-          await computePlan(session.client, project.desired, {
-            policy: toPlanPolicy(target.policy),
-            dataCheck: flags['data-check'],
-            dataCheckBudget: flags['data-check-budget'],
-          })
-        ).plan;
-        const text = renderPlanText(plan, { color: flags.json ? output.colorErr : output.color });
+        const text = renderPlanText(computed.plan, { color: flags.json ? output.colorErr : output.color });
         if (flags.json) output.err(text);
         else output.out(text);
-        if (plan.summary.errors > 0) throw planErrors(plan);
+        if (computed.plan.summary.errors > 0) throw planErrors(computed.plan);
       }
-      const alreadyDone = freshness?.alreadyDone ?? new Map<string, string>();
-      const selection = dryRun(plan, { ...gate, alreadyDone });
+      const pending = plan.changes.filter((c) => !alreadyDone.has(c.id));
+      if (pending.some((c) => c.policy.decision === 'refuse') && !flags['skip-refused'])
+        throw refusedChanges({ changes: pending });
+      const selection = dryRun(plan, { alreadyDone });
       if (flags['dry-run']) {
         output.out(flags.json ? renderDryRunJson(selection) : renderDryRunText(selection));
         return undefined;
@@ -144,12 +136,7 @@ export default class Apply extends CrmCommand {
         });
       }
       output.err(startLine(selection.changes, where, args.planfile, alreadyDone.size));
-      return run(session, plan, output, {
-        parallelism: flags.parallelism,
-        ...gate,
-        alreadyDone,
-        typeIds: freshness?.typeIds ?? new Map<string, number>(),
-      });
+      return run(session, plan, output, { parallelism: flags.parallelism, alreadyDone, typeIds });
     });
 
     if (report === undefined) return;
@@ -160,9 +147,29 @@ export default class Apply extends CrmCommand {
   }
 }
 
+/**
+ * A saved plan is applied with the settings it was made with (its policy decisions were reviewed as they
+ * are): an allowance given now that the plan was made without is refused, not silently ignored.
+ */
+function savedSettings(saved: PlanDocument, file: string, flags: PlanSettings): PlanSettings {
+  const settings = saved.settings!;
+  const widened = (['allowDestructive', 'allowDangerous'] as const).filter((k) => flags[k] && !settings[k]);
+  if (widened.length > 0) {
+    const flag = widened.map((k) => (k === 'allowDestructive' ? '--allow-destructive' : '--allow-dangerous'));
+    throw new CrmSchemaError(
+      'PLAN_SETTINGS',
+      `${file} was made without ${flag.join(' and ')}: its policy decisions were reviewed as they are. Nothing was applied.`,
+      {
+        hint: `Make the plan again with ${flag.join(' ')} (crm-schema plan ${flag.join(' ')} --out FILE), review it, and apply that.`,
+      },
+    );
+  }
+  return settings;
+}
+
 async function run(
   session: Session,
-  plan: PlanDocument,
+  plan: Pick<PlanDocument, 'changes'>,
   output: Output,
   options: Parameters<typeof applyPlan>[2],
 ): Promise<ApplyReport> {
@@ -200,7 +207,7 @@ async function confirm(question: string): Promise<boolean> {
 }
 
 function emptyReport(): ApplyReport {
-  const summary = { total: 0, applied: 0, alreadyDone: 0, failed: 0, skipped: 0, refusedDestructive: 0 };
+  const summary = { total: 0, applied: 0, alreadyDone: 0, failed: 0, skipped: 0, refused: 0 };
   return { ok: true, outcomes: [], summary, writes: 0, readBacks: 0, durationMs: 0 };
 }
 
@@ -216,14 +223,7 @@ function confirmationNeeded(): CrmSchemaError {
   );
 }
 
-function stalePlan(freshness: Freshness): CrmSchemaError {
-  return new CrmSchemaError('PLAN_STALE', renderStale(freshness.stale), {
-    hint: 'Make a new plan (crm-schema plan --out FILE) from the account as it is now, review it, and apply that.',
-    meta: { stale: freshness.stale },
-  });
-}
-
-function planErrors(plan: PlanDocument): CrmSchemaError {
+function planErrors(plan: Pick<PlanDocument, 'summary'>): CrmSchemaError {
   const n = plan.summary.errors;
   return new CrmSchemaError(
     'PLAN_ERRORS',

@@ -3,11 +3,13 @@
  * and opens the session, src/drift runs the plan's read and diff and sorts the differences, src/render
  * prints the report.
  */
+import { Flags } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
 import { outputFlags, targetFlags } from '../cli/common-flags.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { planTargetOf } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
+import { loadBaseline } from '../drift/baseline.js';
 import { checkDrift } from '../drift/check-drift.js';
 import { toPlanPolicy } from '../live/managed-scope.js';
 import { renderDriftJson } from '../render/drift-json.js';
@@ -20,7 +22,8 @@ export default class Drift extends CrmCommand {
 
   static override description =
     'Validates the manifests (an error stops before any call), reads the live account as plan does, and ' +
-    'reports what differs: resources edited outside crm-schema (field by field, live and declared values), ' +
+    'reports what differs: resources edited outside crm-schema (field by field, live and declared values, and ' +
+    'when and by whom where the account says), changes merged but not yet deployed (with --baseline), ' +
     'declared resources missing from the account, live custom resources in the managed scope that no ' +
     'manifest names, and resources a manifest archives or deletes that are still there. What the platform ' +
     'changes itself (timestamps, user ids) is never drift. When GITHUB_STEP_SUMMARY is set, the Markdown ' +
@@ -30,19 +33,34 @@ export default class Drift extends CrmCommand {
     '<%= config.bin %> drift --local',
     '<%= config.bin %> drift --env production --format markdown',
     '<%= config.bin %> drift --env production --json',
+    '<%= config.bin %> drift --env production --baseline crm-schema/deployed/production',
   ];
 
-  static override flags = { ...targetFlags, ...outputFlags };
+  static override flags = {
+    ...targetFlags,
+    ...outputFlags,
+    baseline: Flags.string({
+      summary:
+        'A git ref holding the manifests as last deployed (e.g. the tag crm-schema/deployed/production the deploy ' +
+        'workflow moves): differences it shares are edited outside crm-schema, the others not yet deployed.',
+      helpValue: 'GIT-REF',
+    }),
+  };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Drift);
     const output = this.output(flags);
     const project = await this.loadProject(flags, output);
     const target = this.resolveTarget(flags, project);
+    const baseline =
+      flags.baseline === undefined
+        ? undefined
+        : await loadBaseline({ cwd: this.cwd, configFlag: flags.config, ref: flags.baseline });
     const { report, errors } = await this.withSession(target, flags, output, (session) =>
       checkDrift(session.client, project.desired, {
         policy: toPlanPolicy(target.policy),
         target: planTargetOf(target),
+        ...(baseline === undefined ? {} : { baseline }),
       }),
     );
 

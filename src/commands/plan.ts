@@ -5,14 +5,20 @@
 import { resolve } from 'node:path';
 import { Flags } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
-import { dataCheckFlags, outputFlags, targetFlags } from '../cli/common-flags.js';
-import { computePlan } from '../cli/compute-plan.js';
+import {
+  dataCheckFlags,
+  outputFlags,
+  planSettingsOf,
+  policyFlags,
+  targetFlags,
+} from '../cli/common-flags.js';
+import { computeOptionsOf, computePlan } from '../cli/compute-plan.js';
+import { refusedChanges } from '../cli/refused.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { manifestDigest, savedPlan } from '../cli/saved-plan.js';
 import { planTargetOf } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
-import { toPlanPolicy } from '../live/managed-scope.js';
 import type { PlanDocument } from '../plan/plan-document.js';
 import { renderPlanJson } from '../render/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan-markdown.js';
@@ -40,6 +46,7 @@ export default class Plan extends CrmCommand {
     ...targetFlags,
     ...outputFlags,
     ...dataCheckFlags,
+    ...policyFlags,
     out: Flags.string({
       summary:
         'Save the plan to FILE for apply (JSON: the changes with target, manifest digest and fingerprints).',
@@ -56,16 +63,14 @@ export default class Plan extends CrmCommand {
     const output = this.output(flags);
     const project = await this.loadProject(flags, output);
     const target = this.resolveTarget(flags, project);
+    const settings = planSettingsOf(flags);
     const computed = await this.withSession(target, flags, output, (session) =>
-      computePlan(session.client, project.desired, {
-        policy: toPlanPolicy(target.policy),
-        dataCheck: flags['data-check'],
-        dataCheckBudget: flags['data-check-budget'],
-      }),
+      computePlan(session.client, project.desired, computeOptionsOf(target, settings)),
     );
     const plan = savedPlan(computed.plan, {
       target: planTargetOf(target),
       digest: manifestDigest(project.desired),
+      settings,
     });
 
     const markdown = () => renderPlanMarkdown(plan);
@@ -81,6 +86,7 @@ export default class Plan extends CrmCommand {
         `Saved the plan to ${flags.out}. Apply exactly these changes with: crm-schema apply ${flags.out}`,
       );
     }
+    if (plan.summary.refused > 0 && !flags['skip-refused']) throw refusedChanges(plan, flags.out);
     if (flags['detailed-exitcode'] && plan.changes.length > 0) this.exit(EXIT.changes);
   }
 }

@@ -1,15 +1,24 @@
 /**
- * The drift check: the same live read and diff as `plan` (src/cli/compute-plan.ts), read as drift.
+ * The drift check: the same live read and diff as `plan`, read as drift.
  *
  * It plans with the policy's `unmanaged` set to `archive`, so that the live read lists every object type
  * `manage` names in full and the planner turns each unmanaged resource into a change that carries the
  * live resource; `classifyDrift` then keeps those the project's own policy counts. No record is counted
  * (no data check): drift reports differences, not their cost.
+ *
+ * With a baseline (the manifests as last deployed), the live account is read once for both sets of
+ * manifests, and each is diffed against it: a difference the baseline does not share is a change merged
+ * but not yet deployed, not an outside edit.
  */
 import type { CrmClient } from '../api/client.js';
-import { computePlan } from '../cli/compute-plan.js';
+import { readLiveState } from '../live/read-live.js';
+import { mergeScope, scopeFromDesired } from '../live/scope.js';
 import type { DesiredState, PlanPolicy } from '../plan/desired.js';
-import { classifyDrift } from './classify.js';
+import { diff } from '../plan/diff/diff.js';
+import { addressOf } from '../plan/kinds/registry.js';
+import { buildPlan } from '../plan/plan.js';
+import type { Baseline } from './baseline.js';
+import { classifyDrift, resourceKey } from './classify.js';
 import type { DriftDocument } from './drift-report.js';
 
 export interface DriftCheck {
@@ -23,17 +32,36 @@ export function driftPolicy(policy: PlanPolicy): PlanPolicy {
   return { ...policy, unmanaged: 'archive' };
 }
 
+export interface DriftOptions {
+  policy: PlanPolicy;
+  target?: { baseUrl: string; environment?: string };
+  baseline?: Baseline;
+}
+
 export async function checkDrift(
   client: CrmClient,
   desired: DesiredState,
-  options: { policy: PlanPolicy; target?: { baseUrl: string; environment?: string } },
+  options: DriftOptions,
 ): Promise<DriftCheck> {
-  const { plan } = await computePlan(client, desired, {
-    policy: driftPolicy(options.policy),
-    dataCheck: false,
-  });
+  const policy = driftPolicy(options.policy);
+  const scope = scopeFromDesired(desired, policy);
+  if (options.baseline !== undefined) mergeScope(scope, scopeFromDesired(options.baseline.desired, policy));
+  const live = await readLiveState(client, scope);
+  const plan = buildPlan(diff(desired, live, { policy }), live);
+  const baselineDiffers =
+    options.baseline === undefined
+      ? undefined
+      : new Set(
+          diff(options.baseline.desired, live, { policy }).changes.map((change) =>
+            resourceKey({ type: change.type, address: addressOf(change) }),
+          ),
+        );
   const report = classifyDrift(options.target === undefined ? plan : { ...plan, target: options.target }, {
     policy: options.policy,
+    live,
+    ...(baselineDiffers === undefined ? {} : { baselineDiffers }),
   });
+  if (options.baseline !== undefined)
+    report.baseline = { ref: options.baseline.ref, commit: options.baseline.commit };
   return { report, errors: report.diagnostics.filter((d) => d.level === 'error').length };
 }

@@ -4,15 +4,17 @@
  * crm-schema (the change's fields are the live and declared values); a removal, that a tombstoned resource
  * is still there, or that a live resource in the managed scope is in no manifest. Pure.
  *
- * Changes are read by their `action` and `meta`, with a few types handled on their own (limits, the
- * delete + create of an event property's type change), so that a change type added to the planner later
- * is still classified.
+ * With a baseline (the manifests as last deployed), a change the baseline's own plan does not also hold
+ * is waiting for a deploy (`notDeployed`): the account still matches what was deployed, and the manifests
+ * changed since. Unmanaged resources stay unmanaged whatever the baseline says.
  */
-import { managedScope } from '../plan/diff/diff-context.js';
-import type { FieldChange, RemovalCause } from '../plan/change-types.js';
+import type { SchemaState } from '../model/schema-model.js';
+import { canonicalObjectType } from '../model/object-types.js';
+import type { Change, FieldChange, RemovalCause } from '../plan/change-types.js';
 import { isRef } from '../plan/change-types.js';
 import type { PlanPolicy } from '../plan/desired.js';
 import type { Diagnostic } from '../plan/diagnostics.js';
+import { managedScope } from '../plan/diff/diff-context.js';
 import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
 import {
   DRIFT_FORMAT_VERSION,
@@ -22,6 +24,7 @@ import {
   type DriftField,
   type DriftKind,
   type DriftMissing,
+  type DriftNotDeployed,
   type DriftTombstoned,
   type DriftUnmanaged,
 } from './drift-report.js';
@@ -29,6 +32,10 @@ import {
 export interface ClassifyOptions {
   /** the project's policy (not the one drift plans with): which unmanaged resources count */
   policy: PlanPolicy;
+  /** the live state: when and by whom an edited resource was last changed */
+  live?: SchemaState;
+  /** with a baseline: the resources the baseline's plan differs on too (`resourceKey`) */
+  baselineDiffers?: ReadonlySet<string>;
 }
 
 interface Lists {
@@ -36,92 +43,145 @@ interface Lists {
   missing: DriftMissing[];
   unmanaged: DriftUnmanaged[];
   tombstoned: DriftTombstoned[];
-  /** the project's policy */
-  policy: PlanPolicy;
+  notDeployed: DriftNotDeployed[];
 }
 
-type Meta = Record<string, unknown>;
-type Handler = (change: PlannedChange, meta: Meta, out: Lists) => void;
-
-/** Types that do not follow the generic reading by action. */
-const SPECIAL: Readonly<Record<string, Handler>> = {
-  'limit.set': (change, meta, out) => {
-    // a limit on a label this plan creates is part of that missing label
-    if (isRef(meta.typeId)) return;
-    const declared = meta.new as number;
-    if (meta.mode === 'create') {
-      out.missing.push({ address: change.address, kind: 'limit', declared });
-      return;
-    }
-    const live = (meta.old as number | undefined) ?? null;
-    out.edited.push(edited(change, [{ field: 'maxToObjectIds', live, declared }], 'update'));
-  },
-  'limit.purge': (change, meta, out) => {
-    const fields = [{ field: 'maxToObjectIds', live: meta.old as number, declared: null }];
-    out.edited.push(edited(change, fields, 'update'));
-  },
-  'eventProperty.delete': (change, meta, out) => {
-    if (meta.cause !== 'type-change') return byAction(change, meta, out);
-    const live = (meta.property as { type: string }).type;
-    const fields = [{ field: 'type', live, declared: meta.newType as string }];
-    out.edited.push(edited(change, fields, 'replace'));
-  },
-  'eventProperty.create': (change, meta, out) => {
-    // the second half of a type change: reported with its delete
-    if (meta.replaces === true) return;
-    byAction(change, meta, out);
-  },
-};
+/** The resource a change is about: its kind and address (a label and its limit share an address). */
+export function resourceKey(change: Pick<PlannedChange, 'type' | 'address'>): string {
+  return `${kindOf(change)} ${change.address}`;
+}
 
 export function classifyDrift(plan: PlanDocument, options: ClassifyOptions): DriftDocument {
-  const lists: Lists = { edited: [], missing: [], unmanaged: [], tombstoned: [], policy: options.policy };
+  const lists: Lists = { edited: [], missing: [], unmanaged: [], tombstoned: [], notDeployed: [] };
   for (const change of plan.changes) {
-    const meta = change.meta as Meta;
-    (SPECIAL[change.type] ?? byAction)(change, meta, lists);
+    if (secondHalf(change)) continue;
+    const unmanaged = causeOf(change) === 'unmanaged';
+    if (
+      options.baselineDiffers !== undefined &&
+      !unmanaged &&
+      !options.baselineDiffers.has(resourceKey(change))
+    ) {
+      lists.notDeployed.push({
+        address: change.address,
+        kind: kindOf(change),
+        change: change.message,
+        action: change.action,
+      });
+    } else {
+      classifyOne(change, lists, options);
+    }
   }
-  const { policy: _policy, ...out } = lists;
   const diagnostics: Diagnostic[] = [];
   for (const diagnostic of plan.diagnostics) {
     // a declared event definition the account lacks: everything declared for it is missing
     if (diagnostic.code === 'unknown-event' && diagnostic.address !== undefined) {
-      out.missing.push({ address: diagnostic.address, kind: 'eventDefinition' });
+      lists.missing.push({ address: diagnostic.address, kind: 'eventDefinition' });
     } else {
       diagnostics.push(diagnostic);
     }
   }
   const byAddress = (a: { address: string }, b: { address: string }) =>
     a.address < b.address ? -1 : a.address > b.address ? 1 : 0;
-  for (const list of Object.values(out) as { address: string }[][]) list.sort(byAddress);
-  const counted = driftCounts(out);
+  for (const list of Object.values(lists) as { address: string }[][]) list.sort(byAddress);
+  const counted = driftCounts(lists);
   return {
     formatVersion: DRIFT_FORMAT_VERSION,
     drifted: counted.total > 0,
     ...(plan.target === undefined ? {} : { target: plan.target }),
     counts: counted,
-    ...out,
+    ...lists,
     diagnostics,
   };
 }
 
-function byAction(change: PlannedChange, meta: Meta, out: Lists): void {
+/** Changes reported with another: a limit on a label the plan creates, an event property's recreation. */
+function secondHalf(change: Change): boolean {
+  return (
+    (change.type === 'limit.set' && isRef(change.meta.typeId)) ||
+    (change.type === 'eventProperty.create' && change.meta.replaces === true)
+  );
+}
+
+function classifyOne(change: PlannedChange, out: Lists, options: ClassifyOptions): void {
   const kind = kindOf(change);
+  const { address } = change;
+  switch (change.type) {
+    case 'limit.set': {
+      if (change.meta.mode === 'create') {
+        out.missing.push({ address, kind, declared: change.meta.new });
+        return;
+      }
+      const fields = [{ field: 'maxToObjectIds', live: change.meta.old ?? null, declared: change.meta.new }];
+      out.edited.push({ address, kind, fields, fix: 'update' });
+      return;
+    }
+    case 'limit.purge':
+      out.edited.push({
+        address,
+        kind,
+        fields: [{ field: 'maxToObjectIds', live: change.meta.old, declared: null }],
+        fix: 'update',
+      });
+      return;
+    case 'eventProperty.delete':
+      if (change.meta.cause === 'type-change') {
+        const fields = [
+          { field: 'type', live: change.meta.property.type, declared: change.meta.newType ?? null },
+        ];
+        out.edited.push(withModified({ address, kind, fields, fix: 'replace' }, change, options.live));
+        return;
+      }
+      break;
+    default:
+      break;
+  }
   if (change.action === 'create') {
-    out.missing.push({ address: change.address, kind });
+    out.missing.push({ address, kind });
   } else if (change.action === 'update' || change.action === 'replace') {
-    const fields = toDriftFields((meta.fields as FieldChange[] | undefined) ?? []);
-    out.edited.push(edited(change, fields, change.action));
-  } else if ((meta.cause as RemovalCause | undefined) === 'unmanaged') {
-    const scope = unmanagedScope(kind, meta, out.policy);
+    const edited: DriftEdited = {
+      address,
+      kind,
+      fields: toDriftFields(fieldsOf(change)),
+      fix: change.action,
+    };
+    out.edited.push(withModified(edited, change, options.live));
+  } else if (causeOf(change) === 'unmanaged') {
+    const scope = unmanagedScope(change, options.policy);
     if (scope === undefined) return;
-    const label = liveLabel(meta);
-    out.unmanaged.push({ address: change.address, kind, ...(label === undefined ? {} : { label }), scope });
+    const label = liveLabel(change);
+    out.unmanaged.push({ address, kind, ...(label === undefined ? {} : { label }), scope });
   } else {
-    out.tombstoned.push({ address: change.address, kind });
+    out.tombstoned.push({ address, kind });
   }
 }
 
-function edited(change: PlannedChange, fields: DriftField[], fix: DriftEdited['fix']): DriftEdited {
-  return { address: change.address, kind: kindOf(change), fields, fix };
+function kindOf(change: Pick<PlannedChange, 'type'>): DriftKind {
+  return change.type.slice(0, change.type.indexOf('.')) as DriftKind;
+}
+
+function fieldsOf(change: Change): readonly FieldChange[] {
+  switch (change.type) {
+    case 'property.update':
+    case 'property.replace':
+    case 'group.update':
+    case 'label.update':
+    case 'eventProperty.update':
+      return change.meta.fields;
+    default:
+      return [];
+  }
+}
+
+function causeOf(change: Change): RemovalCause | 'type-change' | undefined {
+  switch (change.type) {
+    case 'property.archive':
+    case 'group.archive':
+    case 'label.delete':
+    case 'eventProperty.delete':
+      return change.meta.cause;
+    default:
+      return undefined;
+  }
 }
 
 /** A plan field change (old: live, new: desired) in the drift report's words. */
@@ -134,16 +194,28 @@ function toDriftFields(fields: readonly FieldChange[]): DriftField[] {
   }));
 }
 
-function kindOf(change: PlannedChange): DriftKind {
-  return change.type.slice(0, change.type.indexOf('.')) as DriftKind;
+/** When and by whom a property (or event property) was last changed, as the account says. */
+function withModified(entry: DriftEdited, change: Change, live: SchemaState | undefined): DriftEdited {
+  if (live === undefined) return entry;
+  let flags;
+  if (change.type.startsWith('property.') && 'objectType' in change.meta && 'name' in change.meta)
+    flags = live.objects
+      .get(canonicalObjectType(change.meta.objectType))
+      ?.propertyFlags.get(change.meta.name);
+  else if (change.type.startsWith('eventProperty.') && 'eventName' in change.meta && 'name' in change.meta)
+    flags = live.events.get(change.meta.eventName)?.propertyFlags.get(change.meta.name);
+  if (flags?.updatedAt === undefined && flags?.updatedUserId === undefined) return entry;
+  const modified: { at?: string; by?: string } = {};
+  if (flags.updatedAt !== undefined) modified.at = flags.updatedAt;
+  if (flags.updatedUserId !== undefined) modified.by = flags.updatedUserId;
+  return { ...entry, modified };
 }
 
-/** The live resource's label: `meta.property.label` or the label text of `meta.label`. */
-function liveLabel(meta: Meta): string | undefined {
-  const property = meta.property as { label?: unknown } | undefined;
-  if (typeof property?.label === 'string') return property.label;
-  const group = meta.group as { label?: unknown } | undefined;
-  return typeof group?.label === 'string' ? group.label : undefined;
+/** The live resource's label, for an unmanaged property or group. */
+function liveLabel(change: Change): string | undefined {
+  if (change.type === 'property.archive') return change.meta.property.label;
+  if (change.type === 'group.archive') return change.meta.group.label;
+  return undefined;
 }
 
 /**
@@ -152,9 +224,18 @@ function liveLabel(meta: Meta): string | undefined {
  * `archive`). Properties and event properties count whenever `manage` puts them in scope, whatever
  * `unmanaged` says (drift plans with `unmanaged: archive`, so the planner lists exactly those).
  */
-function unmanagedScope(kind: DriftKind, meta: Meta, policy: PlanPolicy): string | undefined {
-  if (kind === 'label') return policy.unmanaged === 'ignore' ? undefined : 'its pair is declared';
-  const objectType = kind === 'property' ? (meta.objectType as string) : undefined;
-  const property = meta.property as { groupName?: string } | undefined;
-  return managedScope(policy, objectType)(meta.name as string, property?.groupName) ?? 'the managed scope';
+function unmanagedScope(change: Change, policy: PlanPolicy): string | undefined {
+  switch (change.type) {
+    case 'label.delete':
+      return policy.unmanaged === 'ignore' ? undefined : 'its pair is declared';
+    case 'property.archive':
+      return (
+        managedScope(policy, change.meta.objectType)(change.meta.name, change.meta.property.groupName) ??
+        'the managed scope'
+      );
+    case 'eventProperty.delete':
+      return managedScope(policy)(change.meta.name) ?? 'the managed scope';
+    default:
+      return 'the managed scope';
+  }
 }

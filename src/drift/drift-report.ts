@@ -6,7 +6,12 @@
  * - `edited`: a managed resource exists live with other values (field by field: live and declared);
  * - `missing`: a declared resource (or limit) is absent from the account;
  * - `unmanaged`: a live custom resource no manifest names, inside the scope the policy manages;
- * - `tombstoned`: a resource a manifest marks archived or deleted is still in the account.
+ * - `tombstoned`: a resource a manifest marks archived or deleted is still in the account;
+ * - `notDeployed` (with a baseline only): the account still matches what was last deployed, and the
+ *   manifests changed since: waiting for a deploy, not an outside edit.
+ *
+ * Without a baseline every difference is counted as made outside crm-schema (it may also be a change
+ * merged but not deployed yet); with one, only what differs from the last deploy is.
  */
 import type { JsonValue, OptionChange } from '../plan/change-types.js';
 import type { Diagnostic } from '../plan/diagnostics.js';
@@ -32,6 +37,17 @@ export interface DriftEdited {
   fields: DriftField[];
   /** `replace`: a field the API cannot change in place differs: apply would archive and create again */
   fix: 'update' | 'replace';
+  /** when and by whom the resource was last changed, where the API says (properties) */
+  modified?: { at?: string; by?: string };
+}
+
+/** A change the manifests call for that the last deploy did not have: apply makes it. */
+export interface DriftNotDeployed {
+  address: string;
+  kind: DriftKind;
+  /** what apply would do, in the plan's words */
+  change: string;
+  action: 'create' | 'update' | 'replace' | 'remove';
 }
 
 export interface DriftMissing {
@@ -61,6 +77,7 @@ export interface DriftCounts {
   missing: number;
   unmanaged: number;
   tombstoned: number;
+  notDeployed: number;
 }
 
 export interface DriftDocument {
@@ -68,23 +85,28 @@ export interface DriftDocument {
   drifted: boolean;
   /** where the check ran (never a token) */
   target?: { baseUrl: string; environment?: string };
+  /** the manifests as last deployed, when given (`--baseline`) */
+  baseline?: { ref: string; commit: string };
   counts: DriftCounts;
   edited: DriftEdited[];
   missing: DriftMissing[];
   unmanaged: DriftUnmanaged[];
   tombstoned: DriftTombstoned[];
+  notDeployed: DriftNotDeployed[];
   /** the planner's errors, warnings and notes (an error makes `drift` exit 1) */
   diagnostics: Diagnostic[];
 }
 
 export function driftCounts(
-  report: Pick<DriftDocument, 'edited' | 'missing' | 'unmanaged' | 'tombstoned'>,
+  report: Pick<DriftDocument, 'edited' | 'missing' | 'unmanaged' | 'tombstoned' | 'notDeployed'>,
 ): DriftCounts {
   const counts = {
     edited: report.edited.length,
     missing: report.missing.length,
     unmanaged: report.unmanaged.length,
     tombstoned: report.tombstoned.length,
+    notDeployed: report.notDeployed.length,
   };
-  return { total: counts.edited + counts.missing + counts.unmanaged + counts.tombstoned, ...counts };
+  const total = counts.edited + counts.missing + counts.unmanaged + counts.tombstoned + counts.notDeployed;
+  return { total, ...counts };
 }

@@ -1,6 +1,7 @@
 /**
  * Bearer-token auth and scopes. A token given as `T:scope1,scope2` holds only those scopes (a `*` in a
- * granted scope matches any characters); a plain `T` holds every scope.
+ * granted scope matches any characters); a plain `T` holds every scope. The n-th token given acts as
+ * user `n` (its property writes carry that user id).
  *
  * Scope names (the spec does not give them; these follow the platform's style):
  * - records of an object type: `crm.objects.<name>.read` / `crm.objects.<name>.write`
@@ -16,6 +17,11 @@ export interface TokenGrant {
   token: string;
   /** null: every scope */
   scopes: readonly string[] | null;
+  /**
+   * the user the token acts as: the emulator stamps property writes with it (`createdUserId`,
+   * `updatedUserId`), so that an edit can be traced to a token; the n-th token given is user `n`
+   */
+  userId?: string;
 }
 
 declare module 'fastify' {

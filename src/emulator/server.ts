@@ -171,7 +171,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (writer && !loaded) await initStateFile(writer);
 
   const tokenGenerated = !options.tokens?.length;
-  const grants = tokenGenerated ? [parseTokenSpec(generateToken())] : options.tokens!.map(parseTokenSpec);
+  const specs = tokenGenerated ? [generateToken()] : options.tokens!;
+  const grants = specs.map((spec, i) => ({ ...parseTokenSpec(spec), userId: String(i + 1) }));
   const { app } = buildServer(options, state, grants, writer);
   const host = options.host ?? DEFAULT_HOST;
   const port = await listen(app, host, options.port ?? 0);

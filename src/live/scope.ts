@@ -107,3 +107,16 @@ export function scopeFromDesired(desired: DesiredState, policy: PlanPolicy): Liv
   }
   return scope;
 }
+
+/** `into` widened to read everything `other` reads too (drift reads one scope for two desired states). */
+export function mergeScope(into: LiveScope, other: LiveScope): LiveScope {
+  for (const entry of other.objectTypes.values()) {
+    const target = objectTypeScopeOf(into, entry.objectType);
+    for (const name of entry.properties) target.properties.add(name);
+    target.fullList ||= entry.fullList;
+    target.groups ||= entry.groups;
+  }
+  for (const pair of other.pairs.values()) pairScopeOf(into, pair.from, pair.to).inverse ||= pair.inverse;
+  for (const name of other.events) into.events.add(name);
+  return into;
+}

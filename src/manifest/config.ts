@@ -15,7 +15,13 @@ import type { ParsedDocument } from './parse-yaml.js';
 import { readSource } from './read-source.js';
 import { validators } from './schemas.js';
 import { runSchema } from './shape.js';
-import type { DestructivePolicy, PolicyEntry, ProjectFile, UnmanagedPolicy } from './types.js';
+import type {
+  DangerousPolicy,
+  DestructivePolicy,
+  PolicyEntry,
+  ProjectFile,
+  UnmanagedPolicy,
+} from './types.js';
 
 export const CONFIG_FILE_NAME = 'crm-schema.yaml';
 /** The variable holding the token when an environment names none (design/PRODUCT.md). */
@@ -23,7 +29,8 @@ export const DEFAULT_TOKEN_ENV = 'CRM_ACCESS_TOKEN';
 
 export interface Policy {
   destructive: DestructivePolicy;
-  /** addresses of single destructive changes allowed even when `destructive` is `deny` */
+  dangerous: DangerousPolicy;
+  /** addresses of single destructive (or dangerous) changes allowed even when the policy denies them */
   allow: string[];
   unmanaged: UnmanagedPolicy;
   manage: { groups: string[]; prefixes: string[] };
@@ -31,6 +38,7 @@ export interface Policy {
 
 export const DEFAULT_POLICY: Policy = {
   destructive: 'deny',
+  dangerous: 'allow',
   allow: [],
   unmanaged: 'ignore',
   manage: { groups: [], prefixes: [] },
@@ -73,6 +81,7 @@ export function mergePolicy(base: Policy, override: PolicyEntry | undefined): Po
   if (!override) return base;
   return {
     destructive: override.destructive ?? base.destructive,
+    dangerous: override.dangerous ?? base.dangerous,
     allow: override.allow ?? base.allow,
     unmanaged: override.unmanaged ?? base.unmanaged,
     manage: override.manage

@@ -187,7 +187,13 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
   {
     schema: 'config',
     def: 'Policy',
-    keys: { destructive: true, allow: true, unmanaged: true, manage: true } satisfies KeySet<PolicyEntry>,
+    keys: {
+      destructive: true,
+      dangerous: true,
+      allow: true,
+      unmanaged: true,
+      manage: true,
+    } satisfies KeySet<PolicyEntry>,
     required: {} satisfies RequiredSet<PolicyEntry>,
   },
   {

@@ -107,6 +107,9 @@ export type Manifest = PropertiesManifest | AssociationsManifest | EventProperti
 export const DESTRUCTIVE_POLICIES = ['deny', 'allow'] as const;
 export type DestructivePolicy = (typeof DESTRUCTIVE_POLICIES)[number];
 
+export const DANGEROUS_POLICIES = ['allow', 'deny'] as const;
+export type DangerousPolicy = (typeof DANGEROUS_POLICIES)[number];
+
 export const UNMANAGED_POLICIES = ['ignore', 'report', 'archive'] as const;
 export type UnmanagedPolicy = (typeof UNMANAGED_POLICIES)[number];
 
@@ -117,6 +120,7 @@ export interface ManageEntry {
 
 export interface PolicyEntry {
   destructive?: DestructivePolicy;
+  dangerous?: DangerousPolicy;
   allow?: string[];
   unmanaged?: UnmanagedPolicy;
   manage?: ManageEntry;

@@ -58,7 +58,13 @@ export function fromApiProperty(property: Property): NormalizedProperty {
 }
 
 export function propertyFlagsOf(property: Property): PropertyFlags {
-  return { platformDefined: property.platformDefined === true, archived: property.archived === true };
+  const flags: PropertyFlags = {
+    platformDefined: property.platformDefined === true,
+    archived: property.archived === true,
+  };
+  if (typeof property.updatedAt === 'string') flags.updatedAt = property.updatedAt;
+  if (typeof property.updatedUserId === 'string') flags.updatedUserId = property.updatedUserId;
+  return flags;
 }
 
 function nonEmpty(value: string | null | undefined): string | undefined {

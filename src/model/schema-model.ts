@@ -42,6 +42,9 @@ export interface PropertyFlags {
   platformDefined: boolean;
   /** an archived property counts as absent */
   archived: boolean;
+  /** when and by whom it was last changed, when the API says (drift shows it for outside edits) */
+  updatedAt?: string;
+  updatedUserId?: string;
 }
 
 export interface NormalizedGroup {

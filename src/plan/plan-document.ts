@@ -13,6 +13,7 @@ import type { Diagnostic } from './diagnostics.js';
 import type { ChangeAction } from './kinds/change-kind.js';
 import { actionOf, addressOf, idOf, messageOf, phaseOf, requestsFor } from './kinds/registry.js';
 import type { Phase } from './phases.js';
+import type { PolicyDecision } from './policy-decision.js';
 import type { PlannedRequest } from './requests/request-types.js';
 import type { Severity } from './severity.js';
 
@@ -29,6 +30,8 @@ export type PlannedChange = Change & {
   reason: string;
   /** the records (or record associations) the change touches, from the data check */
   affected?: Affected;
+  /** what the target's policy does with it: apply, or refuse (and how to allow it) */
+  policy: PolicyDecision;
   phase: Phase;
   dependsOn: string[];
   requests: PlannedRequest[];
@@ -45,8 +48,22 @@ export interface PlanSummary {
   safe: number;
   dangerous: number;
   destructive: number;
+  /** changes the target's policy refuses (apply writes nothing while any is left, unless --skip-refused) */
+  refused: number;
   errors: number;
   warnings: number;
+}
+
+/** How a plan was made; apply makes the plan again with the same settings to verify a saved one. */
+export interface PlanSettings {
+  /** `--allow-destructive` */
+  allowDestructive: boolean;
+  /** `--allow-dangerous` */
+  allowDangerous: boolean;
+  /** whether the data check ran (`--no-data-check` turns it off) */
+  dataCheck: boolean;
+  /** `--data-check-budget` */
+  dataCheckBudget: number;
 }
 
 export interface PlanDocument {
@@ -54,6 +71,7 @@ export interface PlanDocument {
   tool?: { name: string; version: string };
   target?: { baseUrl: string; environment?: string };
   manifestDigest?: string;
+  settings?: PlanSettings;
   changes: PlannedChange[];
   diagnostics: Diagnostic[];
   summary: PlanSummary;
@@ -72,12 +90,14 @@ export function summarize(
     safe: 0,
     dangerous: 0,
     destructive: 0,
+    refused: 0,
     errors: 0,
     warnings: 0,
   };
   for (const change of changes) {
     summary[change.action] += 1;
     summary[change.severity] += 1;
+    if (change.policy.decision === 'refuse') summary.refused += 1;
   }
   for (const d of diagnostics) {
     if (d.level === 'error') summary.errors += 1;

@@ -11,10 +11,17 @@ import { diff, type DiffResult } from './diff/diff.js';
 import { fingerprintFor } from './fingerprint.js';
 import { actionOf, addressOf, idOf, messageOf, phaseOf, requestsFor } from './kinds/registry.js';
 import { orderChanges } from './order.js';
+import { DEFAULT_GATE, decideAll, type Allowances, type GatePolicy } from './policy-decision.js';
 import { PLAN_FORMAT_VERSION, summarize, type PlanDocument, type PlannedChange } from './plan-document.js';
 import { classify, type ClassifiedChange, type RuleContext } from './rules/index.js';
 
-export interface PlanOptions extends RuleContext {
+/** What decides each change's fate: the target's policy and the command-line allowances. */
+export interface DecisionContext {
+  gate?: GatePolicy;
+  allowances?: Allowances;
+}
+
+export interface PlanOptions extends RuleContext, DecisionContext {
   policy?: PlanPolicy;
 }
 
@@ -23,11 +30,19 @@ export function plan(desired: DesiredState, live: SchemaState, options: PlanOpti
   return buildPlan(result, live, options);
 }
 
-export function buildPlan(result: DiffResult, live: SchemaState, ctx: RuleContext = {}): PlanDocument {
+export function buildPlan(
+  result: DiffResult,
+  live: SchemaState,
+  ctx: RuleContext & DecisionContext = {},
+): PlanDocument {
   const classified = classify(result.changes, ctx);
   const dependsOn = computeDependencies(classified);
   const { ordered, cycles } = orderChanges(classified, dependsOn);
-  const changes = ordered.map((change) => annotate(change, live, dependsOn));
+  const annotated = ordered.map((change) => annotate(change, live, dependsOn));
+  const decisions = decideAll(annotated, ctx.gate ?? DEFAULT_GATE, ctx.allowances);
+  const changes = annotated.map(
+    (change) => ({ ...change, policy: decisions.get(change.id)! }) as PlannedChange,
+  );
   // archives of properties whose live formulas use each other are only ordered, never an error
   const errors = cycles.filter((cycle) => !cycle.every((id) => id.startsWith('property.archive ')));
   const diagnostics: Diagnostic[] = [...errors.map(cycleDiagnostic), ...result.diagnostics];
@@ -43,7 +58,7 @@ function annotate(
   change: ClassifiedChange,
   live: SchemaState,
   dependsOn: ReadonlyMap<string, string[]>,
-): PlannedChange {
+): Omit<PlannedChange, 'policy'> {
   const id = idOf(change);
   const planned = {
     type: change.type,
@@ -60,7 +75,7 @@ function annotate(
     requests: requestsFor(change),
     fingerprint: fingerprintFor(change, live),
   };
-  return planned as PlannedChange;
+  return planned;
 }
 
 function cycleDiagnostic(cycle: readonly string[]): Diagnostic {

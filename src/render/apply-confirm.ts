@@ -2,17 +2,17 @@
  * The texts around an apply: the confirmation question (on a terminal, when applying without a plan
  * file) and the line that says what is about to run.
  *
- *   2 destructive changes will be skipped: give --allow-destructive to apply them.
+ *   2 changes the policy refuses will be skipped (--skip-refused).
  *   Apply 5 changes to https://crm.example.com (environment production)? Only 'y' or 'yes' applies. [y/N]
  */
 import type { DryRun } from '../apply/dry-run.js';
 import { countOf } from './plan-values.js';
 
 export function confirmQuestion(selection: Pick<DryRun, 'changes' | 'notSent'>, where: string): string {
-  const refused = selection.notSent.filter((o) => o.skipCause === 'destructive').length;
+  const refused = selection.notSent.filter((o) => o.skipCause === 'policy').length;
   const note =
     refused > 0
-      ? `${countOf(refused, 'destructive change', 'destructive changes')} will be skipped: give --allow-destructive (or allow ${refused === 1 ? 'it' : 'them'} in the policy) to apply ${refused === 1 ? 'it' : 'them'}.\n`
+      ? `${countOf(refused, 'change the policy refuses', 'changes the policy refuses')} will be skipped (--skip-refused).\n`
       : '';
   return `${note}Apply ${countOf(selection.changes, 'change', 'changes')} to ${where}? Only 'y' or 'yes' applies. [y/N] `;
 }

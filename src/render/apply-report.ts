@@ -86,10 +86,7 @@ function closing(report: ApplyReport, chalk: ChalkInstance): string {
   if (s.alreadyDone > 0) parts.push(`${formatCount(s.alreadyDone)} already done`);
   if (s.failed > 0) parts.push(chalk.red(`${formatCount(s.failed)} failed`));
   if (s.skipped > 0) {
-    const refused =
-      s.refusedDestructive > 0
-        ? ` (${countOf(s.refusedDestructive, 'destructive change', 'destructive changes')} refused)`
-        : '';
+    const refused = s.refused > 0 ? ` (${formatCount(s.refused)} refused by policy)` : '';
     parts.push(chalk.yellow(`${formatCount(s.skipped)} skipped${refused}`));
   }
   const lines = [
@@ -103,10 +100,10 @@ function closing(report: ApplyReport, chalk: ChalkInstance): string {
         'crm-schema apply again: what is done is found done and never sent twice.',
     );
   }
-  if (s.refusedDestructive > 0) {
+  if (s.refused > 0) {
     lines.push(
-      'Destructive changes were not applied. To apply them, run again with --allow-destructive, or allow ' +
-        "them in the environment's policy (destructive: allow, or allow: [ADDRESS]).",
+      'Changes the policy refuses were skipped (--skip-refused); each says above how to allow it. The ' +
+        'account is not yet as declared: the next plan shows them again.',
     );
   }
   return lines.join('\n');

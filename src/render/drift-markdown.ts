@@ -44,6 +44,9 @@ export function renderDriftMarkdown(report: DriftDocument, options: DriftMarkdow
       report.target.environment === undefined ? '' : ` (environment ${codeSpan(report.target.environment)})`;
     out += `Target: ${codeSpan(report.target.baseUrl)}${env}\n\n`;
   }
+  if (report.baseline !== undefined) {
+    out += `Last deploy: ${codeSpan(report.baseline.ref)} (commit ${codeSpan(report.baseline.commit.slice(0, 12))})\n\n`;
+  }
   out += `**${escapeMarkdown(driftSummaryLine(report))}**\n`;
   if (report.drifted) out += `\n${countsTable(report)}`;
 

@@ -42,7 +42,11 @@ export function renderDriftText(report: DriftDocument, options: DriftTextOptions
   const blocks: string[][] = [];
   if (report.target !== undefined) {
     const env = report.target.environment === undefined ? '' : ` (environment ${report.target.environment})`;
-    blocks.push([`Drift check of ${report.target.baseUrl}${env}`]);
+    const since =
+      report.baseline === undefined
+        ? []
+        : [`Last deploy: ${report.baseline.ref} (commit ${report.baseline.commit.slice(0, 12)})`];
+    blocks.push([`Drift check of ${report.target.baseUrl}${env}`, ...since]);
   }
   const sections = SECTIONS.filter((s) => report[s.key].length > 0).map((s) => [
     chalk.bold(`${s.title} (${report[s.key].length})`),

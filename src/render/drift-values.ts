@@ -9,14 +9,24 @@ import { formatOptionValue, formatValue, isLongText } from './plan-values.js';
 
 export const NO_DRIFT = 'No drift: the live account matches the manifests.';
 
-export type DriftSection = 'edited' | 'missing' | 'unmanaged' | 'tombstoned';
+export type DriftSection = 'edited' | 'missing' | 'unmanaged' | 'tombstoned' | 'notDeployed';
 
 export const SECTIONS: readonly { key: DriftSection; title: string; sign: string }[] = [
   { key: 'edited', title: 'Edited outside crm-schema', sign: '~' },
   { key: 'missing', title: 'Missing from the account', sign: '+' },
   { key: 'unmanaged', title: 'In no manifest, within the managed scope', sign: '?' },
   { key: 'tombstoned', title: 'Archived or deleted in a manifest, still in the account', sign: '-' },
+  { key: 'notDeployed', title: 'Not yet deployed (the manifests changed since the last deploy)', sign: '>' },
 ];
+
+/** `Drift: 2 edited, 1 not deployed.`: the words of each count. */
+const COUNT_WORDS: Readonly<Record<DriftSection, string>> = {
+  edited: 'edited',
+  missing: 'missing',
+  unmanaged: 'unmanaged',
+  tombstoned: 'tombstoned',
+  notDeployed: 'not yet deployed',
+};
 
 const KIND_NAMES: Readonly<Record<DriftKind, string>> = {
   property: 'property',
@@ -36,7 +46,7 @@ export function kindName(kind: string): string {
 export function driftSummaryLine(report: DriftDocument): string {
   if (!report.drifted) return NO_DRIFT;
   const parts = SECTIONS.filter((s) => report.counts[s.key] > 0).map(
-    (s) => `${report.counts[s.key]} ${s.key}`,
+    (s) => `${report.counts[s.key]} ${COUNT_WORDS[s.key]}`,
   );
   return `Drift: ${parts.join(', ')}.`;
 }
@@ -44,6 +54,18 @@ export function driftSummaryLine(report: DriftDocument): string {
 /** What a person can do about the drift found. */
 export function adviceFor(report: DriftDocument): string[] {
   const advice = ['To bring the account back to the manifests: crm-schema plan, then crm-schema apply.'];
+  if (report.counts.notDeployed > 0)
+    advice.push(
+      'Changes not yet deployed are waiting for the deploy workflow (or crm-schema apply): nobody edited them.',
+    );
+  if (
+    report.baseline === undefined &&
+    report.counts.edited + report.counts.missing + report.counts.tombstoned > 0
+  )
+    advice.push(
+      'Without --baseline, a difference may also be a change merged but not yet deployed: give --baseline with the ' +
+        'ref of the last deploy (e.g. crm-schema/deployed/production) to tell them apart.',
+    );
   if (report.counts.edited + report.counts.missing + report.counts.unmanaged > 0)
     advice.push(
       "To accept the account's state instead: crm-schema pull, then review and commit the changed manifests.",
@@ -122,9 +144,18 @@ type AnyEntry = DriftDocument[DriftSection][number];
 export function entryDetail(section: DriftSection, entry: AnyEntry): string {
   const kind = kindName(entry.kind);
   if (section === 'edited') {
-    const fix = (entry as DriftDocument['edited'][number]).fix;
-    return fix === 'replace' ? `(${kind}; apply replaces it: archive, then create)` : `(${kind})`;
+    const { fix, modified } = entry as DriftDocument['edited'][number];
+    const when = [
+      modified?.at === undefined ? '' : ` at ${modified.at}`,
+      modified?.by === undefined ? '' : ` by user ${modified.by}`,
+    ].join('');
+    const last = when === '' ? '' : `; last changed${when}`;
+    return fix === 'replace'
+      ? `(${kind}; apply replaces it: archive, then create${last})`
+      : `(${kind}${last})`;
   }
+  if (section === 'notDeployed')
+    return `(${kind}): ${(entry as DriftDocument['notDeployed'][number]).change}`;
   if (section === 'missing') {
     const declared = (entry as DriftDocument['missing'][number]).declared;
     return declared === undefined

@@ -17,6 +17,7 @@ const READING_ORDER = [
   'tool',
   'target',
   'manifestDigest',
+  'settings',
   'changes',
   'diagnostics',
   'summary',
@@ -32,6 +33,7 @@ const READING_ORDER = [
   'severity',
   'reason',
   'affected',
+  'policy',
   'phase',
   'dependsOn',
   'meta',
@@ -39,6 +41,15 @@ const READING_ORDER = [
   'fingerprint',
   'source',
   'hint',
+  // the settings of a plan
+  'allowDestructive',
+  'allowDangerous',
+  'dataCheck',
+  'dataCheckBudget',
+  // a policy decision (then reason)
+  'decision',
+  'rule',
+  'allow',
   // what a change affects
   'unit',
   'count',
@@ -54,6 +65,7 @@ const READING_ORDER = [
   'safe',
   'dangerous',
   'destructive',
+  'refused',
   'errors',
   'warnings',
 ];

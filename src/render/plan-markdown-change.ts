@@ -10,6 +10,7 @@ import type { OptionSign } from './option-diff.js';
 import type { Detail } from './plan-details.js';
 import { detailsOf } from './plan-details.js';
 import { codeSpan, escapeMarkdown, fencedBlock } from './plan-markdown-escape.js';
+import { policyLines } from './plan-policy.js';
 import { severityLabel } from './plan-severity.js';
 import { symbolOf } from './plan-summary.js';
 import { formatCount, formatValue } from './plan-values.js';
@@ -39,15 +40,29 @@ export function changeItem(change: PlannedChange): string {
   let out = `- ${changeHeadline(change)}\n`;
   const severity = severityLabel(change.severity);
   if (severity !== undefined) out += `${ITEM_INDENT}- **${severity}:** ${escapeMarkdown(change.reason)}\n`;
+  for (const line of policyLines(change)) {
+    const [head, ...rest] = line.split(': ');
+    out += `${ITEM_INDENT}- **${escapeMarkdown(head)}:** ${escapeMarkdown(rest.join(': '))}\n`;
+  }
   const lines = detailsOf(change).flatMap((d) => (DIFF_LINES[d.kind] as (d: Detail) => string[])(d));
   if (lines.length > 0) out += fencedBlock(capped(lines), 'diff', ITEM_INDENT);
   return out;
 }
 
-/** `**!! destructive** `-/+` `tickets.uniq`: <reason>` */
+/** `**!! destructive** `-/+` `tickets.uniq`: <reason>`; `**!! destructive, refused**` when the policy refuses it */
 export function attentionItem(change: PlannedChange): string {
   const severity = severityLabel(change.severity) ?? change.severity;
-  return `- **${severity}** ${codeSpan(symbolOf(change))} ${codeSpan(change.address)}: ${escapeMarkdown(change.reason)}\n`;
+  const refused = change.policy.decision === 'refuse' ? ', refused' : '';
+  return `- **${severity}${refused}** ${codeSpan(symbolOf(change))} ${codeSpan(change.address)}: ${escapeMarkdown(change.reason)}\n`;
+}
+
+/** `- `-` `tickets.old`: destructive: deny of environment production, ... (to allow it: ...)` */
+export function refusedItem(change: PlannedChange): string {
+  const allow =
+    change.policy.allow === undefined
+      ? ''
+      : `${ITEM_INDENT}- to allow it: ${escapeMarkdown(change.policy.allow)}\n`;
+  return `- ${codeSpan(symbolOf(change))} ${codeSpan(change.address)}: ${escapeMarkdown(change.policy.reason)}\n${allow}`;
 }
 
 export function diagnosticItem(d: Diagnostic): string {

@@ -5,6 +5,7 @@
  *   ### crm-schema plan
  *   **Plan: ...**                     the summary line, then a table of changes by action and severity
  *   #### Errors                       the plan's errors
+ *   #### Refused by policy            changes the target's policy refuses, each with how to allow it
  *   #### Needs attention              destructive, then dangerous changes, each with its reason
  *   #### Warnings / Notes
  *   #### Changes                      a collapsed <details> per object type, association pair, event
@@ -13,10 +14,10 @@
  * GitHub's 65,536), cut between whole items with a note saying what is not shown.
  */
 import type { Diagnostic, DiagnosticLevel } from '../plan/diagnostics.js';
-import type { PlanDocument } from '../plan/plan-document.js';
+import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
 import type { Severity } from '../plan/severity.js';
 import { fitToLimit, type MarkdownItem, type MarkdownSection, type Omitted } from './plan-markdown-budget.js';
-import { attentionItem, changeItem, diagnosticItem } from './plan-markdown-change.js';
+import { attentionItem, changeItem, diagnosticItem, refusedItem } from './plan-markdown-change.js';
 import { codeSpan, escapeHtml } from './plan-markdown-escape.js';
 import { groupChanges, needingAttention, type ChangeGroup } from './plan-groups.js';
 import { countPlan, errorLine, summaryLine, VERB_SYMBOLS, VERBS, type PlanCounts } from './plan-summary.js';
@@ -24,7 +25,7 @@ import { countOf, formatCount } from './plan-values.js';
 
 export const PLAN_COMMENT_MARKER = '<!-- crm-schema-plan -->';
 export const MARKDOWN_MAX_LENGTH = 60_000;
-/** Needs attention lists this many changes at most. */
+/** Needs attention and Refused by policy list this many changes at most. */
 export const MAX_ATTENTION = 50;
 
 export interface PlanMarkdownOptions {
@@ -47,6 +48,7 @@ export function renderPlanMarkdown(plan: PlanDocument, options: PlanMarkdownOpti
   const byLevel = (level: DiagnosticLevel) => plan.diagnostics.filter((d) => d.level === level);
   const sections: MarkdownSection[] = [
     diagnosticSection('Errors', byLevel('error')),
+    refusedSection(plan),
     attentionSection(plan),
     diagnosticSection('Warnings', byLevel('warning')),
     diagnosticSection('Notes', byLevel('info')),
@@ -102,18 +104,38 @@ function diagnosticSection(title: string, diagnostics: readonly Diagnostic[]): M
   };
 }
 
-function attentionSection(plan: PlanDocument): MarkdownSection {
-  const changes = needingAttention(plan.changes);
+function refusedSection(plan: PlanDocument): MarkdownSection {
+  const refused = plan.changes.filter((c) => c.policy.decision === 'refuse');
+  return {
+    open: () =>
+      `\n#### Refused by policy (${formatCount(refused.length)})\n\n` +
+      'Apply writes nothing while the plan holds these (unless `--skip-refused`, which applies the rest).\n\n',
+    close: '',
+    items: listed(refused, refusedItem, 'more refused changes'),
+  };
+}
+
+/** The first `MAX_ATTENTION` changes as items, then a line counting the rest. */
+function listed(
+  changes: readonly PlannedChange[],
+  item: (change: PlannedChange) => string,
+  more: string,
+): MarkdownItem[] {
   const items: MarkdownItem[] = changes
     .slice(0, MAX_ATTENTION)
-    .map((c) => ({ text: attentionItem(c), changeIds: [c.id] }));
+    .map((c) => ({ text: item(c), changeIds: [c.id] }));
   const rest = changes.length - MAX_ATTENTION;
-  // a list of thousands helps no reviewer; each change still carries its mark where it is listed
-  if (rest > 0) items.push({ text: `- … and ${formatCount(rest)} more destructive or dangerous changes\n` });
+  // a list of thousands helps no reviewer; each change still carries its marks where it is listed
+  if (rest > 0) items.push({ text: `- … and ${formatCount(rest)} ${more}\n` });
+  return items;
+}
+
+function attentionSection(plan: PlanDocument): MarkdownSection {
+  const changes = needingAttention(plan.changes);
   return {
     open: () => `\n#### Needs attention (${formatCount(changes.length)})\n\n`,
     close: '',
-    items,
+    items: listed(changes, attentionItem, 'more destructive or dangerous changes'),
   };
 }
 

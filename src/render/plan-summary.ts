@@ -50,6 +50,8 @@ export interface PlanCounts {
   changes: number;
   byVerb: Record<Verb, SeverityCounts & { total: number }>;
   bySeverity: SeverityCounts;
+  /** changes the target's policy refuses, by severity */
+  refused: SeverityCounts;
   errors: number;
   warnings: number;
 }
@@ -58,22 +60,29 @@ export function countPlan(changes: readonly PlannedChange[], diagnostics: readon
   const zero = () => ({ total: 0, safe: 0, dangerous: 0, destructive: 0 });
   const byVerb = Object.fromEntries(VERBS.map((v) => [v, zero()])) as PlanCounts['byVerb'];
   const bySeverity: SeverityCounts = { safe: 0, dangerous: 0, destructive: 0 };
+  const refused: SeverityCounts = { safe: 0, dangerous: 0, destructive: 0 };
   for (const change of changes) {
     const row = byVerb[verbOf(change)];
     row.total += 1;
     row[change.severity] += 1;
     bySeverity[change.severity] += 1;
+    if (change.policy.decision === 'refuse') refused[change.severity] += 1;
   }
   return {
     changes: changes.length,
     byVerb,
     bySeverity,
+    refused,
     errors: diagnostics.filter((d) => d.level === 'error').length,
     warnings: diagnostics.filter((d) => d.level === 'warning').length,
   };
 }
 
-/** `Plan: 3 to create, 2 to update, 1 to archive; 1 destructive.`, or the no-changes line. */
+/**
+ * `Plan: 3 to create, 2 to update, 1 to archive; 1 destructive.`, or the no-changes line. Refused changes
+ * are counted with their severity: `1 destructive, refused by policy` (all of them),
+ * `2 destructive (1 refused by policy)`, and safe ones refused with a change they depend on at the end.
+ */
 export function summaryLine(counts: PlanCounts): string {
   if (counts.changes === 0) return counts.errors === 0 ? NO_CHANGES : 'No changes planned.';
   const actions = VERBS.filter((v) => counts.byVerb[v].total > 0).map(
@@ -81,8 +90,20 @@ export function summaryLine(counts: PlanCounts): string {
   );
   const severities = (['destructive', 'dangerous'] as const)
     .filter((s) => counts.bySeverity[s] > 0)
-    .map((s) => `${formatCount(counts.bySeverity[s])} ${s}`);
+    .map((s) => {
+      const [n, r] = [counts.bySeverity[s], counts.refused[s]];
+      const refused =
+        r === 0 ? '' : r === n ? ', refused by policy' : ` (${formatCount(r)} refused by policy)`;
+      return `${formatCount(n)} ${s}${refused}`;
+    });
+  if (counts.refused.safe > 0)
+    severities.push(`${formatCount(counts.refused.safe)} refused with a change they depend on`);
   return `Plan: ${actions.join(', ')}${severities.length > 0 ? `; ${severities.join(', ')}` : ''}.`;
+}
+
+/** How many changes the target's policy refuses. */
+export function refusedCount(counts: PlanCounts): number {
+  return counts.refused.safe + counts.refused.dangerous + counts.refused.destructive;
 }
 
 /** Said after the summary when the plan has errors; undefined otherwise. */

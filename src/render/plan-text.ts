@@ -28,6 +28,7 @@ import { diagnosticTextBlocks } from './plan-diagnostics-text.js';
 import { severityLabel } from './plan-severity.js';
 import { countPlan, errorLine, summaryLine, symbolOf } from './plan-summary.js';
 import { textDetailLines } from './plan-text-details.js';
+import { policyLines } from './plan-policy.js';
 import { countOf } from './plan-values.js';
 
 export interface PlanTextOptions {
@@ -67,6 +68,8 @@ function changeLines(change: PlannedChange, chalk: ChalkInstance): string[] {
     const style = change.severity === 'destructive' ? chalk.red.bold : chalk.yellow.bold;
     lines.push(`${DETAIL_INDENT}${style(`${severity}:`)} ${change.reason}`);
   }
+  for (const line of policyLines(change))
+    lines.push(DETAIL_INDENT + (change.policy.decision === 'refuse' ? chalk.red(line) : line));
   for (const line of textDetailLines(detailsOf(change), chalk)) lines.push(DETAIL_INDENT + line);
   return lines;
 }

@@ -1,6 +1,7 @@
 /** applyPlan end to end against the emulator: every change type, then the plan is empty. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyPlan, dryRun } from '../../src/apply/index.js';
+import { applyPlan } from '../../src/apply/executor.js';
+import { dryRun } from '../../src/apply/dry-run.js';
 import type { ApplyEvent } from '../../src/apply/types.js';
 import { CHANGE_TYPES } from '../../src/plan/change-types.js';
 import {
@@ -36,10 +37,7 @@ describe('applyPlan', () => {
     expect([...types].sort()).toEqual([...CHANGE_TYPES].sort());
 
     const events: ApplyEvent[] = [];
-    const report = await applyPlan(second, fx.client, {
-      allowDestructive: true,
-      onEvent: (e) => events.push(e),
-    });
+    const report = await applyPlan(second, fx.client, { onEvent: (e) => events.push(e) });
     expect(report.outcomes.filter((o) => o.status !== 'applied')).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.summary).toEqual({
@@ -48,7 +46,7 @@ describe('applyPlan', () => {
       alreadyDone: 0,
       failed: 0,
       skipped: 0,
-      refusedDestructive: 0,
+      refused: 0,
     });
     expect((await planOf(fx, V2)).changes).toEqual([]);
 

@@ -1,7 +1,13 @@
-/** The destructive gate: refused changes are skipped (with their dependants), safe ones still applied. */
+/**
+ * Policy decisions as apply follows them: each change carries the target policy's decision; refused ones
+ * (and the changes that depend on them) are skipped, never sent (what `--skip-refused` does), safe ones
+ * still applied.
+ */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyPlan, dryRun } from '../../src/apply/index.js';
+import { applyPlan } from '../../src/apply/executor.js';
+import { dryRun } from '../../src/apply/dry-run.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
+import type { Allowances, GatePolicy } from '../../src/plan/policy-decision.js';
 import { applyFixture, customProperties, planOf, type ApplyFixture } from './helpers.js';
 
 let fx: ApplyFixture;
@@ -35,59 +41,87 @@ properties:
   - { name: old_b, archived: true }
 `;
 
-async function destructivePlan(): Promise<PlanDocument> {
+const PRODUCTION: GatePolicy = {
+  destructive: 'deny',
+  dangerous: 'allow',
+  allow: [],
+  source: 'environment production',
+};
+
+async function destructivePlan(
+  gate: GatePolicy = PRODUCTION,
+  allowances?: Allowances,
+): Promise<PlanDocument> {
   await applyPlan(await planOf(fx, { 'tickets.yaml': BEFORE }), fx.client);
-  return planOf(fx, { 'tickets.yaml': AFTER });
+  return planOf(fx, { 'tickets.yaml': AFTER }, { gate, ...(allowances === undefined ? {} : { allowances }) });
 }
 
 function statuses(report: Awaited<ReturnType<typeof applyPlan>>): Record<string, string> {
   return Object.fromEntries(report.outcomes.map((o) => [o.id, o.skipCause ?? o.status]));
 }
 
-describe('the destructive gate', () => {
-  it('refuses destructive changes by default: skipped with their dependants, the safe ones applied, ok', async () => {
+describe('policy decisions in apply', () => {
+  it('the plan carries the decision of every change; refused ones (and their dependants) are skipped', async () => {
     const plan = await destructivePlan();
+    expect(plan.changes.map((c) => [c.id, c.policy.decision, c.policy.rule])).toEqual([
+      ['property.create tickets.added', 'apply', 'safe'],
+      ['property.archive tickets.old_a', 'refuse', 'destructive'],
+      ['property.archive tickets.old_b', 'refuse', 'destructive'],
+      ['group.archive tickets.group:legacy', 'refuse', 'destructive'],
+    ]);
+    expect(plan.summary.refused).toBe(3);
+    expect(plan.changes[1].policy).toEqual({
+      decision: 'refuse',
+      rule: 'destructive',
+      reason: 'destructive: deny of environment production, and tickets.old_a is not in its allow: list',
+      allow:
+        'add tickets.old_a to allow: of environment production, set destructive: allow there, or plan and apply with --allow-destructive',
+    });
+    // what apply does with --skip-refused: the refused ones skipped, the safe one applied, ok
     const report = await applyPlan(plan, fx.client);
     expect(statuses(report)).toEqual({
       'property.create tickets.added': 'applied',
-      'property.archive tickets.old_a': 'destructive',
-      'property.archive tickets.old_b': 'destructive',
-      'group.archive tickets.group:legacy': 'destructive',
+      'property.archive tickets.old_a': 'policy',
+      'property.archive tickets.old_b': 'policy',
+      'group.archive tickets.group:legacy': 'policy',
     });
     expect(report.ok).toBe(true);
-    expect(report.summary).toMatchObject({ applied: 1, skipped: 3, refusedDestructive: 3, failed: 0 });
-    const refused = report.outcomes.find((o) => o.address === 'tickets.old_a')!;
-    expect(refused.reason).toBe(
-      'destructive change refused (archives the property: its values are no longer readable on records). ' +
-        "To apply it, give --allow-destructive, or allow it in the environment's policy (destructive: allow, or allow: [tickets.old_a])",
+    expect(report.summary).toMatchObject({ applied: 1, skipped: 3, refused: 3, failed: 0 });
+    expect(report.outcomes[1].reason).toBe(
+      `refused by policy: ${plan.changes[1].policy.reason}; to allow it: ${plan.changes[1].policy.allow!}`,
     );
     expect(customProperties(fx.emulator.state, 'tickets')).toEqual(['added', 'keep', 'old_a', 'old_b']);
   });
 
-  it('applies what the policy allow list names; a change depending on a refused one is skipped', async () => {
-    const plan = await destructivePlan();
-    const report = await applyPlan(plan, fx.client, {
-      policy: { destructive: 'deny', allow: ['tickets.old_b', 'tickets.group:legacy'] },
-    });
-    // the group archive is allowed, but waits for old_a's archive, which is refused
+  it('applies what the allow list names; a change depending on a refused one is refused with it', async () => {
+    const plan = await destructivePlan({ ...PRODUCTION, allow: ['tickets.old_b', 'tickets.group:legacy'] });
+    expect(plan.changes.map((c) => [c.id, c.policy.decision, c.policy.rule])).toEqual([
+      ['property.create tickets.added', 'apply', 'safe'],
+      ['property.archive tickets.old_a', 'refuse', 'destructive'],
+      ['property.archive tickets.old_b', 'apply', 'allowed-by-name'],
+      // allowed by name, but it waits for old_a's archive, which is refused
+      ['group.archive tickets.group:legacy', 'refuse', 'dependency'],
+    ]);
+    const report = await applyPlan(plan, fx.client);
     expect(statuses(report)).toEqual({
       'property.create tickets.added': 'applied',
-      'property.archive tickets.old_a': 'destructive',
+      'property.archive tickets.old_a': 'policy',
       'property.archive tickets.old_b': 'applied',
-      'group.archive tickets.group:legacy': 'dependency',
+      'group.archive tickets.group:legacy': 'policy',
     });
-    expect(report.outcomes.at(-1)!.reason).toBe(
-      'not sent: it depends on property.archive tickets.old_a, which was skipped',
+    expect(report.outcomes.at(-1)!.reason).toContain(
+      'it depends on property.archive tickets.old_a, which the policy refuses',
     );
     expect(customProperties(fx.emulator.state, 'tickets')).toEqual(['added', 'keep', 'old_a']);
   });
 
   it.each([
-    ['--allow-destructive', { allowDestructive: true }],
-    ['policy destructive: allow', { policy: { destructive: 'allow' as const, allow: [] } }],
-  ])('applies everything with %s', async (_name, options) => {
-    const plan = await destructivePlan();
-    const report = await applyPlan(plan, fx.client, options);
+    ['--allow-destructive', PRODUCTION, { destructive: true, dangerous: false }],
+    ['policy destructive: allow', { ...PRODUCTION, destructive: 'allow' as const }, undefined],
+  ])('applies everything with %s', async (_name, gate, allowances) => {
+    const plan = await destructivePlan(gate, allowances);
+    expect(plan.summary.refused).toBe(0);
+    const report = await applyPlan(plan, fx.client);
     expect(report.summary).toMatchObject({ applied: 4, skipped: 0, failed: 0 });
     expect(customProperties(fx.emulator.state, 'tickets')).toEqual(['added', 'keep']);
     expect((await planOf(fx, { 'tickets.yaml': AFTER })).changes).toEqual([]);
@@ -98,11 +132,11 @@ describe('the destructive gate', () => {
     const dry = dryRun(plan);
     expect(dry.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /crm/v3/properties/tickets']);
     expect(dry.notSent.map((o) => [o.id, o.skipCause])).toEqual([
-      ['property.archive tickets.old_a', 'destructive'],
-      ['property.archive tickets.old_b', 'destructive'],
-      ['group.archive tickets.group:legacy', 'destructive'],
+      ['property.archive tickets.old_a', 'policy'],
+      ['property.archive tickets.old_b', 'policy'],
+      ['group.archive tickets.group:legacy', 'policy'],
     ]);
-    const all = dryRun(plan, { allowDestructive: true });
+    const all = dryRun(await planOf(fx, { 'tickets.yaml': AFTER }));
     expect(all.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /crm/v3/properties/tickets',
       'POST /crm/v3/properties/tickets/batch/archive',

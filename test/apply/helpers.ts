@@ -14,6 +14,7 @@ import type { EmulatorOptions } from '../../src/emulator/index.js';
 import type { EmulatorState } from '../../src/emulator/state/model.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
+import type { DecisionContext } from '../../src/plan/plan.js';
 import { renderDiagnosticsText } from '../../src/render/diagnostics.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
@@ -88,12 +89,23 @@ export async function project(
   }
 }
 
-/** The plan of the manifests against the emulator, as `plan` computes it (no data check). */
-export async function planOf(fx: ApplyFixture, manifests: Record<string, string>): Promise<PlanDocument> {
+/** Every change allowed: the policy decisions of most apply tests. */
+export const ALLOW_ALL: DecisionContext = { allowances: { destructive: true, dangerous: true } };
+
+/**
+ * The plan of the manifests against the emulator, as `plan` computes it (no data check); by default with
+ * every change allowed, as `plan --allow-destructive --allow-dangerous` makes it.
+ */
+export async function planOf(
+  fx: ApplyFixture,
+  manifests: Record<string, string>,
+  decisions: DecisionContext = ALLOW_ALL,
+): Promise<PlanDocument> {
   const p = await project(fx.dir, manifests);
   const { plan } = await computePlan(fx.client, p.desired, {
     policy: toPlanPolicy(p.config.policy),
     dataCheck: false,
+    ...decisions,
   });
   return plan;
 }

@@ -6,7 +6,6 @@ import { confirmQuestion, isYes, startLine } from '../../src/render/apply-confir
 import { renderDryRunText } from '../../src/render/apply-dry-run.js';
 import { createApplyProgress } from '../../src/render/apply-progress.js';
 import { renderApplyReport } from '../../src/render/apply-report.js';
-import { renderStale } from '../../src/render/apply-stale.js';
 
 function outcome(
   address: string,
@@ -48,10 +47,13 @@ const REPORT: ApplyReport = {
       skipCause: 'dependency',
       reason: 'not sent: it depends on x, which failed',
     }),
-    outcome('tickets.f', 'skipped', { skipCause: 'destructive', reason: 'destructive change refused (...)' }),
+    outcome('tickets.f', 'skipped', {
+      skipCause: 'policy',
+      reason: 'refused: refused by destructive: deny (...)',
+    }),
     outcome('tickets.g', 'already-done', { reason: 'it existed already, equal to the plan', resent: 1 }),
   ],
-  summary: { total: 7, applied: 2, alreadyDone: 1, failed: 2, skipped: 2, refusedDestructive: 1 },
+  summary: { total: 7, applied: 2, alreadyDone: 1, failed: 2, skipped: 2, refused: 1 },
   writes: 3,
   readBacks: 1,
   durationMs: 1234,
@@ -73,7 +75,7 @@ describe('the apply report', () => {
         '  - Create property tickets.e',
         '      not sent: it depends on x, which failed',
         '  - Create property tickets.f',
-        '      destructive change refused (...)',
+        '      refused: refused by destructive: deny (...)',
         '',
         'Already done (1):',
         '  = Create property tickets.g',
@@ -85,9 +87,9 @@ describe('the apply report', () => {
         '  + Create property tickets.b',
         '      its answer was lost; a read-back found it applied',
         '',
-        'Apply: 2 applied, 1 already done, 2 failed, 2 skipped (1 destructive change refused) in 1.2 s. 3 write calls, 1 read-back call.',
+        'Apply: 2 applied, 1 already done, 2 failed, 2 skipped (1 refused by policy) in 1.2 s. 3 write calls, 1 read-back call.',
         'Some changes failed (see above); the others were applied. Fix what each failure says, then run crm-schema apply again: what is done is found done and never sent twice.',
-        "Destructive changes were not applied. To apply them, run again with --allow-destructive, or allow them in the environment's policy (destructive: allow, or allow: [ADDRESS]).",
+        'Changes the policy refuses were skipped (--skip-refused); each says above how to allow it. The account is not yet as declared: the next plan shows them again.',
       ].join('\n'),
     );
   });
@@ -97,7 +99,7 @@ describe('the apply report', () => {
       ...REPORT,
       ok: true,
       outcomes: Array.from({ length: 3 }, (_, i) => outcome(`tickets.p${i}`, 'applied')),
-      summary: { total: 3, applied: 3, alreadyDone: 0, failed: 0, skipped: 0, refusedDestructive: 0 },
+      summary: { total: 3, applied: 3, alreadyDone: 0, failed: 0, skipped: 0, refused: 0 },
       readBacks: 0,
     };
     expect(renderApplyReport(many, { color: false, maxListed: 2 })).toBe(
@@ -177,7 +179,7 @@ describe('dry run, stale refusal and confirmation texts', () => {
         },
       ],
       notSent: [
-        outcome('tickets.f', 'skipped', { skipCause: 'destructive', reason: 'destructive change refused' }),
+        outcome('tickets.f', 'skipped', { skipCause: 'policy', reason: 'refused by destructive: deny' }),
       ],
     };
     expect(renderDryRunText(dry)).toBe(
@@ -200,44 +202,18 @@ describe('dry run, stale refusal and confirmation texts', () => {
         '{ "ref": ADDRESS } stands for the typeId of that label, created by an earlier request.',
         '',
         'Not sent (1):',
-        '  - tickets.f (property.create): destructive change refused',
+        '  - tickets.f (property.create): refused by destructive: deny',
       ].join('\n'),
-    );
-  });
-
-  it('names each moved resource with planned-from -> now', () => {
-    expect(
-      renderStale([
-        {
-          id: 'property.update tickets.a',
-          address: 'tickets.a',
-          message: 'Update property tickets.a: label',
-          differences: [{ field: 'label', expected: 'A', actual: 'B' }],
-        },
-        {
-          id: 'group.update tickets.group:g',
-          address: 'tickets.group:g',
-          message: 'Update group',
-          differences: [],
-          note: 'changed in a field this plan does not change',
-        },
-      ]),
-    ).toBe(
-      'The plan is stale: 2 resources changed since it was made. Nothing was applied.\n' +
-        '  tickets.a (Update property tickets.a: label)\n' +
-        '    label: "A" -> "B"\n' +
-        '  tickets.group:g (Update group)\n' +
-        '    changed in a field this plan does not change',
     );
   });
 
   it('asks a y/N question that says what is skipped, and accepts only y or yes', () => {
     const question = confirmQuestion(
-      { changes: 3, notSent: [outcome('tickets.f', 'skipped', { skipCause: 'destructive' })] },
+      { changes: 3, notSent: [outcome('tickets.f', 'skipped', { skipCause: 'policy' })] },
       'https://crm.example.com',
     );
     expect(question).toBe(
-      '1 destructive change will be skipped: give --allow-destructive (or allow it in the policy) to apply it.\n' +
+      '1 change the policy refuses will be skipped (--skip-refused).\n' +
         "Apply 3 changes to https://crm.example.com? Only 'y' or 'yes' applies. [y/N] ",
     );
     expect(['y', 'YES', ' yes\n'].map(isYes)).toEqual([true, true, true]);

@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, MAX_BATCH } from '../../src/api/index.js';
-import { applyPlan } from '../../src/apply/index.js';
+import { applyPlan } from '../../src/apply/executor.js';
 import { computePlan } from '../../src/cli/compute-plan.js';
 import { loadCommandProject } from '../../src/cli/project.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';

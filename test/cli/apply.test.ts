@@ -123,7 +123,7 @@ describe('crm-schema apply', () => {
       alreadyDone: 0,
       failed: 0,
       skipped: 0,
-      refusedDestructive: 0,
+      refused: 0,
     });
     expect(report.outcomes.map((o) => o.status)).toEqual([
       'applied',
@@ -167,16 +167,15 @@ properties:
     expect(again.stdout).toContain('Apply: 0 applied, 2 already done in ');
   });
 
-  it('refuses a stale plan, naming what moved, and writes nothing', async () => {
+  it('refuses a plan the account moved away from, naming what moved, and writes nothing', async () => {
     const changed = await emulator.call('PATCH', '/crm/v3/properties/tickets/upd', { label: 'Someone else' });
     expect(changed.status).toBe(200);
     emulator.requests.length = 0;
     const run = await cli(['apply', 'plan.json']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      'Error: The plan is stale: 1 resource changed since it was made. Nothing was applied.\n' +
-        '  tickets.upd (Update property tickets.upd: label)\n' +
-        '    label: "Before" -> "Someone else"\n',
+      'Error: The plan does not match the manifests and the live account (1 difference); nothing was applied:\n' +
+        '  - property.update tickets.upd: meta: label: the account held "Before" when planned, "Someone else" now\n',
     );
     expect(run.stderr).toContain('Hint: Make a new plan (crm-schema plan --out FILE)');
     expect(calls()).toEqual([]);
@@ -222,18 +221,16 @@ properties:
     expect(emulator.requests).toEqual([]);
   });
 
-  it('exits 1 when a change fails, after applying the others, and says what failed', async () => {
+  it('refuses when the plan made again has an error (a group it needs went away), writing nothing', async () => {
     // the orders group the new property needs goes away after the plan was made
     const orders = Object.values(emulator.state.objectTypes).find((t) => t.name === 'orders')!;
     orders.groups.orderinformation.archived = true;
     const run = await cli(['apply', 'plan.json']);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain(
-      'Failed (1):\n  x Create property orders.ord_note "Note" (string/text)\n      VALIDATION_ERROR (400): ',
+    expect(run.stderr).toContain(
+      'Error: The plan has 1 error (listed above), so it cannot be applied. Nothing was changed.',
     );
-    expect(run.stdout).toContain('Applied (1):\n  + Update property tickets.upd: label');
-    expect(run.stdout).toContain('Apply: 1 applied, 1 failed in ');
-    expect(run.stderr).toContain('  failed: orders.ord_note: VALIDATION_ERROR (400): ');
+    expect(calls()).toEqual([]);
   });
 });
 
@@ -249,17 +246,33 @@ describe('the destructive gate on the command line', () => {
     emulator.requests.length = 0;
   });
 
-  it('skips destructive changes by default, applies the safe ones, exits 0 and says so', async () => {
+  it('refuses the whole plan when the policy refuses a change: nothing written, exit 1, how to allow it', async () => {
     const run = await cli(['apply', '--yes']);
+    expect(run.code).toBe(1);
+    expect(calls()).toEqual([]);
+    expect(run.stdout).toContain('Plan: 1 to create, 1 to archive; 1 destructive, refused by policy.');
+    expect(run.stderr).toContain(
+      'Error: The plan holds 1 change the policy refuses, so apply would write nothing:\n' +
+        '  - property.archive tickets.level: refused by policy: destructive: deny of the project, and tickets.level is not in its allow: list\n' +
+        '      to allow it: add tickets.level to allow: of the project, set destructive: allow there, or plan and apply with --allow-destructive\n',
+    );
+    expect(run.stderr).toContain('apply everything else with --skip-refused');
+    // dry-run shows the same decision
+    const dry = await cli(['apply', '--dry-run']);
+    expect([dry.code, dry.stderr]).toEqual([
+      1,
+      expect.stringContaining('The plan holds 1 change the policy refuses'),
+    ]);
+  });
+
+  it('--skip-refused applies everything else and reports the refused change as skipped (exit 0)', async () => {
+    const run = await cli(['apply', '--yes', '--skip-refused']);
     expect(run.code).toBe(0);
     expect(calls()).toEqual(['POST /crm/v3/properties/tickets']);
     expect(run.stdout).toContain(
-      'Skipped (1):\n  - Archive property tickets.level\n      destructive change refused',
+      'Skipped (1):\n  - Archive property tickets.level\n      refused by policy: destructive: deny',
     );
-    expect(run.stdout).toContain('Apply: 1 applied, 1 skipped (1 destructive change refused) in ');
-    expect(run.stdout).toContain(
-      'Destructive changes were not applied. To apply them, run again with --allow-destructive',
-    );
+    expect(run.stdout).toContain('Apply: 1 applied, 1 skipped (1 refused by policy) in ');
   });
 
   it('applies them with --allow-destructive', async () => {

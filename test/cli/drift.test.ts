@@ -118,10 +118,9 @@ describe('crm-schema drift', () => {
     await client.properties.update('tickets', 'support_note', { label: 'Agent note' });
     const result = await run(['drift'], dir, env);
     expect(result.code).toBe(2);
-    expect(result.stdout).toContain(
-      'Edited outside crm-schema (1)\n' +
-        '  ~ tickets.support_note (property)\n' +
-        '      label: live "Agent note", declared "Note"\n',
+    // when and by whom: the account's updatedAt and updatedUserId (this token is user 1 of the emulator)
+    expect(result.stdout).toMatch(
+      /Edited outside crm-schema \(1\)\n {2}~ tickets\.support_note \(property; last changed at \d{4}-\d\d-\d\dT[\d:.]+Z by user 1\)\n {6}label: live "Agent note", declared "Note"\n/,
     );
     expect(result.stdout).toContain(
       'To bring the account back to the manifests: crm-schema plan, then crm-schema apply.',
@@ -138,6 +137,7 @@ describe('crm-schema drift', () => {
         address: 'tickets.support_note',
         kind: 'property',
         fix: 'update',
+        modified: { at: expect.stringMatching(/^\d{4}-/) as string, by: '1' },
         fields: [{ field: 'label', live: 'Agent note', declared: 'Note' }],
       },
     ]);
@@ -163,7 +163,14 @@ describe('crm-schema drift', () => {
     expect(result.code).toBe(2);
     const report = JSON.parse(result.stdout) as DriftDocument;
     expect(report.missing).toEqual([{ address: 'tickets.support_note', kind: 'property' }]);
-    expect(report.counts).toEqual({ total: 1, edited: 0, missing: 1, unmanaged: 0, tombstoned: 0 });
+    expect(report.counts).toEqual({
+      total: 1,
+      edited: 0,
+      missing: 1,
+      unmanaged: 0,
+      tombstoned: 0,
+      notDeployed: 0,
+    });
   });
 
   it('exits 2 for a property in a managed group that no manifest names', async () => {

@@ -81,7 +81,7 @@ describe('resolveTarget', () => {
   it("takes the project's policy without an environment", () => {
     const noEnvs = { ...config, defaultEnvironment: undefined, environments: new Map() } as ProjectConfig;
     const target = resolveTarget({ local: true, config: noEnvs, env: {} });
-    expect(target).toEqual({ kind: 'local', policy: noEnvs.policy });
+    expect(target).toEqual({ kind: 'local', policy: noEnvs.policy, policySource: 'the project' });
     expect(planTargetOf(target)).toEqual({ baseUrl: 'local:.crm-schema/local.json' });
     expect(describeTarget(target)).toBe('the local emulator (.crm-schema/local.json)');
   });

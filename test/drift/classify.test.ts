@@ -12,7 +12,7 @@ function drift(want: DesiredState, live: SchemaState, own: PlanPolicy = policy()
   return classifyDrift(plan(want, live, { policy: driftPolicy(own) }), { policy: own });
 }
 
-const EMPTY_LISTS = { edited: [], missing: [], unmanaged: [], tombstoned: [] };
+const EMPTY_LISTS = { edited: [], missing: [], unmanaged: [], tombstoned: [], notDeployed: [] };
 
 describe('classifyDrift', () => {
   it('finds no drift when the account matches, whatever the platform adds', () => {
@@ -22,7 +22,7 @@ describe('classifyDrift', () => {
     expect(report).toEqual({
       formatVersion: 1,
       drifted: false,
-      counts: { total: 0, edited: 0, missing: 0, unmanaged: 0, tombstoned: 0 },
+      counts: { total: 0, edited: 0, missing: 0, unmanaged: 0, tombstoned: 0, notDeployed: 0 },
       ...EMPTY_LISTS,
       diagnostics: [],
     });
@@ -34,7 +34,14 @@ describe('classifyDrift', () => {
       properties: { tickets: [select('level', ['low', 'urgent'], { label: 'Tier', hidden: true })] },
     });
     const report = drift(desired(want), live);
-    expect(report.counts).toEqual({ total: 1, edited: 1, missing: 0, unmanaged: 0, tombstoned: 0 });
+    expect(report.counts).toEqual({
+      total: 1,
+      edited: 1,
+      missing: 0,
+      unmanaged: 0,
+      tombstoned: 0,
+      notDeployed: 0,
+    });
     const [entry] = report.edited;
     expect(entry.address).toBe('tickets.level');
     expect(entry.kind).toBe('property');

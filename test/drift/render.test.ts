@@ -21,13 +21,14 @@ describe('drift text', () => {
     expect(renderDriftText(fullReport(), { color: false })).toBe(
       [
         'Drift check of https://crm.example.com (environment production)',
+        'Last deploy: crm-schema/deployed/production (commit 0123456789ab)',
         '',
         'Edited outside crm-schema (3)',
         '  ~ event:order_shipped.count (event property; apply replaces it: archive, then create)',
         '      type: live "string", declared "number"',
         '  ~ tickets->orders:Primary order (association limit)',
         '      maxToObjectIds: live 5, declared none',
-        '  ~ tickets.support_level (property)',
+        '  ~ tickets.support_level (property; last changed at 2026-11-20T09:30:00.000Z by user 2)',
         '      label: live "Tier | old", declared "Escalation level"',
         '      description:',
         '        live:     "How far the ticket has been escalated, from none to engineering; set by the agent."',
@@ -46,6 +47,9 @@ describe('drift text', () => {
         'Archived or deleted in a manifest, still in the account (1)',
         '  - tickets.support_legacy_code (property): marked archived in a manifest, still in the account',
         '',
+        'Not yet deployed (the manifests changed since the last deploy) (1)',
+        '  > tickets.support_channel (property): Create property tickets.support_channel "Channel" (string/text)',
+        '',
         'Warnings:',
         '  warning builtin-property: tickets.hs_x is a built-in property: crm-schema never changes it',
         '    at schema/tickets.yaml:4:5',
@@ -53,10 +57,11 @@ describe('drift text', () => {
         '',
         'What to do:',
         '  To bring the account back to the manifests: crm-schema plan, then crm-schema apply.',
+        '  Changes not yet deployed are waiting for the deploy workflow (or crm-schema apply): nobody edited them.',
         "  To accept the account's state instead: crm-schema pull, then review and commit the changed manifests.",
         '  To keep a resource a manifest archives or deletes: remove its tombstone from the manifest.',
         '',
-        'Drift: 3 edited, 1 missing, 1 unmanaged, 1 tombstoned.',
+        'Drift: 3 edited, 1 missing, 1 unmanaged, 1 tombstoned, 1 not yet deployed.',
       ].join('\n'),
     );
   });
@@ -73,17 +78,19 @@ describe('drift text', () => {
 describe('drift Markdown', () => {
   it('starts with its marker and lists each entry with escaped values', () => {
     const markdown = renderDriftMarkdown(fullReport());
-    expect(markdown.split('\n').slice(0, 6)).toEqual([
+    expect(markdown.split('\n').slice(0, 8)).toEqual([
       DRIFT_MARKER,
       '### crm-schema drift',
       '',
       'Target: `https://crm.example.com` (environment `production`)',
       '',
-      '**Drift: 3 edited, 1 missing, 1 unmanaged, 1 tombstoned.**',
+      'Last deploy: `crm-schema/deployed/production` (commit `0123456789ab`)',
+      '',
+      '**Drift: 3 edited, 1 missing, 1 unmanaged, 1 tombstoned, 1 not yet deployed.**',
     ]);
     expect(markdown).toContain('| Edited outside crm-schema | 3 |\n');
     expect(markdown).toContain(
-      '- `tickets.support_level` (property)\n  - `label`: live `"Tier | old"`, declared `"Escalation level"`\n',
+      '- `tickets.support_level` (property; last changed at 2026-11-20T09:30:00.000Z by user 2)\n  - `label`: live `"Tier | old"`, declared `"Escalation level"`\n',
     );
     expect(markdown).toContain('    - `-` urgent "Urgent": in the account, not declared\n');
     expect(markdown).toContain("(property; in the managed scope: group 'support\\_escalation')");
@@ -110,8 +117,8 @@ describe('drift Markdown', () => {
     expect(markdown.length).toBeLessThanOrEqual(5000);
     const shown = markdown.split('\n').filter((line) => line.startsWith('- `tickets.p_')).length;
     expect(shown).toBeGreaterThan(10);
-    // the missing entries not shown, and the unmanaged, tombstoned and warning entries after them
-    const left = (2000 - shown + 3).toLocaleString('en-US');
+    // the missing entries not shown, and the unmanaged, tombstoned, not deployed and warning entries after them
+    const left = (2000 - shown + 4).toLocaleString('en-US');
     expect(markdown).toContain(`\n… ${left} more entries not shown (limited to 5,000 characters); run`);
     expect(markdown).toContain('#### What to do');
   });
@@ -125,14 +132,16 @@ describe('drift JSON and schemas/drift.schema.json', () => {
       'formatVersion',
       'drifted',
       'target',
+      'baseline',
       'counts',
       'edited',
       'missing',
       'unmanaged',
       'tombstoned',
+      'notDeployed',
       'diagnostics',
     ]);
-    expect(json).toContain('"counts": {\n    "total": 6,\n    "edited": 3,');
+    expect(json).toContain('"counts": {\n    "total": 7,\n    "edited": 3,');
     expect(json).toContain('"field": "type",\n          "live": "string",\n          "declared": "number"');
     expect(JSON.parse(json)).toEqual(fullReport());
   });

@@ -6,7 +6,8 @@ export function fullReport(): DriftDocument {
     formatVersion: 1,
     drifted: true,
     target: { baseUrl: 'https://crm.example.com', environment: 'production' },
-    counts: { total: 6, edited: 3, missing: 1, unmanaged: 1, tombstoned: 1 },
+    baseline: { ref: 'crm-schema/deployed/production', commit: '0123456789abcdef0123456789abcdef01234567' },
+    counts: { total: 7, edited: 3, missing: 1, unmanaged: 1, tombstoned: 1, notDeployed: 1 },
     edited: [
       {
         address: 'event:order_shipped.count',
@@ -24,6 +25,7 @@ export function fullReport(): DriftDocument {
         address: 'tickets.support_level',
         kind: 'property',
         fix: 'update',
+        modified: { at: '2026-11-20T09:30:00.000Z', by: '2' },
         fields: [
           { field: 'label', live: 'Tier | old', declared: 'Escalation level' },
           {
@@ -69,6 +71,14 @@ export function fullReport(): DriftDocument {
       },
     ],
     tombstoned: [{ address: 'tickets.support_legacy_code', kind: 'property' }],
+    notDeployed: [
+      {
+        address: 'tickets.support_channel',
+        kind: 'property',
+        change: 'Create property tickets.support_channel "Channel" (string/text)',
+        action: 'create',
+      },
+    ],
     diagnostics: [
       {
         level: 'warning',
@@ -86,11 +96,12 @@ export function cleanReport(): DriftDocument {
   return {
     formatVersion: 1,
     drifted: false,
-    counts: { total: 0, edited: 0, missing: 0, unmanaged: 0, tombstoned: 0 },
+    counts: { total: 0, edited: 0, missing: 0, unmanaged: 0, tombstoned: 0, notDeployed: 0 },
     edited: [],
     missing: [],
     unmanaged: [],
     tombstoned: [],
+    notDeployed: [],
     diagnostics: [],
   };
 }

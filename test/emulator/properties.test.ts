@@ -166,6 +166,9 @@ describe('emulator: property definitions', () => {
         calculated: false,
         createdAt: expect.stringMatching(ISO),
         updatedAt: res.body.createdAt,
+        // the token's user (the first token given is user 1)
+        createdUserId: '1',
+        updatedUserId: '1',
         platformDefined: false,
         modificationMetadata: {
           archivable: true,

@@ -183,7 +183,18 @@ describe('examples/github-actions', () => {
     expect(Object.keys(w.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
     const all = steps(w);
     const check = all.find((s) => s.run?.includes('crm-schema drift'))!;
-    expect(invocations(check.run!)).toEqual([['drift', '--env', 'production', '--format', 'markdown']]);
+    expect(invocations(check.run!)).toEqual([
+      [
+        'drift',
+        '--env',
+        'production',
+        '--format',
+        'markdown',
+        '--baseline',
+        'crm-schema/deployed/production',
+      ],
+      ['drift', '--env', 'production', '--format', 'markdown'],
+    ]);
     expect(check.run).toContain('if [ "$code" -ne 0 ] && [ "$code" -ne 2 ]; then exit "$code"; fi');
     const issue = all.find((s) => s.name === 'Open or update the drift issue')!;
     expect(issue.if).toBe("steps.drift.outputs.code == '2'");

@@ -58,7 +58,7 @@ describe('reading properties', () => {
     const tickets = live.objects.get('tickets')!;
     expect([...tickets.properties.keys()].sort()).toEqual(['plain', 'secret', 'very_secret']);
     expect(tickets.properties.get('secret')!.dataSensitivity).toBe('sensitive');
-    expect(tickets.propertyFlags.get('plain')).toEqual({ platformDefined: false, archived: false });
+    expect(tickets.propertyFlags.get('plain')).toMatchObject({ platformDefined: false, archived: false });
     // the built-in groups came with the one group list
     expect(tickets.groups.get('ticketinformation')!.label).toBeTypeOf('string');
   });

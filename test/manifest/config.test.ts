@@ -42,6 +42,7 @@ policy: { destructive: allow, unmanaged: archive, manage: { groups: [ops] } }
     expect(config!.dir).toBe(dir);
     expect(config!.policy).toEqual({
       destructive: 'allow',
+      dangerous: 'allow',
       allow: [],
       unmanaged: 'archive',
       manage: { groups: ['ops'], prefixes: [] },
@@ -55,6 +56,7 @@ policy: { destructive: allow, unmanaged: archive, manage: { groups: [ops] } }
     });
     expect(config!.environments.get('prod')!.policy).toEqual({
       destructive: 'allow',
+      dangerous: 'allow',
       allow: ['tickets.a'],
       unmanaged: 'archive',
       manage: { groups: [], prefixes: ['ops_'] },

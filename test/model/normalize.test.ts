@@ -157,16 +157,23 @@ describe('properties', () => {
   });
 
   it('reads the live-only flags separately', () => {
-    expect(propertyFlagsOf(apiProperty)).toStrictEqual({ platformDefined: false, archived: false });
+    const modified = { updatedAt: '2025-01-02T00:00:00.000Z', updatedUserId: '42' };
+    expect(propertyFlagsOf(apiProperty)).toStrictEqual({
+      platformDefined: false,
+      archived: false,
+      ...modified,
+    });
     expect(propertyFlagsOf({ ...apiProperty, platformDefined: true, archived: true })).toStrictEqual({
       platformDefined: true,
       archived: true,
+      ...modified,
     });
     const s = emptySchemaState();
     addApiProperty(s, '0-5', { ...apiProperty, platformDefined: true });
     expect(s.objects.get('tickets')?.propertyFlags.get('escalation_level')).toStrictEqual({
       platformDefined: true,
       archived: false,
+      ...modified,
     });
   });
 });

@@ -1,7 +1,6 @@
 /** eventDefinition.create: a missing event definition created from a manifest's definition block. */
 import { describe, expect, it } from 'vitest';
 import { endStateOf, isCreate } from '../../src/apply/compare/end-state.js';
-import { movedFields } from '../../src/apply/compare/moved.js';
 import { scopeOfChanges } from '../../src/apply/read-back.js';
 import { fingerprint, fingerprintFor } from '../../src/plan/fingerprint.js';
 import { checkPlanConsistency } from '../../src/plan/plan-document.js';
@@ -184,12 +183,5 @@ describe('eventDefinition.create in apply (read-back, end state, stale check)', 
       absent: false,
       differences: [{ field: 'label', expected: 'E', actual: 'Other' }],
     });
-  });
-
-  it('has moved when the definition was created since the plan was made', () => {
-    expect(movedFields(change, absent)).toStrictEqual([]);
-    expect(movedFields(change, made('E'))).toStrictEqual([
-      { field: 'exists', expected: false, actual: true },
-    ]);
   });
 });

@@ -39,6 +39,7 @@ describe('the plan document', () => {
       safe: 12,
       dangerous: 1,
       destructive: 6,
+      refused: 7,
       errors: 0,
       warnings: 0,
     });
@@ -83,6 +84,7 @@ describe('the plan document', () => {
         safe: 0,
         dangerous: 0,
         destructive: 0,
+        refused: 0,
         errors: 0,
         warnings: 0,
       },

@@ -7,7 +7,7 @@
  * `Retry-After: 0` so the suite stays fast; `npm run soak` runs the same with the real 1 s.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyPlan } from '../../src/apply/index.js';
+import { applyPlan } from '../../src/apply/executor.js';
 import { totalCreates, type SyntheticSize } from '../bench/synthetic-account.js';
 import { syntheticFixture, type SyntheticFixture } from './fixture.js';
 import { duplicates, expectedInventory, inventory } from './inventory.js';
@@ -54,7 +54,7 @@ describe('apply under 10% 429s, 5% 5xx and 2% dropped connections', () => {
         alreadyDone: 0,
         failed: 0,
         skipped: 0,
-        refusedDestructive: 0,
+        refused: 0,
       });
       expect(report.ok).toBe(true);
 

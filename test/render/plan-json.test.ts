@@ -74,6 +74,7 @@ describe('the JSON plan', () => {
       'severity',
       'reason',
       'affected',
+      'policy',
       'phase',
       'dependsOn',
       'meta',
@@ -97,6 +98,7 @@ describe('the JSON plan', () => {
       'safe',
       'dangerous',
       'destructive',
+      'refused',
       'errors',
       'warnings',
     ]);

@@ -55,7 +55,7 @@ describe('the Markdown plan', () => {
       PLAN_COMMENT_MARKER,
       '### crm-schema plan',
       '',
-      '**Plan: 9 to create, 8 to update, 1 to replace, 1 to archive, 3 to delete, 1 to remove; 5 destructive, 4 dangerous.**',
+      '**Plan: 9 to create, 8 to update, 1 to replace, 1 to archive, 3 to delete, 1 to remove; 5 destructive (4 refused by policy), 4 dangerous, 1 refused with a change they depend on.**',
       '',
       '**1 error: fix it before applying this plan.**',
     ]);
@@ -85,7 +85,7 @@ describe('the Markdown plan', () => {
     );
     const entries = section.split('\n').filter((l) => l.startsWith('- '));
     expect(
-      entries.map((e) => /^- \*\*(!!? \w+)\*\* `[^`]+` `([^`]+)`/.exec(e)?.slice(1).join(' ')),
+      entries.map((e) => /^- \*\*(!!? \w+)(?:, refused)?\*\* `[^`]+` `([^`]+)`/.exec(e)?.slice(1).join(' ')),
     ).toStrictEqual([
       '!! destructive tickets.external_id',
       '!! destructive event:order_shipped.weight',

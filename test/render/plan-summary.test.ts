@@ -4,8 +4,12 @@ import type { PlannedChange } from '../../src/plan/plan-document.js';
 import { countPlan, errorLine, summaryLine, verbOf } from '../../src/render/plan-summary.js';
 import { reviewPlan } from './plans.js';
 
-const change = (type: PlannedChange['type'], action: PlannedChange['action'], severity = 'safe') =>
-  ({ type, action, severity }) as PlannedChange;
+const change = (
+  type: PlannedChange['type'],
+  action: PlannedChange['action'],
+  severity = 'safe',
+  decision: 'apply' | 'refuse' = 'apply',
+) => ({ type, action, severity, policy: { decision, rule: 'safe', reason: '' } }) as PlannedChange;
 const error: Diagnostic = { level: 'error', code: 'x', message: 'x' };
 
 describe('the summary line', () => {
@@ -37,6 +41,22 @@ describe('the summary line', () => {
       'Plan: 1 to update, 1 to replace, 1 to archive, 2 to delete, 1 to remove; 4 destructive, 1 dangerous.',
     );
     expect(summaryLine(countPlan([change('property.create', 'create')], []))).toBe('Plan: 1 to create.');
+  });
+
+  it('counts the refused changes with their severity', () => {
+    const archive = change('property.archive', 'remove', 'destructive', 'refuse');
+    expect(summaryLine(countPlan([change('property.create', 'create'), archive], []))).toBe(
+      'Plan: 1 to create, 1 to archive; 1 destructive, refused by policy.',
+    );
+    const allowed = change('property.archive', 'remove', 'destructive');
+    const dependant = change('property.create', 'create', 'safe', 'refuse');
+    expect(
+      summaryLine(
+        countPlan([archive, allowed, dependant, change('property.update', 'update', 'dangerous')], []),
+      ),
+    ).toBe(
+      'Plan: 1 to create, 1 to update, 2 to archive; 2 destructive (1 refused by policy), 1 dangerous, 1 refused with a change they depend on.',
+    );
   });
 
   it('says there is nothing to do, unless errors kept the planner from knowing', () => {

@@ -75,10 +75,12 @@ describe('the text plan', () => {
       desired(state({ properties: { tickets: [prop('ref', { referencedObjectType: 'orders' })] } })),
       state({ properties: { tickets: [prop('ref')] } }),
     );
-    expect(renderPlanText(replace, { color: false }).split('\n').slice(0, 5)).toStrictEqual([
+    expect(renderPlanText(replace, { color: false }).split('\n').slice(0, 7)).toStrictEqual([
       'tickets (1 change)',
       '  -/+ Replace property tickets.ref (archive + create): referencedObjectType cannot be changed in place',
       '      !! destructive: referencedObjectType null -> "orders" cannot be changed in place: the property is archived and created again, and values on records may be lost',
+      '      refused by policy: destructive: deny of the default policy, and tickets.ref is not in its allow: list',
+      '      to allow it: add tickets.ref to allow: of the default policy, set destructive: allow there, or plan and apply with --allow-destructive',
       '      referencedObjectType: (unset) -> "orders"',
       '',
     ]);
@@ -139,7 +141,7 @@ describe('the text plan', () => {
       "  warning unmanaged-property: tickets.support_stray is in the managed scope (prefix 'support_') but in no manifest",
     );
     expect(text.split('\n').slice(-2)).toStrictEqual([
-      'Plan: 9 to create, 8 to update, 1 to replace, 1 to archive, 3 to delete, 1 to remove; 5 destructive, 4 dangerous.',
+      'Plan: 9 to create, 8 to update, 1 to replace, 1 to archive, 3 to delete, 1 to remove; 5 destructive (4 refused by policy), 4 dangerous, 1 refused with a change they depend on.',
       '1 error: fix it before applying this plan.',
     ]);
   });

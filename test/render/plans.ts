@@ -166,6 +166,13 @@ export function reviewPlan(): PlanDocument {
   ];
   return plan(desired(want, tombstones), live, {
     policy: policy({ unmanaged: 'report', manage: { groups: [], prefixes: ['support_'] } }),
+    // production: destructive changes refused, but one allowed by name
+    gate: {
+      destructive: 'deny',
+      dangerous: 'allow',
+      allow: ['tickets.legacy_code'],
+      source: 'environment production',
+    },
     counts: exactCounts([
       ['tickets.escalation_level=legacy', 412],
       ['tickets.legacy_code', 7],
@@ -213,7 +220,10 @@ export function bigPlan(perType = 1500): PlanDocument {
         have[objectType].push(select(name, [...values.slice(1), 'legacy'], { label: `Old ${i}` }));
     }
   }
-  return plan(desired(state({ properties: want }), tombstones), state({ properties: have }));
+  // a staging-like policy: destructive changes allowed, so nothing is refused
+  return plan(desired(state({ properties: want }), tombstones), state({ properties: have }), {
+    gate: { destructive: 'allow', dangerous: 'allow', allow: [], source: 'environment staging' },
+  });
 }
 
 /** Nothing to do: the live account already matches. */

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.js';
+import type { Property } from '../../types/api.js';
 import { batchArchive, batchCreate, batchRead } from '../properties/property-batch.js';
 import {
   archiveProperty,
@@ -29,7 +30,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
   // 4.1
   app.post<TypeRoute>(BASE, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
-    const property = createProperty(objectType, request.body, ctx.now());
+    const property = stampUser(createProperty(objectType, request.body, ctx.now()), request, 'created');
     ctx.markDirty();
     return reply.code(201).send(property);
   });
@@ -68,7 +69,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
     const objectType = objectTypeFor(request, 'write');
     const property = updateProperty(objectType, request.params.propertyName, request.body, ctx.now());
     ctx.markDirty();
-    return property;
+    return stampUser(property, request, 'updated');
   });
 
   // beyond the spec (reference §1): archive
@@ -83,6 +84,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
   app.post<TypeRoute>(`${BASE}/batch/create`, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
     const { statusCode, body } = batchCreate(objectType, request.body, () => ctx.now());
+    for (const property of body.results) stampUser(property, request, 'created');
     if (body.results.length > 0) ctx.markDirty();
     return reply.code(statusCode).send(body);
   });
@@ -93,4 +95,16 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
     if (batchArchive(objectType, request.body, ctx.now())) ctx.markDirty();
     return reply.code(204).send();
   });
+}
+
+/**
+ * Records which token's user wrote a property (the stored definition is the one returned). A create
+ * sets both user ids; an update only `updatedUserId`.
+ */
+function stampUser(property: Property, request: FastifyRequest, write: 'created' | 'updated'): Property {
+  const userId = request.grant.userId;
+  if (userId === undefined) return property;
+  if (write === 'created') property.createdUserId = userId;
+  property.updatedUserId = userId;
+  return property;
 }

@@ -1,0 +1,239 @@
+/**
+ * A saved plan is verified, not trusted. Apply makes the plan afresh, from the same manifests (the
+ * digest was checked), the live account as it is now and the settings the plan was made with, and runs
+ * the saved plan only when the two agree:
+ *
+ * - every change the fresh plan holds is in the saved plan, identical in type, meta, severity, policy
+ *   decision and requests;
+ * - every saved change the fresh plan does not hold is at its end state already (read back): that is how
+ *   a run that was interrupted is finished with the same file;
+ * - the saved order never runs a change before one it depends on, or a phase before an earlier one.
+ *
+ * Anything else is refused, naming each difference, so that nothing but what the manifests produce is
+ * ever sent, whatever the file says. The changes then run in the saved order with the fresh plan's
+ * dependencies. Three states of a half-finished run are recognised: a limit on a label the plan created
+ * (its `{ ref }` is now the label's live typeId, and the plan's own severity and decision stand), a
+ * property replace whose archive ran (the fresh plan creates it: the replace's create runs), and an event
+ * property recreated for a type change whose delete ran.
+ */
+import type { CrmClient } from '../api/client.js';
+import { CrmSchemaError } from '../core/errors.js';
+import { liveLabelByText } from '../model/schema-lookup.js';
+import type { SchemaState } from '../model/schema-model.js';
+import { canonicalJson } from '../plan/canonical-json.js';
+import { isRef, type FieldChange, type JsonValue } from '../plan/change-types.js';
+import { phaseIndex } from '../plan/phases.js';
+import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
+import { resolveRefs } from '../plan/requests/refs.js';
+import { endStateOf } from './compare/end-state.js';
+import { readBack } from './read-back.js';
+import { learnTypeIds } from './type-ids.js';
+
+export const ALREADY_DONE_REASON =
+  'already at its planned end state (done by an earlier, interrupted run of this plan, or by someone else)';
+
+export interface VerifiedPlan {
+  /** the saved changes, in the saved order, with the fresh plan's dependencies */
+  changes: PlannedChange[];
+  /** saved changes already at their end state, with how they were found */
+  alreadyDone: Map<string, string>;
+  /** typeIds of labels the plan creates that exist already, for `{ ref }` placeholders */
+  typeIds: Map<string, number>;
+  /** read calls made to check saved changes the fresh plan does not hold */
+  calls: number;
+}
+
+export interface PlanDifference {
+  id: string;
+  what: string;
+}
+
+export async function verifySavedPlan(
+  client: CrmClient,
+  saved: Pick<PlanDocument, 'changes'>,
+  fresh: Pick<PlanDocument, 'changes'>,
+  live: SchemaState,
+): Promise<VerifiedPlan> {
+  const freshById = new Map(fresh.changes.map((c) => [c.id, c]));
+  const savedIds = new Set(saved.changes.map((c) => c.id));
+  const differences: PlanDifference[] = [];
+  const alreadyDone = new Map<string, string>();
+  const typeIds = new Map<string, number>();
+  /** saved id -> the fresh change it is (the same id, or a half-done replace's create) */
+  const matched = new Map<string, PlannedChange>();
+
+  const absent = saved.changes.filter((s) => !freshById.has(s.id));
+  let calls = 0;
+  if (absent.length > 0) {
+    const back = await readBack(client, absent);
+    calls = back.calls;
+    for (const s of absent) {
+      const end = endStateOf(s, back.live, typeIds);
+      const continued =
+        s.type === 'property.replace' ? freshById.get(`property.create ${s.address}`) : undefined;
+      if (end.done) {
+        alreadyDone.set(s.id, ALREADY_DONE_REASON);
+        learnTypeIds(typeIds, s, end);
+      } else if (continued !== undefined && !savedIds.has(continued.id) && end.absent) {
+        matched.set(s.id, continued);
+      } else {
+        differences.push({
+          id: s.id,
+          what: 'the plan holds it, but the manifests and the account no longer call for it, and it is not done',
+        });
+      }
+    }
+  }
+  const continuing = new Set([...matched.values()].map((f) => f.id));
+  for (const f of fresh.changes) {
+    if (savedIds.has(f.id)) matched.set(f.id, f);
+    else if (!continuing.has(f.id))
+      differences.push({
+        id: f.id,
+        what: `the manifests and the account call for it now ("${f.message}"), but the plan does not hold it`,
+      });
+  }
+
+  const run: PlannedChange[] = [];
+  for (const s of saved.changes) {
+    const f = matched.get(s.id);
+    if (f === undefined) {
+      if (alreadyDone.has(s.id)) run.push(s);
+      continue;
+    }
+    if (f.id !== s.id) {
+      // a replace whose archive ran: only its create is left, which must create what the manifests declare
+      if (
+        s.type === 'property.replace' &&
+        f.type === 'property.create' &&
+        same(s.meta.property, f.meta.property)
+      )
+        run.push({ ...s, requests: s.requests.filter((r) => r.method === 'POST'), dependsOn: f.dependsOn });
+      else differences.push({ id: s.id, what: `it no longer matches ${f.id}` });
+      continue;
+    }
+    const what = compare(s, f, live);
+    if (what.length > 0) differences.push({ id: s.id, what: what.join('; ') });
+    else run.push({ ...s, dependsOn: f.dependsOn, phase: f.phase });
+  }
+  differences.push(...orderProblems(run, alreadyDone));
+  if (differences.length > 0) throw planMismatch(differences);
+  return { changes: run, alreadyDone, typeIds, calls };
+}
+
+/** What differs between a saved change and the fresh one of the same id. */
+function compare(s: PlannedChange, f: PlannedChange, live: SchemaState): string[] {
+  let meta: unknown = s.meta;
+  let requests: unknown = s.requests;
+  let ownEvaluation = false;
+  if (s.type === 'limit.set' && isRef(s.meta.typeId)) {
+    // the label the plan creates exists now: its ref is its typeId, and the plan's own severity stands
+    const typeId = liveLabelByText(live, s.meta.from, s.meta.to, s.meta.label ?? '')?.typeId;
+    if (typeId !== undefined) {
+      meta = { ...s.meta, typeId };
+      requests = resolveRefs(s.requests as unknown as JsonValue, () => typeId);
+      ownEvaluation = true;
+    }
+  }
+  if (
+    s.type === 'eventProperty.create' &&
+    s.meta.replaces === true &&
+    f.type === 'eventProperty.create' &&
+    f.meta.replaces !== true
+  ) {
+    // recreated for a type change whose delete ran: what is left is a plain create
+    const { replaces: _replaces, ...rest } = s.meta;
+    meta = rest;
+  }
+  const what: string[] = [];
+  if (s.type !== f.type) what.push(`type: the plan says ${s.type}, now ${f.type}`);
+  if (!same(meta, f.meta)) what.push(`meta: ${metaDifferences(meta, f.meta)}`);
+  if (!ownEvaluation && s.severity !== f.severity)
+    what.push(`severity: the plan says ${s.severity}, now ${f.severity} (${f.reason})`);
+  if (!ownEvaluation && s.policy.decision !== f.policy.decision)
+    what.push(
+      `policy decision: the plan says ${s.policy.decision}, now ${f.policy.decision} (${f.policy.reason})`,
+    );
+  if (!same(requests, f.requests)) what.push('requests: they are not what the change sends now');
+  return what;
+}
+
+/**
+ * How the meta of a saved change differs from the fresh one's: field by field for the fields of an update
+ * (`label: the account held "Before" when planned, "Someone else" now`), else key by key.
+ */
+function metaDifferences(saved: unknown, fresh: unknown): string {
+  const a = (saved ?? {}) as Record<string, unknown>;
+  const b = (fresh ?? {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !same(a[k], b[k]));
+  return keys
+    .flatMap((key) =>
+      key === 'fields' && Array.isArray(a.fields) && Array.isArray(b.fields)
+        ? fieldDifferences(a.fields as FieldChange[], b.fields as FieldChange[])
+        : [`${key} ${short(a[key])} in the plan, ${short(b[key])} now`],
+    )
+    .join(', ');
+}
+
+function fieldDifferences(saved: readonly FieldChange[], fresh: readonly FieldChange[]): string[] {
+  const before = new Map(saved.map((f) => [f.field, f]));
+  const now = new Map(fresh.map((f) => [f.field, f]));
+  const out: string[] = [];
+  for (const field of new Set([...before.keys(), ...now.keys()])) {
+    const [p, f] = [before.get(field), now.get(field)];
+    if (p === undefined) out.push(`${field}: needs changing now, and the plan does not change it`);
+    else if (f === undefined) out.push(`${field}: the plan changes it, and it needs no change now`);
+    else {
+      if (!same(p.old, f.old))
+        out.push(`${field}: the account held ${short(p.old)} when planned, ${short(f.old)} now`);
+      if (!same(p.new, f.new))
+        out.push(`${field}: the plan sets ${short(p.new)}, the manifests now ${short(f.new)}`);
+    }
+  }
+  return out;
+}
+
+function short(value: unknown): string {
+  const text = value === undefined ? '(none)' : canonicalJson(value);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+/** A change that runs before one it depends on, or a phase out of order. */
+function orderProblems(run: readonly PlannedChange[], done: ReadonlyMap<string, string>): PlanDifference[] {
+  const position = new Map(run.map((c, i) => [c.id, i]));
+  const problems: PlanDifference[] = [];
+  let phase = -1;
+  run.forEach((change, i) => {
+    if (done.has(change.id)) return;
+    const index = phaseIndex(change.phase);
+    if (index < phase)
+      problems.push({
+        id: change.id,
+        what: `its phase ${change.phase} comes after a later phase in the plan`,
+      });
+    phase = Math.max(phase, index);
+    for (const dep of change.dependsOn) {
+      const at = position.get(dep);
+      if (at !== undefined && at > i && !done.has(dep))
+        problems.push({ id: change.id, what: `it comes before ${dep}, which it depends on` });
+    }
+  });
+  return problems;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+export function planMismatch(differences: readonly PlanDifference[]): CrmSchemaError {
+  const lines = differences.slice(0, 50).map((d) => `  - ${d.id}: ${d.what}`);
+  if (differences.length > 50) lines.push(`  - ... and ${differences.length - 50} more`);
+  return new CrmSchemaError(
+    'PLAN_MISMATCH',
+    `The plan does not match the manifests and the live account (${differences.length} ${differences.length === 1 ? 'difference' : 'differences'}); nothing was applied:\n${lines.join('\n')}`,
+    {
+      hint: 'Make a new plan (crm-schema plan --out FILE) from the manifests and the account as they are now, review it, and apply that.',
+      meta: { differences },
+    },
+  );
+}

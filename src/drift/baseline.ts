@@ -1,0 +1,145 @@
+/**
+ * The baseline of a drift check: the manifests as they were last deployed, read from git at a ref (the
+ * deploy workflow moves a tag such as `crm-schema/deployed/production` after each successful apply).
+ * The project folder is read at that commit (only tracked regular files, at most 64 MiB in all) into a
+ * temporary folder and validated as any project; nothing in the working tree or the index is touched.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { CrmSchemaError } from '../core/errors.js';
+import { CONFIG_FILE_NAME } from '../manifest/config.js';
+import type { DesiredState } from '../plan/desired.js';
+import { loadCommandProject } from '../cli/project.js';
+
+const MAX_BYTES = 64 * 1024 * 1024;
+
+export interface Baseline {
+  /** as given (`crm-schema/deployed/production`) */
+  ref: string;
+  /** the commit it names */
+  commit: string;
+  desired: DesiredState;
+}
+
+export async function loadBaseline(options: {
+  cwd: string;
+  configFlag?: string;
+  ref: string;
+}): Promise<Baseline> {
+  const { ref } = options;
+  const configPath = resolve(options.cwd, options.configFlag ?? CONFIG_FILE_NAME);
+  const projectDir = dirname(configPath);
+  const root = (await git(projectDir, ['rev-parse', '--show-toplevel'], notARepository(ref))).trim();
+  const commit = (
+    await git(
+      root,
+      ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`],
+      noSuchRef(ref),
+    )
+  ).trim();
+  const dir = relative(root, projectDir);
+  if (dir.startsWith('..') || isAbsolute(dir)) throw notARepository(ref);
+  const listing = await git(
+    root,
+    ['ls-tree', '-r', '-z', '--full-name', commit, '--', dir === '' ? '.' : dir],
+    noSuchRef(ref),
+  );
+  const paths = listing
+    .split('\0')
+    .filter((line) => /^100(644|755) blob /.test(line))
+    .map((line) => line.slice(line.indexOf('\t') + 1));
+  const tmp = await mkdtemp(join(tmpdir(), 'crm-schema-baseline-'));
+  try {
+    const files = await readBlobs(root, commit, paths);
+    for (const [path, content] of files) {
+      const target = join(tmp, path);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, content);
+    }
+    const project = await loadCommandProject({
+      cwd: join(tmp, dir),
+      configFlag: relative(projectDir, configPath),
+    }).catch((error: unknown) => {
+      throw new CrmSchemaError(
+        'BASELINE_INVALID',
+        `The project at --baseline ${ref} (commit ${commit.slice(0, 12)}) cannot be read: ${(error as Error).message}`,
+        {
+          hint: `Check it out (git checkout ${ref}) and run crm-schema validate there, or give another --baseline.`,
+        },
+      );
+    });
+    return { ref, commit, desired: project.desired };
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+function git(cwd: string, args: readonly string[], failure: CrmSchemaError): Promise<string> {
+  return new Promise((done, fail) => {
+    execFile('git', ['-C', cwd, ...args], { maxBuffer: MAX_BYTES, encoding: 'utf8' }, (error, stdout) => {
+      if (error) fail(failure);
+      else done(stdout);
+    });
+  });
+}
+
+/** Every path's content at the commit, through one `git cat-file --batch`. */
+function readBlobs(root: string, commit: string, paths: readonly string[]): Promise<Map<string, Buffer>> {
+  return new Promise((done, fail) => {
+    const child = spawn('git', ['-C', root, 'cat-file', '--batch'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BYTES) {
+        child.kill();
+        fail(
+          new CrmSchemaError(
+            'BASELINE_TOO_LARGE',
+            `The project at the baseline is larger than ${MAX_BYTES / 1024 / 1024} MiB.`,
+          ),
+        );
+        return;
+      }
+      chunks.push(chunk);
+    });
+    child.on('error', fail);
+    child.on('close', () => {
+      const out = Buffer.concat(chunks);
+      const files = new Map<string, Buffer>();
+      let at = 0;
+      for (const path of paths) {
+        const end = out.indexOf(0x0a, at);
+        const header = out.subarray(at, end).toString('utf8').split(' ');
+        const length = Number(header[2]);
+        if (header[1] !== 'blob' || !Number.isInteger(length)) break;
+        files.set(path, out.subarray(end + 1, end + 1 + length));
+        at = end + 1 + length + 1;
+      }
+      done(files);
+    });
+    child.stdin.end(paths.map((path) => `${commit}:${path}\n`).join(''));
+  });
+}
+
+function notARepository(ref: string): CrmSchemaError {
+  return new CrmSchemaError(
+    'BASELINE_UNAVAILABLE',
+    `--baseline ${ref}: the project is not in a git repository (or git is not installed), so the deployed manifests cannot be read.`,
+    { hint: 'Run drift in a clone of the repository that holds the project, or leave --baseline out.' },
+  );
+}
+
+function noSuchRef(ref: string): CrmSchemaError {
+  return new CrmSchemaError(
+    'BASELINE_NOT_FOUND',
+    `--baseline ${ref}: no commit of that name in this repository.`,
+    {
+      hint:
+        'Fetch it (git fetch --tags, or a full clone in CI: actions/checkout with fetch-depth: 0); the deploy workflow ' +
+        'creates the tag after its first successful apply.',
+    },
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * What the target's policy does with each change, decided when the plan is made so that the plan says
+ * it (and apply does exactly that): a destructive change is refused unless the policy says
+ * `destructive: allow`, its `allow:` list names the change's address, or `--allow-destructive` was
+ * given; a dangerous one likewise under `dangerous: deny` (`--allow-dangerous`); a safe one always
+ * applies. A change that depends on a refused one cannot run: it is refused with it. Pure.
+ */
+
+export type PolicyRule =
+  | 'safe'
+  | 'allowed-by-policy'
+  | 'allowed-by-name'
+  | 'allowed-by-flag'
+  | 'destructive'
+  | 'dangerous'
+  | 'dependency';
+
+export interface PolicyDecision {
+  decision: 'apply' | 'refuse';
+  /** which rule decided: `safe`, the rule that lets it through (`allowed-by-...`), or what refused it */
+  rule: PolicyRule;
+  /** why, in words */
+  reason: string;
+  /** a refused change: how to allow it */
+  allow?: string;
+}
+
+/** The part of a target's policy that decides. */
+export interface GatePolicy {
+  destructive: 'allow' | 'deny';
+  dangerous: 'allow' | 'deny';
+  /** addresses allowed even when their severity's rule says deny */
+  allow: readonly string[];
+  /** where the policy comes from, for messages: `environment production`, `the project` */
+  source: string;
+}
+
+/** The command-line allowances of a plan (`--allow-destructive`, `--allow-dangerous`). */
+export interface Allowances {
+  destructive: boolean;
+  dangerous: boolean;
+}
+
+export const NO_ALLOWANCES: Allowances = { destructive: false, dangerous: false };
+
+/** The project default when no policy is given: destructive changes denied, dangerous ones allowed. */
+export const DEFAULT_GATE: GatePolicy = {
+  destructive: 'deny',
+  dangerous: 'allow',
+  allow: [],
+  source: 'the default policy',
+};
+
+interface Decidable {
+  id: string;
+  address: string;
+  severity: 'safe' | 'dangerous' | 'destructive';
+  dependsOn: readonly string[];
+}
+
+/** The decision for each change, in plan order (a dependency always comes first). */
+export function decideAll(
+  changes: readonly Decidable[],
+  gate: GatePolicy,
+  allowances: Allowances = NO_ALLOWANCES,
+): Map<string, PolicyDecision> {
+  const decisions = new Map<string, PolicyDecision>();
+  for (const change of changes) {
+    const own = decide(change, gate, allowances);
+    const blocker =
+      own.decision === 'apply'
+        ? change.dependsOn.find((dep) => decisions.get(dep)?.decision === 'refuse')
+        : undefined;
+    decisions.set(
+      change.id,
+      blocker === undefined
+        ? own
+        : {
+            decision: 'refuse',
+            rule: 'dependency',
+            reason: `it depends on ${blocker}, which the policy refuses`,
+            allow: `allow ${blocker.slice(blocker.indexOf(' ') + 1)} (this change then runs too)`,
+          },
+    );
+  }
+  return decisions;
+}
+
+export function decide(
+  change: Pick<Decidable, 'address' | 'severity'>,
+  gate: GatePolicy,
+  allowances: Allowances = NO_ALLOWANCES,
+): PolicyDecision {
+  if (change.severity === 'safe') return { decision: 'apply', rule: 'safe', reason: 'safe' };
+  const severity = change.severity;
+  const flag = `--allow-${severity}`;
+  if (allowances[severity])
+    return { decision: 'apply', rule: 'allowed-by-flag', reason: `${severity}, allowed by ${flag}` };
+  if (gate[severity] === 'allow')
+    return {
+      decision: 'apply',
+      rule: 'allowed-by-policy',
+      reason: `${severity}, allowed by ${severity}: allow of ${gate.source}`,
+    };
+  if (gate.allow.includes(change.address))
+    return {
+      decision: 'apply',
+      rule: 'allowed-by-name',
+      reason: `${severity}, allowed by name in allow: of ${gate.source}`,
+    };
+  return {
+    decision: 'refuse',
+    rule: severity,
+    reason: `${severity}: deny of ${gate.source}, and ${change.address} is not in its allow: list`,
+    allow: `add ${change.address} to allow: of ${gate.source}, set ${severity}: allow there, or plan and apply with ${flag}`,
+  };
+}

@@ -1,0 +1,277 @@
+/**
+ * The plan is the contract, through the real binary against the emulator: the policy's decision on every
+ * change in every format, apply refusing as a whole (or `--skip-refused`), the dangerous gate, and saved
+ * plans tampered with in every way refused with nothing written.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PlanDocument } from '../../src/plan/plan-document.js';
+import { runCli, type Run } from '../helpers/cli.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { removeDir, tempDir, writeFiles } from '../live/helpers.js';
+
+const TOKEN = 'cli-policy-token-1234567890';
+
+let emulator: TestEmulator;
+let dir: string;
+/** writes the emulator received (method and path) */
+let writes: string[] = [];
+
+beforeEach(async () => {
+  writes = [];
+  emulator = await startTestEmulator({
+    tokens: [TOKEN],
+    extend: (app) =>
+      app.addHook('onRequest', (request, _reply, done) => {
+        if (request.method !== 'GET' && !/\/(batch\/read|search)$/.test(request.url))
+          writes.push(`${request.method} ${request.url}`);
+        done();
+      }),
+  });
+  dir = await tempDir('crm-schema-policy-');
+});
+afterEach(async () => {
+  await emulator.close();
+  await removeDir(dir);
+});
+
+const cli = (...args: string[]): Promise<Run> =>
+  runCli(args, { cwd: dir, env: { CRM_TOKEN_PRODUCTION: TOKEN } });
+
+const PROJECT = (policy: string) => `manifests: ['schema/**/*.yaml']
+defaultEnvironment: production
+environments:
+  production:
+    baseUrl: BASE
+    tokenEnv: CRM_TOKEN_PRODUCTION
+    policy: ${policy}
+`;
+
+const BEFORE = `kind: Properties
+objectType: tickets
+groups: [{ name: support, label: Support }]
+properties:
+  - { name: keep, label: Keep, type: string, fieldType: text, groupName: support }
+  - { name: old_a, label: Old A, type: string, fieldType: text, groupName: support }
+  - { name: old_b, label: Old B, type: string, fieldType: text, groupName: support }
+  - { name: score, label: Score, type: string, fieldType: text, groupName: support }
+`;
+
+const AFTER = `kind: Properties
+objectType: tickets
+groups: [{ name: support, label: Support }]
+properties:
+  - { name: keep, label: Keep, type: string, fieldType: text, groupName: support }
+  - { name: added, label: Added, type: string, fieldType: text, groupName: support }
+  - { name: old_a, archived: true }
+  - { name: old_b, archived: true }
+  - { name: score, label: Score, type: string, fieldType: text, groupName: support }
+`;
+
+async function setUp(policy: string, after = AFTER): Promise<void> {
+  await writeFiles(dir, {
+    'crm-schema.yaml': PROJECT('{ destructive: allow }').replace('BASE', emulator.url),
+    'schema/tickets.yaml': BEFORE,
+  });
+  expect((await cli('apply', '--yes')).code).toBe(0);
+  await writeFiles(dir, {
+    'crm-schema.yaml': PROJECT(policy).replace('BASE', emulator.url),
+    'schema/tickets.yaml': after,
+  });
+  writes = [];
+}
+
+describe('policy decisions', () => {
+  beforeEach(() => setUp('{ destructive: deny, allow: [tickets.old_b] }'));
+
+  it('a production plan shows the denied archive and the allowed one in text, Markdown and JSON; exit 1', async () => {
+    const text = await cli('plan');
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain(
+      '  -   Archive property tickets.old_a\n' +
+        '      !! destructive: archives the property: its values are no longer readable on records; no record holds a value\n' +
+        '      refused by policy: destructive: deny of environment production, and tickets.old_a is not in its allow: list\n',
+    );
+    expect(text.stdout).toContain(
+      '  -   Archive property tickets.old_b\n' +
+        '      !! destructive: archives the property: its values are no longer readable on records; no record holds a value\n' +
+        '      allowed: destructive, allowed by name in allow: of environment production\n',
+    );
+    expect(text.stdout).toContain('Plan: 1 to create, 2 to archive; 2 destructive (1 refused by policy).');
+    expect(text.stderr).toContain(
+      'Error: The plan holds 1 change the policy refuses, so apply would write nothing:',
+    );
+
+    const markdown = await cli('plan', '--format', 'markdown');
+    expect(markdown.stdout).toContain('#### Refused by policy (1)\n');
+    expect(markdown.stdout.indexOf('#### Refused by policy')).toBeLessThan(
+      markdown.stdout.indexOf('#### Changes'),
+    );
+    expect(markdown.stdout).toContain('- **!! destructive, refused** `-` `tickets.old_a`');
+
+    const json = await cli('plan', '--json');
+    const plan = JSON.parse(json.stdout) as PlanDocument;
+    expect(plan.changes.map((c) => [c.address, c.policy.decision])).toEqual([
+      ['tickets.added', 'apply'],
+      ['tickets.old_a', 'refuse'],
+      ['tickets.old_b', 'apply'],
+    ]);
+    expect(plan.summary.refused).toBe(1);
+    expect((await cli('plan', '--skip-refused', '--detailed-exitcode')).code).toBe(2);
+    expect(writes).toEqual([]);
+  });
+
+  it('apply of it writes nothing and exits 1; --skip-refused applies the rest', async () => {
+    const refused = await cli('apply', '--yes');
+    expect(refused.code).toBe(1);
+    expect(writes).toEqual([]);
+    const applied = await cli('apply', '--yes', '--skip-refused');
+    expect(applied.code).toBe(0);
+    expect(writes.sort()).toEqual([
+      'DELETE /crm/v3/properties/tickets/old_b',
+      'POST /crm/v3/properties/tickets',
+    ]);
+    expect(applied.stdout).toContain('Apply: 2 applied, 1 skipped (1 refused by policy) in ');
+  });
+
+  it('a saved plan with a refused change: apply refuses it as a whole, --skip-refused applies the rest', async () => {
+    expect((await cli('plan', '--out', 'plan.json')).code).toBe(1);
+    const refused = await cli('apply', 'plan.json');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('tickets.old_a: refused by policy');
+    expect(writes).toEqual([]);
+    // an allowance the plan was made without is refused, not taken
+    const widened = await cli('apply', 'plan.json', '--allow-destructive');
+    expect(widened.stderr).toContain('plan.json was made without --allow-destructive');
+    expect(writes).toEqual([]);
+    expect((await cli('apply', 'plan.json', '--skip-refused')).code).toBe(0);
+    expect(writes.sort()).toEqual([
+      'DELETE /crm/v3/properties/tickets/old_b',
+      'POST /crm/v3/properties/tickets',
+    ]);
+  });
+});
+
+describe('the dangerous gate', () => {
+  const TYPE_CHANGE = BEFORE.replace(
+    '{ name: score, label: Score, type: string, fieldType: text, groupName: support }',
+    '{ name: score, label: Score, type: number, fieldType: number, groupName: support }',
+  );
+
+  it('refuses a type change under dangerous: deny, unless --allow-dangerous or allow: names it', async () => {
+    await setUp('{ dangerous: deny }', TYPE_CHANGE);
+    const plan = await cli('plan');
+    expect(plan.code).toBe(1);
+    expect(plan.stdout).toContain(
+      '      refused by policy: dangerous: deny of environment production, and tickets.score is not in its allow: list',
+    );
+    expect((await cli('apply', '--yes')).code).toBe(1);
+    expect(writes).toEqual([]);
+    const allowed = await cli('apply', '--yes', '--allow-dangerous');
+    expect(allowed.code).toBe(0);
+    expect(writes).toEqual(['PATCH /crm/v3/properties/tickets/score']);
+  });
+
+  it('lets through the type change allow: names', async () => {
+    await setUp('{ dangerous: deny, allow: [tickets.score] }', TYPE_CHANGE);
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    expect(writes).toEqual(['PATCH /crm/v3/properties/tickets/score']);
+  });
+});
+
+describe('a tampered saved plan', () => {
+  let saved: PlanDocument;
+  beforeEach(async () => {
+    await setUp('{ destructive: allow }');
+    expect((await cli('plan', '--out', 'plan.json')).code).toBe(0);
+    saved = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8')) as PlanDocument;
+  });
+
+  async function applyEdited(edit: (plan: PlanDocument) => unknown): Promise<Run> {
+    const copy = structuredClone(saved);
+    const edited = edit(copy) ?? copy;
+    await writeFile(join(dir, 'edited.json'), JSON.stringify(edited));
+    return cli('apply', 'edited.json');
+  }
+
+  it.each<[string, (plan: PlanDocument) => unknown, string]>([
+    [
+      'severity lowered',
+      (p) => void (p.changes.find((c) => c.address === 'tickets.old_a')!.severity = 'safe'),
+      'severity: the plan says safe, now destructive',
+    ],
+    [
+      'a decision edited',
+      (p) => void (p.changes.find((c) => c.address === 'tickets.old_a')!.policy.decision = 'refuse'),
+      'policy decision: the plan says refuse, now apply',
+    ],
+    [
+      'a change added from another plan',
+      (p) => {
+        const extra = structuredClone(p.changes.find((c) => c.address === 'tickets.old_a')!);
+        extra.id = 'property.archive tickets.keep';
+        extra.address = 'tickets.keep';
+        extra.message = 'Archive property tickets.keep';
+        if (extra.type === 'property.archive') extra.meta.name = 'keep';
+        extra.requests = extra.requests.map((r) => ({
+          ...r,
+          path: r.path.replace('old_a', 'keep'),
+          ...(r.batch === undefined ? {} : { batch: { ...r.batch, item: { name: 'keep' } } }),
+        }));
+        p.changes.push(extra);
+      },
+      'property.archive tickets.keep: the plan holds it',
+    ],
+    [
+      "a change's meta edited",
+      (p) => {
+        const create = p.changes.find((c) => c.type === 'property.create')!;
+        if (create.type === 'property.create') create.meta.property.label = 'Hacked';
+      },
+      'changed after it was made',
+    ],
+    [
+      'a request edited',
+      (p) =>
+        void (p.changes.find((c) => c.address === 'tickets.old_a')!.requests[0].path =
+          '/crm/v3/properties/tickets/keep'),
+      'changed after it was made',
+    ],
+    ['the summary changed', (p) => void (p.summary.destructive = 0), ''],
+  ])('refuses a plan with %s, writing nothing', async (_what, edit, message) => {
+    const run = await applyEdited(edit);
+    if (message === '') {
+      // the summary is derived: an edit there changes nothing apply does
+      expect(run.code).toBe(0);
+      return;
+    }
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(writes).toEqual([]);
+  });
+
+  it('refuses a file with any field of the plan schema broken, saying where, writing nothing', async () => {
+    const broken: [string, (p: PlanDocument) => void][] = [
+      ['settings', (p) => void ((p as unknown as Record<string, unknown>).settings = 'yes')],
+      [
+        'changes[0].type',
+        (p) => void ((p.changes[0] as unknown as Record<string, unknown>).type = 'property.explode'),
+      ],
+      ['changes[0].policy', (p) => void ((p.changes[0] as unknown as Record<string, unknown>).policy = null)],
+      [
+        'changes[0].requests',
+        (p) => void ((p.changes[0] as unknown as Record<string, unknown>).requests = {}),
+      ],
+      ['changes[1].meta', (p) => void ((p.changes[1] as unknown as Record<string, unknown>).meta = [])],
+    ];
+    for (const [where, breakIt] of broken) {
+      const run = await applyEdited(breakIt);
+      expect(run.code, where).toBe(1);
+      expect(run.stderr, where).toContain('does not have the shape of a plan file: ');
+      expect(run.stderr, where).not.toContain('this is a bug');
+    }
+    expect(writes).toEqual([]);
+  });
+});
