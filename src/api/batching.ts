@@ -7,11 +7,12 @@
  * or `{ objectWriteTraceId: ['t-3'] }`. Each input declares its keys (name; id; objectWriteTraceId);
  * every string in an item's context (and its `id`) is looked up among the chunk's keys, and each input
  * found gets the error. An item that names no input is kept in `unmatched`, never dropped.
- * A chunk that fails as a whole (an error status, a network failure, an outcome-unknown create) gives
- * all its inputs that one error.
+ * A chunk that fails as a whole (an error status, a network failure, an outcome-unknown create, an
+ * answer of the wrong shape) gives all its inputs that one error.
  */
+import { ANY_BATCH } from './answer-shapes.js';
 import { errorFromBatchItem } from './error-mapping.js';
-import { isApiError, type CrmApiError } from './errors.js';
+import { BadResponseError, isApiError, type CrmApiError } from './errors.js';
 import type { BatchErrorItem, BatchResponse } from '../types/api.js';
 
 export const MAX_BATCH = 100;
@@ -59,7 +60,11 @@ export async function runBatches<I, R>(run: BatchRun<I, R>): Promise<BatchResult
   const answers = await Promise.all(
     chunks.map(async (inputs): Promise<Answer> => {
       try {
-        return { inputs, response: (await run.send(inputs)) ?? undefined };
+        const response = (await run.send(inputs)) ?? undefined;
+        // the resources' requests check this already; a caller's own `send` may not have
+        const problem = response === undefined ? undefined : ANY_BATCH.check(response);
+        if (problem !== undefined) return { inputs, failed: new BadResponseError(run.call, problem) };
+        return { inputs, response };
       } catch (error) {
         if (!isApiError(error)) throw error;
         return { inputs, failed: error };
@@ -73,7 +78,8 @@ export async function runBatches<I, R>(run: BatchRun<I, R>): Promise<BatchResult
       continue;
     }
     if (!answer.response) continue;
-    merged.results.push(...answer.response.results);
+    // one by one: spreading a huge list into push() would overflow the stack
+    for (const result of answer.response.results) merged.results.push(result);
     if (answer.response.errors?.length) mergeItemErrors(run, answer.inputs, answer.response.errors, merged);
   }
   return merged;

@@ -9,6 +9,7 @@
  */
 import { CrmSchemaError } from '../core/errors.js';
 import { Semaphore } from './concurrency.js';
+import { MAX_TIMER_MS } from './timers.js';
 import { DEFAULTS, resolveRetryOptions, stripUndefined, type ClientOptions } from './options.js';
 import { RollingWindowLimiter } from './rate-limit.js';
 import { Requester, type RequestSpec } from './request.js';
@@ -53,9 +54,14 @@ export class CrmClient {
       baseUrl: url,
       token: options.token,
       connections: maxInFlight,
-      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
-      responseTimeoutMs: options.responseTimeoutMs ?? DEFAULTS.responseTimeoutMs,
+      timeoutMs: positiveMs('timeoutMs', options.timeoutMs ?? DEFAULTS.timeoutMs),
+      connectTimeoutMs: positiveMs('connectTimeoutMs', options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs),
+      responseTimeoutMs: positiveMs(
+        'responseTimeoutMs',
+        options.responseTimeoutMs ?? DEFAULTS.responseTimeoutMs,
+      ),
       keepAliveMs: options.keepAliveMs ?? DEFAULTS.keepAliveMs,
+      maxResponseBytes: positive('maxResponseBytes', options.maxResponseBytes ?? DEFAULTS.maxResponseBytes),
     });
     this.#limiter = new RollingWindowLimiter(rate.requests, rate.intervalMs, { adaptive: rate.adaptive });
     // search's limit is the platform's, not the app's: never adapted from the general headers
@@ -92,7 +98,7 @@ export class CrmClient {
    * planner's requests, so that `apply --dry-run` and the wire agree by construction. `retry` must say
    * whether the request may be repeated (`unsafe` for creates).
    */
-  request<T>(spec: RequestSpec): Promise<T> {
+  request<T>(spec: RequestSpec<T>): Promise<T> {
     return this.#requester.request<T>(spec);
   }
 
@@ -128,4 +134,24 @@ function parseBaseUrl(raw: string): string {
     });
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** A timeout a timer can take: more than 0, at most 2^31-1 ms. */
+function positiveMs(name: string, value: number): number {
+  if (Number.isFinite(value) && value > 0 && value <= MAX_TIMER_MS) return value;
+  throw new CrmSchemaError(
+    'CONFIG',
+    `The client option ${name} must be a number of ms above 0 (got ${value}).`,
+    {
+      hint: `Give ${name} between 1 and ${MAX_TIMER_MS}.`,
+    },
+  );
+}
+
+function positive(name: string, value: number): number {
+  if (Number.isSafeInteger(value) && value > 0) return value;
+  throw new CrmSchemaError(
+    'CONFIG',
+    `The client option ${name} must be a whole number above 0 (got ${value}).`,
+  );
 }

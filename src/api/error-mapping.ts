@@ -2,8 +2,13 @@
  * From the server's answer to a typed error: whole-call error bodies (reference §2) and batch error
  * items (spec section 7). The category decides first (it is the server's own word), the HTTP status
  * second; anything unrecognised is `SERVER` with the category passed through unchanged.
+ *
+ * The answer is the server's, so nothing of it is trusted: fields of the wrong type are left out, and
+ * the text taken into a message is one line without control characters, cut to a readable length
+ * (answer-text.ts). The token was removed before (answer-scrub.ts).
  */
 import type { BatchErrorItem, ErrorDetail } from '../types/api.js';
+import { printable } from './answer-text.js';
 import {
   AuthError,
   ConflictError,
@@ -52,9 +57,10 @@ const BUILDERS: Readonly<Record<ApiErrorCode, ((fields: ApiErrorFields, body: Bo
     MISSING_SCOPES: (f) => new MissingScopesError(f, missingScopes(f)),
     RATE_LIMIT: (f, body) => new RateLimitError(f, str(body.policyName)),
     SERVER: (f) => new ServerError(f),
-    // built where the transport fails, never from a server answer
+    // built by the request loop, never from an error answer
     NETWORK: null,
     OUTCOME_UNKNOWN: null,
+    BAD_RESPONSE: null,
   };
 
 type Body = Record<string, unknown>;
@@ -66,14 +72,18 @@ export function codeFor(status: number | undefined, category: string | undefined
   return (status === undefined ? undefined : BY_STATUS[status]) ?? 'SERVER';
 }
 
-/** The error for a non-2xx answer; `body` is the parsed JSON (or undefined when it was not JSON). */
+/**
+ * The error for a non-2xx answer; `body` is the parsed JSON (or undefined when it was not JSON).
+ * `hint`: a better one than the code's default.
+ */
 export function errorFromResponse(
   call: { method: string; path: string },
   status: number,
   body: unknown,
+  hint?: string,
 ): CrmApiError {
   const b: Body = isObject(body) ? body : {};
-  const fields = fieldsOf(call, status, b);
+  const fields = { ...fieldsOf(call, status, b), ...(hint === undefined ? {} : { hint }) };
   let code = codeFor(status, fields.category);
   if (code === 'AUTH' && missingScopes(fields).length > 0) code = 'MISSING_SCOPES';
   if (status === 429) code = 'RATE_LIMIT';
@@ -85,8 +95,8 @@ export function errorFromBatchItem(
   call: { method: string; path: string },
   item: BatchErrorItem,
 ): CrmApiError {
-  const b = item as Body;
-  const numeric = Number(item.status);
+  const b: Body = isObject(item) ? item : {};
+  const numeric = Number(b.status);
   const fields = fieldsOf(call, Number.isInteger(numeric) && numeric > 0 ? numeric : undefined, b);
   let code = codeFor(fields.status, fields.category);
   if (code === 'AUTH' && missingScopes(fields).length > 0) code = 'MISSING_SCOPES';
@@ -116,18 +126,31 @@ function fieldsOf(
     method: call.method,
     path: call.path,
     status,
-    category: str(b.category) ?? str(b.errorType),
+    category: short(b.category) ?? short(b.errorType),
     subCategory:
       typeof subCategory === 'string'
-        ? subCategory
+        ? short(subCategory)
         : isObject(subCategory)
-          ? JSON.stringify(subCategory)
+          ? short(safeJson(subCategory))
           : undefined,
-    serverMessage: str(b.message),
-    correlationId: str(b.correlationId),
-    errors: Array.isArray(b.errors) ? (b.errors as ErrorDetail[]) : [],
+    serverMessage: typeof b.message === 'string' ? printable(b.message) : undefined,
+    correlationId: short(b.correlationId),
+    errors: Array.isArray(b.errors) ? (b.errors.filter(isObject) as ErrorDetail[]) : [],
     context: isObject(b.context) ? b.context : {},
   };
+}
+
+/** a name-like string of the answer (category, correlationId), made printable and short */
+function short(value: unknown): string | undefined {
+  return typeof value === 'string' ? printable(value, 200) : undefined;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return '(unreadable)';
+  }
 }
 
 /** Missing scopes from `errors[].context.missingScopes` (the spec's place) or the top-level context. */
@@ -136,7 +159,9 @@ function missingScopes(fields: ApiErrorFields): string[] {
   const add = (value: unknown) => {
     if (Array.isArray(value)) for (const s of value) if (typeof s === 'string') found.add(s);
   };
-  for (const detail of fields.errors ?? []) add(detail.context?.missingScopes);
+  for (const detail of fields.errors ?? []) {
+    if (isObject(detail.context)) add(detail.context.missingScopes);
+  }
   add(fields.context?.missingScopes);
   return [...found];
 }

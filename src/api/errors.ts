@@ -17,6 +17,7 @@ export const API_ERROR_CODES = [
   'NETWORK',
   'OUTCOME_UNKNOWN',
   'SERVER',
+  'BAD_RESPONSE',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
@@ -49,7 +50,13 @@ const DEFAULT_HINTS: Record<ApiErrorCode, string> = {
   OUTCOME_UNKNOWN:
     'Read the resource back to see whether the write was applied before trying again; the client did not repeat it.',
   SERVER: 'The server failed; try again later. The correlationId identifies the request to support.',
+  BAD_RESPONSE:
+    'The server did not answer as the CRM API does (a wrong base URL, a proxy in the way, or a server fault): check --base-url or CRM_BASE_URL. Nothing of the answer was used.',
 };
+
+/** The hint of a call that ran out of time. */
+export const TIMEOUT_HINT =
+  'The server did not finish answering in time. If it is only slow, give it longer: --timeout SECONDS or CRM_TIMEOUT (timeoutMs for the API client).';
 
 export class CrmApiError extends CrmSchemaError {
   declare readonly code: ApiErrorCode;
@@ -179,10 +186,10 @@ export class ServerError extends CrmApiError {
 }
 
 export class NetworkError extends CrmApiError {
-  /** the socket-level code, e.g. ECONNREFUSED, UND_ERR_CONNECT_TIMEOUT */
+  /** the socket-level code, e.g. ECONNREFUSED, UND_ERR_CONNECT_TIMEOUT, or CALL_TIMEOUT (the client's deadline) */
   readonly networkCode: string;
-  constructor(fields: ApiErrorFields, networkCode: string, detail: string) {
-    super('NETWORK', `the connection failed (${networkCode}: ${detail})`, fields);
+  constructor(fields: ApiErrorFields, networkCode: string, detail: string, what?: string) {
+    super('NETWORK', what ?? `the connection failed (${networkCode}: ${detail})`, fields);
     this.name = 'NetworkError';
     this.networkCode = networkCode;
     this.meta.networkCode = networkCode;
@@ -206,5 +213,23 @@ export class OutcomeUnknownError extends CrmApiError {
     this.reason = reason;
     this.meta.requestBody = requestBody;
     this.meta.reason = reason;
+  }
+}
+
+/**
+ * A 2xx answer the client cannot use: not JSON, larger than the size cap, nested absurdly deep, or not
+ * of the shape the call relies on (e.g. `results` that is not a list). Never retried: a server that
+ * answers nonsense once is not trusted to answer sense on a repeat. (For a create the same problems are
+ * an OUTCOME_UNKNOWN instead: the write may have been applied.)
+ */
+export class BadResponseError extends CrmApiError {
+  /** what is wrong with the answer, e.g. `results[2].name is not a string (a number)` */
+  readonly problem: string;
+  constructor(fields: ApiErrorFields, problem: string) {
+    const status = fields.status === undefined ? 'answer' : `${fields.status} answer`;
+    super('BAD_RESPONSE', `the server's ${status} cannot be used: ${problem}`, fields);
+    this.name = 'BadResponseError';
+    this.problem = problem;
+    this.meta.problem = problem;
   }
 }

@@ -5,6 +5,7 @@ export type { RequestLogEvent, ResponseLogEvent } from './log.js';
 export {
   API_ERROR_CODES,
   AuthError,
+  BadResponseError,
   ConflictError,
   CrmApiError,
   MissingScopesError,

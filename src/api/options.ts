@@ -31,10 +31,17 @@ export interface ClientOptions {
   token: string;
   /** requests in flight at once (also the connection pool size); default 10 */
   maxInFlight?: number;
+  /**
+   * the whole of one attempt in ms, from sending through the last byte of the answer (connect, headers
+   * and body): a server that drips its answer still fails when this runs out; default 30,000
+   */
+  timeoutMs?: number;
   /** TCP/TLS connect timeout in ms; default 10,000 */
   connectTimeoutMs?: number;
-  /** time to wait for response headers, and between body chunks, in ms; default 30,000 */
+  /** time to wait for response headers, and between body chunks, in ms; default 30,000 (never more than `timeoutMs`) */
   responseTimeoutMs?: number;
+  /** the largest answer body read, in bytes; a larger one fails the call (BAD_RESPONSE); default 64 MiB */
+  maxResponseBytes?: number;
   /** idle keep-alive sockets are closed after this many ms; default 4,000 */
   keepAliveMs?: number;
   rateLimit?: RateLimitOptions;
@@ -56,9 +63,11 @@ export interface ResolvedRetryOptions {
 
 export const DEFAULTS = {
   maxInFlight: 10,
+  timeoutMs: 30_000,
   connectTimeoutMs: 10_000,
   responseTimeoutMs: 30_000,
   keepAliveMs: 4_000,
+  maxResponseBytes: 64 * 1024 * 1024,
   rateLimit: { requests: 100, intervalMs: 10_000, adaptive: true },
   searchPerSecond: 5,
   retry: { maxAttempts: 6, maxElapsedMs: 120_000, baseDelayMs: 250, maxDelayMs: 10_000 },

@@ -13,8 +13,12 @@
  *   - not retried, surfaced as OUTCOME_UNKNOWN: a connection that broke after sending, a response
  *     timeout, and 500 (or another 5xx): the service itself failed somewhere while handling the
  *     write, possibly after it was stored, so only a read-back can tell.
+ *
+ * A call whose attempt ran out of time (the client's deadline: `CALL_TIMEOUT`) is tried once more at
+ * most, when its class allows a retry at all: each such attempt costs the whole timeout.
  */
-import type { ResponseHeaders } from './transport.js';
+import { rateLimitHeaders } from './rate-limit.js';
+import { CALL_TIMEOUT, type ResponseHeaders } from './transport.js';
 
 export type RetryClass = 'safe' | 'unsafe';
 
@@ -27,6 +31,9 @@ export type Decision =
   | { action: 'retry'; delayMs: number; blockAllMs?: number }
   | { action: 'fail' }
   | { action: 'unknown'; reason: string };
+
+/** Attempts of one call that may run out of time before it fails. */
+export const MAX_TIMED_OUT_ATTEMPTS = 2;
 
 /** Statuses where the write certainly was not applied: throttles, locks and gateways. */
 const TRANSIENT_NOT_APPLIED = new Set([423, 429, 477, 502, 503, 504]);
@@ -47,7 +54,10 @@ export function decide(
 ): Decision {
   if (outcome.kind === 'failure') {
     if (outcome.permanent) return { action: 'fail' };
-    if (!outcome.sent || retry === 'safe') return { action: 'retry', delayMs: backoff(attempt, policy) };
+    if (!outcome.sent || retry === 'safe') {
+      if (outcome.code === CALL_TIMEOUT && attempt >= MAX_TIMED_OUT_ATTEMPTS) return { action: 'fail' };
+      return { action: 'retry', delayMs: backoff(attempt, policy) };
+    }
     const what = outcome.status !== undefined ? `status ${outcome.status}, then ` : '';
     return { action: 'unknown', reason: `${what}${outcome.code}: ${outcome.detail}` };
   }
@@ -72,7 +82,7 @@ function decide429(
   // TEN_SECONDLY_ROLLING, SECONDLY, "You have reached your secondly limit." and unknown policies: wait
   const retryAfter = retryAfterMs(headers);
   if (retryAfter !== undefined) return { action: 'retry', delayMs: retryAfter, blockAllMs: retryAfter };
-  if (headers['x-hubspot-ratelimit-remaining'] !== undefined) {
+  if (rateLimitHeaders(headers).remaining !== undefined) {
     // the bucket has booked the server's count (rate-limit.ts) and will hold the next send until a slot frees
     return { action: 'retry', delayMs: backoff(attempt, { ...policy, maxDelayMs: 1000 }) };
   }

@@ -1,19 +1,35 @@
 /**
- * One HTTP attempt over an undici Pool: keep-alive connections (bounded), connect and response
- * timeouts, the auth and user-agent headers, JSON bodies. It never throws for a network failure: it
- * says whether the request may have reached the server (`sent`), which is what decides if a create
- * can be retried (see retry.ts).
+ * One HTTP attempt over an undici Pool: keep-alive connections (bounded), one deadline for the whole
+ * attempt, the auth and user-agent headers, JSON bodies, a size cap on the answer. It never throws for a
+ * network failure: it says whether the request may have reached the server (`sent`), which is what
+ * decides if a create can be retried (see retry.ts).
+ *
+ * The deadline (`timeoutMs`) is one timer around connect, headers AND body: undici's own timers only
+ * run between chunks, so a server dripping one byte a second would never trip them. When it runs out
+ * the attempt is aborted and fails with `CALL_TIMEOUT`, counted as sent (the request may have been
+ * written: a create is then never resent).
  *
  * The token lives only in a private field; it is not reachable from `util.inspect`, errors or logs.
  */
 import { Pool } from 'undici';
+import { readCapped } from './read-body.js';
+import { formatSeconds } from './timers.js';
 import { USER_AGENT } from './version.js';
+
+/** The failure code of an attempt that ran out of time (the client's own deadline). */
+export const CALL_TIMEOUT = 'CALL_TIMEOUT';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
 export type WireResult =
-  | { ok: true; status: number; headers: ResponseHeaders; text: string }
+  | {
+      ok: true;
+      status: number;
+      headers: ResponseHeaders;
+      /** undefined when the body was larger than `maxResponseBytes` (and was not read) */
+      text: string | undefined;
+    }
   | {
       ok: false;
       /** false only when the request certainly never left this machine (no connection was made) */
@@ -30,9 +46,12 @@ export interface TransportOptions {
   baseUrl: string;
   token: string;
   connections: number;
+  /** the whole attempt: connect, headers and body */
+  timeoutMs: number;
   connectTimeoutMs: number;
   responseTimeoutMs: number;
   keepAliveMs: number;
+  maxResponseBytes: number;
 }
 
 /** Failures that happen before any byte of the request is written: safe to retry for every method. */
@@ -64,6 +83,8 @@ export class Transport {
   readonly #prefix: string;
   readonly #token: string;
   readonly #headers: Record<string, string>;
+  readonly #timeoutMs: number;
+  readonly #maxResponseBytes: number;
 
   constructor(options: TransportOptions) {
     const url = new URL(options.baseUrl);
@@ -77,12 +98,16 @@ export class Transport {
       'user-agent': USER_AGENT,
       accept: 'application/json',
     };
+    this.#timeoutMs = options.timeoutMs;
+    this.#maxResponseBytes = options.maxResponseBytes;
+    // undici's timers stay as a backstop that the deadline normally beats
+    const between = Math.min(options.responseTimeoutMs, options.timeoutMs + 1_000);
     this.#pool = new Pool(url.origin, {
       connections: options.connections,
       pipelining: 1,
       keepAliveTimeout: options.keepAliveMs,
-      headersTimeout: options.responseTimeoutMs,
-      bodyTimeout: options.responseTimeoutMs,
+      headersTimeout: between,
+      bodyTimeout: between,
       connect: { timeout: options.connectTimeoutMs },
     });
   }
@@ -91,12 +116,34 @@ export class Transport {
     const headers =
       body === undefined ? this.#headers : { ...this.#headers, 'content-type': 'application/json' };
     let status: number | undefined;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.#timeoutMs);
     try {
-      const response = await this.#pool.request({ method, path: this.#prefix + path, headers, body });
+      const response = await this.#pool.request({
+        method,
+        path: this.#prefix + path,
+        headers,
+        body,
+        signal: deadline.signal,
+      });
       status = response.statusCode;
-      const text = await response.body.text();
+      const text = await readCapped(
+        response.body,
+        this.#maxResponseBytes,
+        response.headers['content-length'],
+      );
       return { ok: true, status, headers: response.headers, text };
     } catch (error) {
+      if (deadline.signal.aborted) {
+        return {
+          ok: false,
+          sent: true,
+          permanent: false,
+          code: CALL_TIMEOUT,
+          detail: `no complete answer within ${formatSeconds(this.#timeoutMs)}`,
+          ...(status !== undefined ? { status } : {}),
+        };
+      }
       const code = errorCode(error);
       return {
         ok: false,
@@ -106,7 +153,19 @@ export class Transport {
         detail: this.redact(errorDetail(error)),
         ...(status !== undefined ? { status } : {}),
       };
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /** the deadline of one attempt, in ms */
+  get timeoutMs(): number {
+    return this.#timeoutMs;
+  }
+
+  /** the largest body read, in bytes */
+  get maxResponseBytes(): number {
+    return this.#maxResponseBytes;
   }
 
   /** Removes the token from text that came from elsewhere (a server echoing headers, a proxy page). */
@@ -114,7 +173,9 @@ export class Transport {
     return this.#token && text.includes(this.#token) ? text.replaceAll(this.#token, '***') : text;
   }
 
+  /** Closes the pool once; closing again does nothing. */
   async close(): Promise<void> {
+    if (this.#pool.closed || this.#pool.destroyed) return;
     await this.#pool.close();
   }
 }

@@ -5,6 +5,7 @@
  * Each refusal is a CrmSchemaError naming the mismatch and what to do; apply exits 1.
  */
 import { CrmSchemaError } from '../core/errors.js';
+import { jsonDepthExceeds } from '../core/json-depth.js';
 import { PLAN_FORMAT_VERSION, readPlanDocument, type PlanDocument } from '../plan/plan-document.js';
 import { planShapeProblems } from './plan-schema.js';
 
@@ -16,6 +17,9 @@ export interface SavedPlanExpectations {
   /** digest of the current manifests (`manifestDigest`) */
   manifestDigest: string;
 }
+
+/** A plan document is about a dozen levels deep; request bodies add a few. */
+const MAX_PLAN_DEPTH = 64;
 
 const REPLAN =
   'Make a new plan for this target from the current manifests (crm-schema plan --out FILE), review it, and apply that.';
@@ -42,6 +46,13 @@ export function parseSavedPlan(text: string, file: string): PlanDocument {
     throw new CrmSchemaError('PLAN_FILE_INVALID', `${file} is not a plan file: it has no list of changes.`, {
       hint: 'Give the file that crm-schema plan --out wrote.',
     });
+  }
+  if (jsonDepthExceeds(value, MAX_PLAN_DEPTH)) {
+    throw new CrmSchemaError(
+      'PLAN_FILE_INVALID',
+      `${file} is not a plan file: it is nested more than ${MAX_PLAN_DEPTH} levels deep. Nothing was applied.`,
+      { hint: 'Give the file that crm-schema plan --out wrote, unedited; or make the plan again.' },
+    );
   }
   const version = (value as { formatVersion?: unknown }).formatVersion;
   const problems = version === PLAN_FORMAT_VERSION ? planShapeProblems(value) : [];

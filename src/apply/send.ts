@@ -7,7 +7,7 @@
  */
 import type { CrmClient } from '../api/client.js';
 import { runBatches } from '../api/batching.js';
-import { isApiError, type CrmApiError } from '../api/errors.js';
+import { isApiError, type CrmApiError, type MissingScopesError } from '../api/errors.js';
 import { isCrmSchemaError } from '../core/errors.js';
 import type { JsonValue } from '../plan/change-types.js';
 import type { PlannedChange } from '../plan/plan-document.js';
@@ -53,7 +53,12 @@ function apiOutcomeError(error: CrmApiError): OutcomeError {
     ...(error.subCategory === undefined ? {} : { subCategory: error.subCategory }),
     message: error.serverMessage ?? detailOf(error),
     ...(error.correlationId === undefined ? {} : { correlationId: error.correlationId }),
+    ...(isMissingScopes(error) ? { missingScopes: error.scopes } : {}),
   };
+}
+
+function isMissingScopes(error: CrmApiError): error is MissingScopesError {
+  return error.code === 'MISSING_SCOPES' && (error as Partial<MissingScopesError>).scopes?.length !== 0;
 }
 
 /** The error's own words without the `METHOD path:` prefix (the report names the change instead). */

@@ -29,6 +29,8 @@ export interface OutcomeError {
   subCategory?: string;
   message: string;
   correlationId?: string;
+  /** the scopes the token lacks, when the CRM named them */
+  missingScopes?: string[];
 }
 
 export interface ChangeOutcome {

@@ -53,7 +53,7 @@ export abstract class CrmCommand extends Command {
    */
   protected async withSession<T>(
     target: Target,
-    flags: Pick<TargetFlagValues, 'verbose'>,
+    flags: Pick<TargetFlagValues, 'verbose' | 'timeout'>,
     output: Output,
     fn: (session: Session) => Promise<T>,
     client?: SessionOptions['client'],
@@ -63,6 +63,7 @@ export abstract class CrmCommand extends Command {
       cwd: this.cwd,
       verbose: flags.verbose ? (line) => output.err(line) : undefined,
       warn: (line) => output.err(line),
+      timeout: flags.timeout,
       ...(client === undefined ? {} : { client }),
     };
     return withSession(target, options, async (session) => {

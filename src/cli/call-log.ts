@@ -7,6 +7,7 @@
  * The events never hold the token (src/api/log.ts); nor does anything here.
  */
 import type { ResponseLogEvent } from '../api/log.js';
+import { neutralize } from '../core/control-chars.js';
 
 export class CallLog {
   /** calls made (first attempts) */
@@ -36,5 +37,8 @@ export class CallLog {
 export function formatCall(event: ResponseLogEvent): string {
   const outcome = [event.status, event.errorCode].filter((part) => part !== undefined).join(' ') || 'failed';
   const retry = event.willRetry ? ', retrying' : '';
-  return `${event.method} ${event.path} -> ${outcome} (attempt ${event.attempt}, ${Math.round(event.durationMs)} ms)${retry}`;
+  return neutralize(
+    `${event.method} ${event.path} -> ${outcome} (attempt ${event.attempt}, ${Math.round(event.durationMs)} ms)${retry}`,
+    { oneLine: true },
+  );
 }

@@ -25,6 +25,11 @@ export const targetFlags = {
     summary: 'List every call made (method, path, status, attempt, duration) on stderr.',
     default: false,
   }),
+  timeout: Flags.string({
+    summary:
+      'Give up on a call the CRM has not fully answered after SECONDS: connect, headers and body together (default: CRM_TIMEOUT, else 30).',
+    helpValue: 'SECONDS',
+  }),
   color: Flags.boolean({
     summary: 'Colour the output (default: on a terminal, unless NO_COLOR is set).',
     default: true,
@@ -105,5 +110,7 @@ export interface TargetFlagValues {
   'base-url'?: string | undefined;
   local: boolean;
   verbose: boolean;
+  /** seconds, as given (checked when the session opens: src/cli/call-timeout.ts) */
+  timeout?: string | undefined;
   color: boolean;
 }

@@ -4,10 +4,14 @@
  */
 import { Errors, flush, run } from '@oclif/core';
 import { isCrmSchemaError } from '../core/errors.js';
+import { maskSecrets } from '../core/secrets.js';
+import { keepEnvironmentToken } from './output.js';
 import { EXIT } from './exit-codes.js';
 import { dropStaleOclifManifest } from './oclif-manifest.js';
+import { neutralize } from '../core/control-chars.js';
 
 export async function main(argv: string[]): Promise<number> {
+  keepEnvironmentToken(process.env);
   try {
     await dropStaleOclifManifest();
     await run(argv, import.meta.url);
@@ -21,22 +25,24 @@ export async function main(argv: string[]): Promise<number> {
 
 function report(error: unknown): number {
   if (error instanceof Errors.ExitError) return error.oclif.exit ?? EXIT.ok;
+  // messages may quote what a server or a file said: never raw control characters on the terminal
+  const say = (text: string) => process.stderr.write(`${maskSecrets(neutralize(text))}\n`);
   if (isCrmSchemaError(error)) {
-    process.stderr.write(`Error: ${error.message}\n`);
-    if (error.hint) process.stderr.write(`Hint: ${error.hint}\n`);
+    say(`Error: ${error.message}`);
+    if (error.hint) say(`Hint: ${error.hint}`);
     return error.exitCode;
   }
   if (error instanceof Errors.CLIError) {
     // flag and argument errors: the contract keeps 2 for "changes present", so these are 1
-    process.stderr.write(`Error: ${error.message}\n`);
+    say(`Error: ${error.message}`);
     const suggestions = error.suggestions;
-    if (suggestions?.length) process.stderr.write(`Hint: ${suggestions.join('\n')}\n`);
+    if (suggestions?.length) say(`Hint: ${suggestions.join('\n')}`);
     return EXIT.error;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`Error: unexpected failure: ${message}\n`);
+  say(`Error: unexpected failure: ${message}`);
   if (process.env.CRM_SCHEMA_DEBUG && error instanceof Error && error.stack) {
-    process.stderr.write(`${error.stack}\n`);
+    process.stderr.write(`${maskSecrets(error.stack)}\n`);
   }
   process.stderr.write(
     'Hint: this is a bug in crm-schema; set CRM_SCHEMA_DEBUG=1 for details and report it.\n',

@@ -1,9 +1,13 @@
 /**
  * Where commands print: results on stdout, everything else (diagnostics of the manifests, `--verbose`
  * call lines, notes) on stderr, so `--json` output on stdout stays parseable. Colour only on a terminal,
- * never with NO_COLOR or `--no-color` (for stdout; stderr by its own terminal).
+ * never with NO_COLOR or `--no-color` (for stdout; stderr by its own terminal). A secret the process
+ * holds (the access token) is masked from both, whatever printed it.
  */
 import { colorEnabled } from '../render/color-support.js';
+import { keepSecret, maskSecrets } from '../core/secrets.js';
+import { DEFAULT_TOKEN_ENV } from '../manifest/config.js';
+import { neutralize } from '../core/control-chars.js';
 
 export interface OutputStreams {
   stdout: Pick<NodeJS.WriteStream, 'write' | 'isTTY'>;
@@ -19,17 +23,36 @@ export class Output {
 
   constructor(colorFlag: boolean, env: NodeJS.ProcessEnv, streams: OutputStreams = process) {
     this.#streams = streams;
+    keepEnvironmentToken(env);
     this.color = colorEnabled({ flag: colorFlag, env, isTTY: streams.stdout.isTTY });
     this.colorErr = colorEnabled({ flag: colorFlag, env, isTTY: streams.stderr.isTTY });
   }
 
   /** a result, with a trailing newline added when missing */
   out(text: string): void {
-    this.#streams.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    this.#streams.stdout.write(line(maskSecrets(this.color ? text : neutralize(text))));
   }
 
-  /** anything that is not the result */
+  /**
+   * Anything that is not the result. Without colour no escape sequence has any business on a stream, so
+   * every control character is shown escaped; with colour, the renderers have neutralized what they print.
+   */
   err(text: string): void {
-    this.#streams.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+    this.#streams.stderr.write(line(maskSecrets(this.colorErr ? text : neutralize(text))));
   }
+
+  /** Text for stderr exactly as given (a progress bar redrawing its line): the renderer neutralized it. */
+  errRaw(text: string): void {
+    this.#streams.stderr.write(maskSecrets(text));
+  }
+}
+
+/** The token in the default variable: masked from the start, before any command reads it. */
+export function keepEnvironmentToken(env: NodeJS.ProcessEnv): void {
+  const token = env[DEFAULT_TOKEN_ENV]?.trim();
+  if (token) keepSecret(token);
+}
+
+function line(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
 }

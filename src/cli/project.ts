@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
+import { keepSecret } from '../core/secrets.js';
 import { CONFIG_FILE_NAME, type ProjectConfig } from '../manifest/config.js';
 import type { DesiredState as ManifestState } from '../manifest/model.js';
 import { loadProject, type ReadFile, type ValidationReport } from '../manifest/validate.js';
@@ -46,6 +47,11 @@ export async function loadCommandProject(options: LoadOptions): Promise<Project>
     );
   }
   const { report, config, model } = await loadProject({ cwd: options.cwd, configPath });
+  // the tokens the project's environments name are masked from all output, read or not
+  for (const environment of config?.environments.values() ?? []) {
+    const token = process.env[environment.tokenEnv]?.trim();
+    if (token) keepSecret(token);
+  }
   options.onReport?.(report);
   if (!report.ok || config === undefined) {
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

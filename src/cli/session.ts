@@ -1,13 +1,16 @@
 /**
  * A connection to the target for one command: the API client (and, with `--local`, the emulator it
  * talks to), with `--verbose` call lines and call counts. `close()` closes both; the local emulator
- * saves its state then.
+ * saves its state then. Before a remote session opens, a token about to go over plain http:// to
+ * another machine is warned about (once: one session per command).
  */
 import { createClient, type CrmClient } from '../api/index.js';
+import { keepSecret } from '../core/secrets.js';
 import type { ClientOptions } from '../api/options.js';
 import { CallLog } from './call-log.js';
+import { callTimeoutMs } from './call-timeout.js';
 import { startLocalEmulator } from './local-emulator.js';
-import { readToken, type Target } from './target.js';
+import { plainHttpWarning, readToken, type Target } from './target.js';
 
 export interface Session {
   client: CrmClient;
@@ -23,8 +26,10 @@ export interface SessionOptions {
   cwd: string;
   /** receives `--verbose` lines; undefined when not verbose */
   verbose?: ((line: string) => void) | undefined;
-  /** receives warnings of the local emulator */
+  /** receives warnings (the local emulator's, a token over plain http); default: stderr */
   warn?: (line: string) => void;
+  /** the raw `--timeout` value (seconds), if given; else CRM_TIMEOUT of `env`, else the client's default */
+  timeout?: string | undefined;
   /** more client options (tests, benchmarks) */
   client?: Partial<Omit<ClientOptions, 'baseUrl' | 'token' | 'onResponse'>>;
 }
@@ -34,10 +39,16 @@ const LOCAL_RATE_LIMIT = { requests: 100_000, intervalMs: 10_000, adaptive: fals
 
 export async function openSession(target: Target, options: SessionOptions): Promise<Session> {
   const calls = new CallLog(options.verbose);
+  const timeoutMs = callTimeoutMs(options.timeout, options.env);
+  const timeout = timeoutMs === undefined ? {} : { timeoutMs };
   if (target.kind === 'remote') {
     const token = readToken(target, options.env);
+    keepSecret(token);
+    const warning = plainHttpWarning(target);
+    if (warning !== undefined) (options.warn ?? toStderr)(warning);
     const client = createClient({
       ...options.client,
+      ...timeout,
       baseUrl: target.baseUrl,
       token,
       onResponse: calls.onResponse,
@@ -49,6 +60,7 @@ export async function openSession(target: Target, options: SessionOptions): Prom
     const client = createClient({
       rateLimit: LOCAL_RATE_LIMIT,
       ...options.client,
+      ...timeout,
       baseUrl: emulator.url,
       token: emulator.token,
       onResponse: calls.onResponse,
@@ -79,4 +91,8 @@ export async function withSession<T>(
   } finally {
     await session.close();
   }
+}
+
+function toStderr(line: string): void {
+  process.stderr.write(`${line}\n`);
 }

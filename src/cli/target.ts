@@ -133,6 +133,34 @@ export function describeTarget(target: Target): string {
   return target.environment === undefined ? where : `${where} (environment ${target.environment.name})`;
 }
 
+/**
+ * The warning to show before a token goes over plain http:// to a host that is not this machine
+ * (loopback: 127.0.0.0/8, ::1, localhost); undefined when the target is local, https, loopback, or not a
+ * URL at all (the client then refuses it). Names the host, never the token.
+ */
+export function plainHttpWarning(target: Target): string | undefined {
+  if (target.kind !== 'remote') return undefined;
+  let url: URL;
+  try {
+    url = new URL(target.baseUrl);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' || isLoopbackHost(url.hostname)) return undefined;
+  return (
+    `Warning: the access token is sent to ${url.host} over plain http://, unencrypted: anyone on the ` +
+    'network path can read it. Use an https:// base URL for a CRM that is not on this machine.'
+  );
+}
+
+/** 127.0.0.0/8, ::1 (and its IPv4-mapped loopback form), localhost; `hostname` as `URL` gives it. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host === 'localhost.') return true;
+  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
+  return host === '::1' || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }

@@ -3,7 +3,6 @@
  * plan. Thin: src/cli loads the project and opens the session, src/apply checks and runs the plan,
  * src/render prints progress and the report.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Args, Flags } from '@oclif/core';
@@ -24,6 +23,7 @@ import { manifestDigest } from '../cli/saved-plan.js';
 import type { Session } from '../cli/session.js';
 import { describeTarget, planTargetOf } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
+import { isFileRefusal, readRegularFile } from '../core/regular-file.js';
 import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
 import { confirmQuestion, isYes, startLine } from '../render/apply-confirm.js';
 import { renderDryRunJson, renderDryRunText } from '../render/apply-dry-run.js';
@@ -176,7 +176,7 @@ async function run(
   const progress = createApplyProgress({
     tty: process.stderr.isTTY === true,
     color: output.colorErr,
-    write: (text) => process.stderr.write(text),
+    write: (text) => output.errRaw(text),
   });
   return applyPlan(plan, session.client, { ...options, onEvent: (event) => progress.onEvent(event) });
 }
@@ -184,8 +184,16 @@ async function run(
 async function readSavedPlan(cwd: string, file: string): Promise<PlanDocument> {
   let text: string;
   try {
-    text = await readFile(resolve(cwd, file), 'utf8');
+    // only a regular file: a FIFO (or /dev/stdin on a pipe) would block, a device such as /dev/zero never ends
+    text = (await readRegularFile(resolve(cwd, file))).toString('utf8');
   } catch (error) {
+    if (isFileRefusal(error)) {
+      throw new CrmSchemaError(
+        'PLAN_FILE_UNREADABLE',
+        `The plan file ${file} is ${error.kind}, not a regular file; it was not read.`,
+        { hint: 'Give the path of a file written by crm-schema plan --out FILE.' },
+      );
+    }
     throw new CrmSchemaError(
       'PLAN_FILE_UNREADABLE',
       `Cannot read the plan file ${file}: ${(error as Error).message}`,

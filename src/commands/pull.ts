@@ -13,6 +13,7 @@ import { renderDiagnosticsText } from '../render/diagnostics.js';
 import { renderPullSummary } from '../render/pull-summary.js';
 import { pull } from '../pull/pull.js';
 import { defaultOutDir, loadPullProject, nothingDeclared, settleNewFiles } from '../pull/pull-project.js';
+import { checkOutDir } from '../pull/inside-project.js';
 import { hasScopeFlags, isEmptyScope, scopeFromFlags, scopeFromProject } from '../pull/pull-scope.js';
 import { schemaComment } from '../pull/schema-ref.js';
 
@@ -52,7 +53,7 @@ export default class Pull extends CrmCommand {
     }),
     out: Flags.string({
       summary:
-        'Folder for new manifest files (default: the folder of the first manifests glob, else schema/).',
+        'Folder for new manifest files, inside the project folder (default: the folder of the first manifests glob, else schema/).',
       helpValue: 'DIR',
     }),
     'include-built-in': Flags.boolean({
@@ -95,9 +96,13 @@ export default class Pull extends CrmCommand {
         },
       );
     }
-    const outDir =
-      flags.out === undefined ? defaultOutDir(this.cwd, project?.config) : resolve(this.cwd, flags.out);
     const projectDir = project?.config.dir ?? this.cwd;
+    // before anything is read: pull writes only inside the project folder
+    const outDir = await checkOutDir(
+      projectDir,
+      flags.out === undefined ? defaultOutDir(this.cwd, project?.config) : resolve(this.cwd, flags.out),
+      flags.out,
+    );
     const report = await this.withSession(target, flags, output, (session) =>
       pull(session.client, {
         scope,
@@ -106,6 +111,7 @@ export default class Pull extends CrmCommand {
         includeBuiltIn: flags['include-built-in'],
         manifestFiles: project?.manifestFiles ?? [],
         outDir,
+        projectDir,
         cwd: this.cwd,
         schemaComment: (dir) => schemaComment(dir, projectDir, 'manifest.schema.json'),
       }),

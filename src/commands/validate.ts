@@ -5,8 +5,9 @@
 import { Args, Command, Flags } from '@oclif/core';
 import { EXIT } from '../cli/exit-codes.js';
 import { validatePaths } from '../manifest/index.js';
-import { colorEnabled } from '../render/color-support.js';
+import { Output } from '../cli/output.js';
 import { diagnosticsJson, renderDiagnosticsText } from '../render/diagnostics.js';
+import { escapeJsonText } from '../render/safe-text.js';
 
 export default class Validate extends Command {
   static override summary = 'Check manifests and the project file, without calling the CRM.';
@@ -45,12 +46,9 @@ export default class Validate extends Command {
     const report = await validatePaths(argv as string[], {
       ...(flags.config === undefined ? {} : { configPath: flags.config }),
     });
-    if (flags.json) {
-      this.log(JSON.stringify(diagnosticsJson(report), null, 2));
-    } else {
-      const color = colorEnabled({ flag: flags.color, env: process.env, isTTY: process.stdout.isTTY });
-      this.log(renderDiagnosticsText(report, { color }));
-    }
+    const output = new Output(flags.color, process.env);
+    if (flags.json) output.out(escapeJsonText(JSON.stringify(diagnosticsJson(report), null, 2)));
+    else output.out(renderDiagnosticsText(report, { color: output.color }));
     if (!report.ok) this.exit(EXIT.error);
   }
 }

@@ -2,15 +2,17 @@
  * `--data FILE`: the state is loaded from the file on start and saved to it so that nothing
  * acknowledged is ever lost: a reply that follows a change is sent only once the change is on disk.
  *
- * Saves are atomic (a temp file in the same directory, fsync, rename over the file) and coalesced: at
- * most one write runs and at most one more waits, so a burst of writes costs a few file writes whatever
- * its size. A damaged file is refused at start and never overwritten.
+ * Saves are atomic (a temp file created exclusively under a random name in the same directory, fsync,
+ * rename over the file) and coalesced: at most one write runs and at most one more waits, so a burst of
+ * writes costs a few file writes whatever its size. A damaged file, or one that is not a regular file (a
+ * FIFO, a device), is refused at start and never overwritten.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { CrmSchemaError } from '../core/errors.js';
+import { isFileRefusal, readRegularFile } from '../core/regular-file.js';
 import { EmulatorError, toErrorBody } from './errors.js';
 import type { EmulatorState } from './state/model.js';
 import { findStateProblem } from './state/state-shape.js';
@@ -29,9 +31,20 @@ function corrupt(file: string, what: string): CrmSchemaError {
 export async function readStateFile(file: string): Promise<EmulatorState | undefined> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    // a FIFO, a device or a socket at that path is refused before it is opened (reading it could block)
+    text = (await readRegularFile(file)).toString('utf8');
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return undefined;
+    if (isFileRefusal(error)) {
+      throw new CrmSchemaError(
+        'EMULATOR_DATA_UNREADABLE',
+        `The emulator data file ${file} is ${error.kind}, not a regular file; it was not read.`,
+        {
+          hint: 'The data file must be a regular JSON file (--data FILE; with --local, .crm-schema/local.json): move that one away.',
+          meta: { file },
+        },
+      );
+    }
     throw new CrmSchemaError(
       'EMULATOR_DATA_UNREADABLE',
       `Cannot read the emulator data file ${file}: ${errorMessage(error)}`,
@@ -53,24 +66,49 @@ export async function readStateFile(file: string): Promise<EmulatorState | undef
   return value as EmulatorState;
 }
 
-let tempCounter = 0;
+export interface AtomicWriteOptions {
+  /** the random part of the temporary file's name (tests plant links at the names it gives) */
+  randomPart?: () => string;
+}
 
-/** Replaces `file` with `text` atomically: readers see the old content or the new, never a mix. */
-export async function writeFileAtomically(file: string, text: string): Promise<void> {
+/** Names tried before giving up: a clash with 96 random bits is already unlikely. */
+const TEMP_ATTEMPTS = 8;
+
+/**
+ * Replaces `file` with `text` atomically: readers see the old content or the new, never a mix. The
+ * temporary file is created exclusively (O_CREAT|O_EXCL: a file or link already at its name is never
+ * followed) under a random name in the same directory, and removed again when the write fails.
+ */
+export async function writeFileAtomically(
+  file: string,
+  text: string,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   const directory = dirname(file);
-  const temp = join(directory, `.${basename(file)}.${process.pid}.${++tempCounter}.tmp`);
-  try {
-    const handle = await open(temp, 'w');
+  const randomPart = options.randomPart ?? (() => randomBytes(12).toString('hex'));
+  for (let attempt = 1; ; attempt++) {
+    const temp = join(directory, `.${basename(file)}.${randomPart()}.tmp`);
+    let handle;
     try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
+      handle = await open(temp, 'wx');
+    } catch (error) {
+      if (errorCode(error) === 'EEXIST' && attempt < TEMP_ATTEMPTS) continue;
+      throw error;
     }
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
+    try {
+      try {
+        await handle.writeFile(text, 'utf8');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, file);
+    } catch (error) {
+      // this call created `temp`: removing it never removes someone else's file
+      await unlink(temp).catch(() => undefined);
+      throw error;
+    }
+    break;
   }
   await syncDirectory(directory);
 }

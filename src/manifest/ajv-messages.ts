@@ -9,6 +9,7 @@ import { pointerToPath } from './locate.js';
 import type { PathSegment } from './locate.js';
 import { schemaNameOf } from './schemas.js';
 import { closest } from './suggest.js';
+import { own } from '../core/own.js';
 
 export interface ShapeProblem {
   path: PathSegment[];
@@ -300,7 +301,7 @@ function subjectOf(path: readonly PathSegment[]): string {
 }
 
 function didYouMean(key: string, allowed: readonly string[]): string | undefined {
-  const synonyms = (SYNONYMS[key] ?? []).filter((s) => allowed.includes(s));
+  const synonyms = (own(SYNONYMS, key) ?? []).filter((s) => allowed.includes(s));
   const camel = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   return synonyms[0] ?? (allowed.includes(camel) ? camel : undefined) ?? closest(key, allowed);
 }

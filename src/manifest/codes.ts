@@ -22,7 +22,8 @@ export const DIAGNOSTIC_CODES = {
   FILE_UNREADABLE: {
     step: 'input',
     severity: 'error',
-    summary: 'the file cannot be read (permissions, a device, ...)',
+    summary:
+      'the file cannot be read (permissions), or is not a regular file (a FIFO, a device, a socket, a folder)',
   },
   FILE_TOO_LARGE: { step: 'input', severity: 'error', summary: 'the file is larger than the 10 MiB cap' },
   FILE_NOT_UTF8: {
@@ -265,6 +266,12 @@ export const DIAGNOSTIC_CODES = {
     summary: '`defaultEnvironment` names no environment',
   },
   GLOB_NO_MATCH: { step: 'project', severity: 'warning', summary: 'a `manifests` glob matches no file' },
+  GLOB_OUTSIDE_PROJECT: {
+    step: 'project',
+    severity: 'error',
+    summary:
+      'a `manifests` glob leaves the project folder (`..`, an absolute path, or a symbolic link leading outside)',
+  },
   NO_MANIFESTS: {
     step: 'project',
     severity: 'error',

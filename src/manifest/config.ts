@@ -155,7 +155,10 @@ function checkConfigRules(document: ParsedDocument, data: ProjectFile, sink: Dia
     const problem = baseUrlProblem(environment.baseUrl);
     if (problem) report(['environments', name, 'baseUrl'], problem);
   }
-  if (data.defaultEnvironment !== undefined && !(data.defaultEnvironment in (data.environments ?? {}))) {
+  if (
+    data.defaultEnvironment !== undefined &&
+    !Object.hasOwn(data.environments ?? {}, data.defaultEnvironment)
+  ) {
     const names = Object.keys(data.environments ?? {});
     report(['defaultEnvironment'], {
       code: 'ENVIRONMENT_UNKNOWN',

@@ -93,7 +93,10 @@ export async function glob(root: string, patterns: readonly string[]): Promise<G
   return { files: [...found].sort(), unmatched };
 }
 
-/** Every file below `root/base`, relative to `root`; hidden folders and node_modules skipped. */
+/**
+ * Every entry below `root/base` that is not a folder, relative to `root`; hidden folders and node_modules
+ * skipped. Links are listed, never walked into.
+ */
 async function walk(root: string, base: string, namesHidden: boolean): Promise<string[]> {
   const files: string[] = [];
   const visit = async (relative: string): Promise<void> => {
@@ -108,7 +111,8 @@ async function walk(root: string, base: string, namesHidden: boolean): Promise<s
       if (entry.isDirectory()) {
         if (!namesHidden && (entry.name.startsWith('.') || entry.name === 'node_modules')) continue;
         await visit(path);
-      } else if (entry.isFile() || entry.isSymbolicLink()) {
+      } else {
+        // files, links, and also FIFOs, devices and sockets: reading refuses those with an error
         files.push(path);
       }
     }
@@ -117,6 +121,6 @@ async function walk(root: string, base: string, namesHidden: boolean): Promise<s
   return files;
 }
 
-function normalise(path: string): string {
+export function normalise(path: string): string {
   return path.replace(/\\/g, '/').replace(/^\.\//, '');
 }

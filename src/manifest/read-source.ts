@@ -1,8 +1,8 @@
 /**
- * Turns the bytes of a file into text, refusing what is not a YAML text file: too large, binary, or
- * not UTF-8. A UTF-8 byte order mark is accepted and dropped.
+ * Turns the bytes of a file into text, refusing what is not a YAML text file: not a regular file (a FIFO,
+ * a device, a socket), too large, binary, or not UTF-8. A UTF-8 byte order mark is accepted and dropped.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { isFileRefusal, readRegularFile } from '../core/regular-file.js';
 import type { DiagnosticSink } from './diagnostics.js';
 
 /** Manifests are small; anything past this is a mistake (a log, a dump) and would only be slow. */
@@ -64,7 +64,10 @@ export function decodeSource(
   }
 }
 
-/** Reads and decodes a file; file-level problems become diagnostics. */
+/**
+ * Reads and decodes a file; file-level problems become diagnostics. Only a regular file is read: a FIFO,
+ * a device, a socket or a folder is refused by `stat` before it is opened (a FIFO would block forever).
+ */
 export async function readSource(
   absolutePath: string,
   file: string,
@@ -73,18 +76,22 @@ export async function readSource(
 ): Promise<SourceText | undefined> {
   const maxBytes = options.maxBytes ?? MAX_FILE_BYTES;
   try {
-    // stat first so a huge file is refused without reading it into memory
-    const info = await stat(absolutePath);
-    if (!info.isFile()) {
-      sink.inFile(file, { code: 'FILE_UNREADABLE', message: 'not a regular file' });
-      return undefined;
-    }
-    if (info.size > maxBytes) {
-      sink.inFile(file, tooLarge(info.size, maxBytes));
-      return undefined;
-    }
-    return decodeSource(file, await readFile(absolutePath), sink, options);
+    // checked by size before reading, so a huge file is never read into memory
+    return decodeSource(file, await readRegularFile(absolutePath, { maxBytes }), sink, options);
   } catch (error) {
+    if (isFileRefusal(error)) {
+      sink.inFile(
+        file,
+        error.reason === 'too-large'
+          ? tooLarge(error.size, maxBytes)
+          : {
+              code: 'FILE_UNREADABLE',
+              message: `not a regular file: it is ${error.kind}; refused without reading it`,
+              hint: 'name a regular YAML file',
+            },
+      );
+      return undefined;
+    }
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
       sink.inFile(file, { code: 'FILE_NOT_FOUND', message: 'no such file', hint: 'check the path' });

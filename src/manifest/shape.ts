@@ -14,6 +14,7 @@ import { validators } from './schemas.js';
 import { closest } from './suggest.js';
 import { MANIFEST_KINDS } from './types.js';
 import type { ManifestKind } from './types.js';
+import { own } from '../core/own.js';
 
 /** Lists whose entries are checked (and skipped) one by one. */
 const ENTRY_LISTS: ReadonlySet<string> = new Set(['groups', 'properties', 'types']);
@@ -139,7 +140,7 @@ function mergeMissingKeys(
   for (const { problem, keys } of missingByPath.values()) {
     if (keys.length > 1) problem.input.message = `missing keys ${keys.map((k) => `'${k}'`).join(', ')}`;
     problem.input.hint =
-      MISSING_HINTS[`${rootDef}.${listOf(problem.path)}`] ?? MISSING_HINTS[listOf(problem.path)];
+      own(MISSING_HINTS, `${rootDef}.${listOf(problem.path)}`) ?? own(MISSING_HINTS, listOf(problem.path));
   }
   return out;
 }

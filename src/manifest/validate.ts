@@ -4,8 +4,8 @@
  * serves plan, apply and drift; `validateSources` checks in-memory texts (tests, benchmarks).
  */
 import { createHash } from 'node:crypto';
-import { join, resolve } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
+import { FILE_CONCURRENCY, mapLimit } from '../core/map-limit.js';
 import { buildModel } from './build-model.js';
 import { collectUnits, displayPath } from './collect.js';
 import type { Unit } from './collect.js';
@@ -13,11 +13,10 @@ import { loadProjectConfig } from './config.js';
 import type { ProjectConfig } from './config.js';
 import { DiagnosticSink, sortDiagnostics } from './diagnostics.js';
 import type { Diagnostic } from './diagnostics.js';
-import { glob } from './glob.js';
 import { collectItems, emptyItems } from './items.js';
-import { locate } from './locate.js';
 import type { DesiredState } from './model.js';
 import { parseYaml } from './parse-yaml.js';
+import { projectManifests } from './project-globs.js';
 import { readSource } from './read-source.js';
 import type { SourceText } from './read-source.js';
 import { RULES } from './rules/index.js';
@@ -122,30 +121,16 @@ async function validateUnit(
     const loaded = await loadProjectConfig(unit.configPath, file, sink);
     config = loaded.config;
     if (unit.useGlobs && loaded.manifests && loaded.document) {
-      const root = resolve(unit.configPath, '..');
-      const found = await glob(root, loaded.manifests);
-      const document = loaded.document;
-      found.unmatched.forEach((pattern) => {
-        sink.at(locate(document, ['manifests', loaded.manifests!.indexOf(pattern)]), {
-          code: 'GLOB_NO_MATCH',
-          message: `'${pattern}' matches no file`,
-          path: `manifests[${loaded.manifests!.indexOf(pattern)}]`,
-        });
-      });
-      manifestPaths = found.files.map((f) => join(root, f)).filter((p) => p !== unit.configPath);
-      if (manifestPaths.length === 0) {
-        sink.at(locate(document, ['manifests']), {
-          code: 'NO_MANIFESTS',
-          message: 'the manifest globs match no file',
-          hint: `globs are relative to ${file}; e.g. manifests: ["schema/**/*.yaml"]`,
-          path: 'manifests',
-        });
-      }
+      manifestPaths = await projectManifests(
+        { configPath: unit.configPath, file, manifests: loaded.manifests, document: loaded.document, cwd },
+        sink,
+      );
     }
   }
   const display = manifestPaths.map((p) => displayPath(cwd, p));
   seen.push(...display);
-  const sources = await Promise.all(manifestPaths.map((p, i) => readSource(p, display[i], sink)));
+  // a few files at a time: thousands of manifests must not need thousands of open files
+  const sources = await mapLimit(manifestPaths, FILE_CONCURRENCY, (p, i) => readSource(p, display[i], sink));
   const texts = sources.filter((s): s is SourceText => s !== undefined);
   const model = checkManifests(texts, sink);
   return { ...(config ? { config } : {}), model, files: texts.map(readFile) };

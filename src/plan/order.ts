@@ -4,6 +4,7 @@
  * changes in any input order give the same result. A dependency cycle (calculated properties whose
  * formulas use each other) is reported; its members keep their address order.
  */
+import { depthFirst } from '../core/graph.js';
 import type { Change } from './change-types.js';
 import { addressOf, idOf, phaseOf } from './kinds/registry.js';
 import { phaseIndex, type Phase } from './phases.js';
@@ -38,30 +39,17 @@ export function orderChanges<C extends Change>(
       compare(a.change.type, b.change.type),
   );
   const byId = new Map(nodes.map((n) => [n.id, n]));
-  const state = new Map<string, 'visiting' | 'done'>();
   const ordered: C[] = [];
   const cycles: string[][] = [];
-  const path: string[] = [];
-
-  const visit = (node: Node<C>): void => {
-    const seen = state.get(node.id);
-    if (seen === 'done') return;
-    if (seen === 'visiting') {
-      cycles.push([...path.slice(path.indexOf(node.id)), node.id]);
-      return;
-    }
-    state.set(node.id, 'visiting');
-    path.push(node.id);
-    const deps = (dependsOn.get(node.id) ?? [])
+  const samePhaseDependencies = (node: Node<C>): Node<C>[] =>
+    (dependsOn.get(node.id) ?? [])
       .map((id) => byId.get(id))
       .filter((dep): dep is Node<C> => dep !== undefined && dep.phase === node.phase)
       .sort((a, b) => compare(a.address, b.address) || compare(a.change.type, b.change.type));
-    for (const dep of deps) visit(dep);
-    path.pop();
-    state.set(node.id, 'done');
-    ordered.push(node.change);
-  };
-  for (const node of nodes) visit(node);
+  depthFirst(nodes, samePhaseDependencies, {
+    cycle: (path) => cycles.push(path.map((n) => n.id)),
+    done: (node) => ordered.push(node.change),
+  });
   return { ordered, cycles };
 }
 

@@ -5,10 +5,10 @@
  * output folder (`<out>/<objectType>.yaml`, `<out>/associations.yaml`, `<out>/events.yaml`).
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Document, isMap, parseAllDocuments, type YAMLMap } from 'yaml';
 import { CrmSchemaError } from '../core/errors.js';
+import { readRegularFile } from '../core/regular-file.js';
 import { pairKey } from '../model/normalize-association.js';
 import { canonicalObjectType } from '../model/object-types.js';
 import { stringValue } from './yaml-edit.js';
@@ -49,7 +49,16 @@ const NEW_FILE: Readonly<Record<DocKind, (key: string) => string>> = {
 };
 
 export async function readManifestFile(path: string, display: string): Promise<ManifestFile> {
-  let text = await readFile(path, 'utf8');
+  // validated just before; read again as a regular file only (never a FIFO or a device put in its place)
+  let text: string;
+  try {
+    text = (await readRegularFile(path)).toString('utf8');
+  } catch (error) {
+    throw new CrmSchemaError('PULL_READ_FAILED', `Cannot read ${display}: ${(error as Error).message}.`, {
+      hint: 'Run crm-schema validate to check the manifests, then pull again.',
+      cause: error,
+    });
+  }
   const bom = text.startsWith('\uFEFF');
   if (bom) text = text.slice(1);
   const docs = [...parseAllDocuments(text)] as Document[];

@@ -14,6 +14,7 @@ import { loadProject, type ValidationReport } from '../manifest/validate.js';
 import { desiredFromManifest } from '../plan/from-manifest.js';
 import type { DesiredState } from '../plan/desired.js';
 import { emptySchemaState } from '../model/schema-state.js';
+import { assertInsideProject } from './inside-project.js';
 import type { PullReport } from './pull-report.js';
 import { schemaComment } from './schema-ref.js';
 
@@ -112,6 +113,7 @@ export async function settleNewFiles(
     }
   } else if (created.length > 0 && !existsSync(join(cwd, CONFIG_FILE_NAME))) {
     const text = minimalProjectFile(cwd, outDir, schemaComment(cwd, cwd, 'config.schema.json'));
+    await assertInsideProject(cwd, join(cwd, CONFIG_FILE_NAME), CONFIG_FILE_NAME);
     await writeFileAtomic(join(cwd, CONFIG_FILE_NAME), text);
     report.files.push({ path: CONFIG_FILE_NAME, status: 'created' });
   }

@@ -2,16 +2,19 @@
  * `pull`: the live account into manifests. Reads what the scope names, selects what to add, brings the
  * manifest files to the live state in place (comments, key order and layout kept; see the merges), and
  * writes only the files that changed, each atomically (a temporary file, then a rename). A file left
- * without documents is deleted. Reads only from the CRM; never writes to it.
+ * without documents is deleted. Nothing is written or deleted outside the project folder (real paths,
+ * links resolved). Reads only from the CRM; never writes to it.
  */
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CrmClient } from '../api/client.js';
+import { FILE_CONCURRENCY, mapLimit } from '../core/map-limit.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { readLiveState } from '../live/read-live.js';
 import { displayPath } from '../manifest/collect.js';
 import type { DesiredState, PlanPolicy } from '../plan/desired.js';
 import { fileText, ManifestSet, readManifestFile, type ManifestFile } from './manifest-files.js';
+import { assertInsideProject } from './inside-project.js';
 import { mergePair } from './merge-associations.js';
 import { mergeEvent } from './merge-events.js';
 import { mergeObject } from './merge-objects.js';
@@ -28,8 +31,10 @@ export interface PullOptions {
   includeBuiltIn: boolean;
   /** absolute paths of the project's manifest files */
   manifestFiles: readonly string[];
-  /** absolute folder for new files */
+  /** absolute folder for new files, inside `projectDir` */
   outDir: string;
+  /** the project folder (of crm-schema.yaml; without one the working directory): nothing is written outside */
+  projectDir: string;
   /** paths are shown relative to it */
   cwd: string;
   /** the first line of a new file in `dir` */
@@ -40,7 +45,10 @@ export async function pull(client: CrmClient, options: PullOptions): Promise<Pul
   const live = await readLiveState(client, liveScopeOf(options.scope));
   const selection = selectPull(live, options);
   const display = (path: string) => displayPath(options.cwd, path);
-  const files = await Promise.all(options.manifestFiles.map((path) => readManifestFile(path, display(path))));
+  // a few files at a time: thousands of manifests must not need thousands of open files
+  const files = await mapLimit(options.manifestFiles, FILE_CONCURRENCY, (path) =>
+    readManifestFile(path, display(path)),
+  );
   const set = new ManifestSet(files, options.outDir, display);
   const rec = new Recorder();
   for (const note of selection.notes) rec.note(note);
@@ -67,7 +75,7 @@ export async function pull(client: CrmClient, options: PullOptions): Promise<Pul
   }
 
   return {
-    files: await writeFiles(set.files, options.schemaComment),
+    files: await writeFiles(set.files, options.schemaComment, options.projectDir),
     added: rec.added,
     updated: rec.updated,
     removed: rec.removed,
@@ -79,24 +87,40 @@ function isEmpty(docs: readonly unknown[], ...additions: readonly (readonly unkn
   return docs.length === 0 && additions.every((list) => list.length === 0);
 }
 
+interface FileAction {
+  file: ManifestFile;
+  /** the new text; undefined: delete the file */
+  text?: string;
+}
+
 async function writeFiles(
   files: readonly ManifestFile[],
   schemaComment: (dir: string) => string,
+  projectDir: string,
 ): Promise<PullReport['files']> {
-  const written: PullReport['files'] = [];
+  const actions: FileAction[] = [];
   for (const file of files) {
     if (!file.changed) continue;
     if (file.docs.length === 0) {
-      if (file.original === undefined) continue;
-      await rm(file.path, { force: true });
-      written.push({ path: file.display, status: 'deleted' });
+      if (file.original !== undefined) actions.push({ file });
       continue;
     }
     const text = fileText(file, schemaComment(dirname(file.path)));
     // edits that cancel out (a value set to what it was) leave the file as it is
     if (file.original !== undefined && text === (file.bom ? '\uFEFF' : '') + file.original) continue;
-    await writeFileAtomic(file.path, text);
-    written.push({ path: file.display, status: file.original === undefined ? 'created' : 'updated' });
+    actions.push({ file, text });
+  }
+  // every target is checked before the first write: nothing is written when one of them leads outside
+  for (const { file } of actions) await assertInsideProject(projectDir, file.path, file.display);
+  const written: PullReport['files'] = [];
+  for (const { file, text } of actions) {
+    if (text === undefined) {
+      await rm(file.path, { force: true });
+      written.push({ path: file.display, status: 'deleted' });
+    } else {
+      await writeFileAtomic(file.path, text);
+      written.push({ path: file.display, status: file.original === undefined ? 'created' : 'updated' });
+    }
   }
   return written;
 }

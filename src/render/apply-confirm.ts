@@ -7,6 +7,7 @@
  */
 import type { DryRun } from '../apply/dry-run.js';
 import { countOf } from './plan-values.js';
+import { neutralize } from '../core/control-chars.js';
 
 export function confirmQuestion(selection: Pick<DryRun, 'changes' | 'notSent'>, where: string): string {
   const refused = selection.notSent.filter((o) => o.skipCause === 'policy').length;
@@ -14,7 +15,7 @@ export function confirmQuestion(selection: Pick<DryRun, 'changes' | 'notSent'>, 
     refused > 0
       ? `${countOf(refused, 'change the policy refuses', 'changes the policy refuses')} will be skipped (--skip-refused).\n`
       : '';
-  return `${note}Apply ${countOf(selection.changes, 'change', 'changes')} to ${where}? Only 'y' or 'yes' applies. [y/N] `;
+  return `${note}Apply ${countOf(selection.changes, 'change', 'changes')} to ${neutralize(where, { oneLine: true })}? Only 'y' or 'yes' applies. [y/N] `;
 }
 
 export function isYes(answer: string): boolean {

@@ -14,10 +14,14 @@
 import type { DryRun } from '../apply/dry-run.js';
 import { refsIn } from '../plan/requests/refs.js';
 import { countOf } from './plan-values.js';
+import { neutralize } from '../core/control-chars.js';
+import { escapeJsonText, neutralizeDocument } from './safe-text.js';
 
 const BODY_INDENT = '   ';
 
-export function renderDryRunText(dry: DryRun): string {
+export function renderDryRunText(input: DryRun): string {
+  // bodies are shown exactly, as terminal-safe JSON; every other string neutralized
+  const dry = { ...neutralizeDocument({ ...input, requests: [] }), requests: input.requests };
   const head =
     dry.requests.length === 0
       ? 'Dry run: nothing would be sent.'
@@ -25,9 +29,9 @@ export function renderDryRunText(dry: DryRun): string {
   const blocks = [head];
   dry.requests.forEach((request, i) => {
     const what = `(${request.phase}, ${countOf(request.changeIds.length, 'change', 'changes')})`;
-    const lines = [`${i + 1}. ${request.method} ${request.path}  ${what}`];
+    const lines = [`${i + 1}. ${request.method} ${neutralize(request.path, { oneLine: true })}  ${what}`];
     if (request.body !== undefined) {
-      const json = JSON.stringify(request.body, null, 2);
+      const json = escapeJsonText(JSON.stringify(request.body, null, 2));
       lines.push(...json.split('\n').map((line) => `${BODY_INDENT}${line}`));
     }
     blocks.push(lines.join('\n'));
@@ -47,5 +51,5 @@ export function renderDryRunText(dry: DryRun): string {
 }
 
 export function renderDryRunJson(dry: DryRun): string {
-  return `${JSON.stringify(dry, null, 2)}\n`;
+  return escapeJsonText(`${JSON.stringify(dry, null, 2)}\n`);
 }

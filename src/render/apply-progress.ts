@@ -13,6 +13,7 @@ import { Chalk } from 'chalk';
 import type { ApplyEvent, OutcomeStatus } from '../apply/types.js';
 import { errorLine, formatDuration } from './apply-values.js';
 import { countOf, formatCount } from './plan-values.js';
+import { neutralize } from '../core/control-chars.js';
 
 export interface ApplyProgressOptions {
   /** rewrite one line per phase (a terminal) instead of printing plain lines */
@@ -80,7 +81,10 @@ export function createApplyProgress(options: ApplyProgressOptions): ApplyProgres
             if (!options.tty) {
               const why =
                 event.outcome.error === undefined ? event.outcome.reason : errorLine(event.outcome.error);
-              options.write(`  failed: ${event.outcome.address}: ${why ?? 'failed'}\n`);
+              options.write(
+                neutralize(`  failed: ${event.outcome.address}: ${why ?? 'failed'}`, { oneLine: true }) +
+                  '\n',
+              );
             }
           }
           if (options.tty) draw(false);

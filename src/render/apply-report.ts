@@ -19,6 +19,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import type { ApplyReport, ChangeOutcome, OutcomeStatus } from '../apply/types.js';
 import { differenceLine, errorLine, formatDuration } from './apply-values.js';
 import { countOf, formatCount } from './plan-values.js';
+import { escapeJsonText, neutralizeDocument } from './safe-text.js';
 
 export interface ApplyReportOptions {
   color: boolean;
@@ -35,7 +36,8 @@ const SECTIONS: readonly { status: OutcomeStatus; title: string; mark: string }[
 
 const DETAIL = '      ';
 
-export function renderApplyReport(report: ApplyReport, options: ApplyReportOptions): string {
+export function renderApplyReport(input: ApplyReport, options: ApplyReportOptions): string {
+  const report = neutralizeDocument(input);
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const maxListed = options.maxListed ?? 50;
   const blocks: string[] = [];
@@ -111,5 +113,5 @@ function closing(report: ApplyReport, chalk: ChalkInstance): string {
 
 /** `apply --json`: the ApplyReport as it is, pretty-printed, with a trailing newline. */
 export function renderApplyReportJson(report: ApplyReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return escapeJsonText(`${JSON.stringify(report, null, 2)}\n`);
 }

@@ -19,7 +19,9 @@ export function errorLine(error: OutcomeError): string {
     .filter((part) => part !== undefined)
     .join(' ');
   const tail = error.correlationId === undefined ? '' : ` (correlationId ${error.correlationId})`;
-  return `${head}: ${error.message}${tail}`;
+  const scopes =
+    error.missingScopes === undefined ? '' : `; grant the app: ${error.missingScopes.join(', ')}`;
+  return `${head}: ${error.message}${tail}${scopes}`;
 }
 
 /** `850 ms`, `3.2 s`, `2 min 5 s` */

@@ -4,13 +4,15 @@
  */
 import { Chalk } from 'chalk';
 import type { Diagnostic, ValidationReport } from '../manifest/index.js';
+import { neutralizeDocument } from './safe-text.js';
 
 export interface TextOptions {
   color: boolean;
 }
 
 /** The text output of `crm-schema validate`, as lines (no trailing newline). */
-export function renderDiagnosticsText(report: ValidationReport, options: TextOptions): string {
+export function renderDiagnosticsText(input: ValidationReport, options: TextOptions): string {
+  const report = neutralizeDocument(input);
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const lines: string[] = [];
   for (const d of report.diagnostics) {

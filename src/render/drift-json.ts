@@ -5,6 +5,7 @@
  * option changes and diagnostics' sources included), so nothing is dropped.
  */
 import type { DriftDocument } from '../drift/drift-report.js';
+import { escapeJsonText } from './safe-text.js';
 
 const KEY_ORDER = [
   // the document
@@ -69,5 +70,5 @@ const KEY_ORDER = [
 ];
 
 export function renderDriftJson(report: DriftDocument): string {
-  return `${JSON.stringify(report, KEY_ORDER, 2)}\n`;
+  return escapeJsonText(`${JSON.stringify(report, KEY_ORDER, 2)}\n`);
 }

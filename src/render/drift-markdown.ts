@@ -27,6 +27,7 @@ import {
 } from './drift-values.js';
 import { codeSpan, escapeMarkdown } from './plan-markdown-escape.js';
 import { formatCount } from './plan-values.js';
+import { neutralizeDocument } from './safe-text.js';
 
 export const DRIFT_MARKER = '<!-- crm-schema-drift -->';
 export const DRIFT_MARKDOWN_MAX_LENGTH = 60_000;
@@ -36,7 +37,8 @@ export interface DriftMarkdownOptions {
 }
 
 /** The Markdown of a drift report, ending with a newline. */
-export function renderDriftMarkdown(report: DriftDocument, options: DriftMarkdownOptions = {}): string {
+export function renderDriftMarkdown(input: DriftDocument, options: DriftMarkdownOptions = {}): string {
+  const report = neutralizeDocument(input);
   const limit = options.maxLength ?? DRIFT_MARKDOWN_MAX_LENGTH;
   let out = `${DRIFT_MARKER}\n### crm-schema drift\n\n`;
   if (report.target !== undefined) {

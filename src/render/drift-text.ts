@@ -29,6 +29,7 @@ import {
   type DriftSection,
 } from './drift-values.js';
 import { diagnosticTextBlocks } from './plan-diagnostics-text.js';
+import { neutralizeDocument } from './safe-text.js';
 
 export interface DriftTextOptions {
   color: boolean;
@@ -37,7 +38,8 @@ export interface DriftTextOptions {
 const INDENT = '  ';
 const DETAIL_INDENT = '      ';
 
-export function renderDriftText(report: DriftDocument, options: DriftTextOptions): string {
+export function renderDriftText(input: DriftDocument, options: DriftTextOptions): string {
+  const report = neutralizeDocument(input);
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const blocks: string[][] = [];
   if (report.target !== undefined) {

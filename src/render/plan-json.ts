@@ -10,6 +10,7 @@
  * list, so nothing is dropped.
  */
 import type { PlanDocument } from '../plan/plan-document.js';
+import { escapeJsonText } from './safe-text.js';
 
 const READING_ORDER = [
   // the document
@@ -76,7 +77,7 @@ export function renderPlanJson(plan: PlanDocument): string {
   const others = new Set<string>();
   collectKeys(plan, others);
   const order = [...READING_ORDER, ...[...others].filter((key) => !READING_INDEX.has(key)).sort()];
-  return `${JSON.stringify(plan, order, 2)}\n`;
+  return escapeJsonText(`${JSON.stringify(plan, order, 2)}\n`);
 }
 
 function collectKeys(value: unknown, keys: Set<string>): void {

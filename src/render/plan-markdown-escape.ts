@@ -1,18 +1,24 @@
 /**
  * Putting user text (labels, descriptions, option values, names) into a GitHub comment without it
  * turning into markup: `|` splitting a table, `<` opening an HTML tag, backticks ending a code span,
- * `*` or `_` starting emphasis, a backtick fence closing a code block early.
+ * `*` or `_` starting emphasis, a backtick fence closing a code block early, and `@user` or `@org/team`
+ * notifying people (a zero-width space after the `@` keeps the text and drops the mention; code spans
+ * and blocks never mention anyone).
  */
 
 /** Characters with a meaning in inline Markdown, escaped with a backslash. */
 const MARKDOWN_SPECIAL = /[\\`*_[\]|~#]/g;
+
+/** `@` followed by what GitHub reads as a user, an organisation or a team. */
+const MENTION = /@(?=[A-Za-z0-9])/g;
 
 /** Inline text: Markdown specials backslash-escaped, `<` and `&` as entities, line breaks as spaces. */
 export function escapeMarkdown(text: string): string {
   return oneLine(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
-    .replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
+    .replace(MARKDOWN_SPECIAL, (c) => `\\${c}`)
+    .replace(MENTION, '@&#8203;');
 }
 
 /** Text inside an HTML element (`<summary>`), where Markdown is not parsed. */
@@ -21,7 +27,8 @@ export function escapeHtml(text: string): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+    .replace(/"/g, '&quot;')
+    .replace(MENTION, '@&#8203;');
 }
 
 /** A code span that holds any text: delimited by one backtick more than the longest run inside it. */

@@ -22,6 +22,7 @@ import { codeSpan, escapeHtml } from './plan-markdown-escape.js';
 import { groupChanges, needingAttention, type ChangeGroup } from './plan-groups.js';
 import { countPlan, errorLine, summaryLine, VERB_SYMBOLS, VERBS, type PlanCounts } from './plan-summary.js';
 import { countOf, formatCount } from './plan-values.js';
+import { neutralizeDocument } from './safe-text.js';
 
 export const PLAN_COMMENT_MARKER = '<!-- crm-schema-plan -->';
 export const MARKDOWN_MAX_LENGTH = 60_000;
@@ -42,7 +43,8 @@ const DIAGNOSTIC_TITLES: Readonly<Record<DiagnosticLevel, [string, string]>> = {
 };
 
 /** The Markdown of a plan, ending with a newline. */
-export function renderPlanMarkdown(plan: PlanDocument, options: PlanMarkdownOptions = {}): string {
+export function renderPlanMarkdown(input: PlanDocument, options: PlanMarkdownOptions = {}): string {
+  const plan = neutralizeDocument(input);
   const limit = options.maxLength ?? MARKDOWN_MAX_LENGTH;
   const counts = countPlan(plan.changes, plan.diagnostics);
   const byLevel = (level: DiagnosticLevel) => plan.diagnostics.filter((d) => d.level === level);

@@ -30,6 +30,7 @@ import { countPlan, errorLine, summaryLine, symbolOf } from './plan-summary.js';
 import { textDetailLines } from './plan-text-details.js';
 import { policyLines } from './plan-policy.js';
 import { countOf } from './plan-values.js';
+import { neutralizeDocument } from './safe-text.js';
 
 export interface PlanTextOptions {
   /** ANSI colour; the caller decides (see `colorEnabled`) */
@@ -42,7 +43,8 @@ const SYMBOL_WIDTH = 3;
 /** details line up under the message */
 const DETAIL_INDENT = ' '.repeat(CHANGE_INDENT.length + SYMBOL_WIDTH + 1);
 
-export function renderPlanText(plan: PlanDocument, options: PlanTextOptions): string {
+export function renderPlanText(input: PlanDocument, options: PlanTextOptions): string {
+  const plan = neutralizeDocument(input);
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const blocks: string[][] = [];
   for (const group of groupChanges(plan.changes)) {

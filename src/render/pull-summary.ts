@@ -6,10 +6,12 @@
 import { Chalk } from 'chalk';
 import type { PullReport } from '../pull/pull-report.js';
 import { countOf } from './plan-values.js';
+import { neutralizeDocument } from './safe-text.js';
 
 export const MAX_LISTED = 20;
 
-export function renderPullSummary(report: PullReport, options: { color: boolean; from: string }): string {
+export function renderPullSummary(input: PullReport, options: { color: boolean; from: string }): string {
+  const report = neutralizeDocument(input);
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const changes = report.added.length + report.updated.length + report.removed.length;
   const blocks: string[][] = [];

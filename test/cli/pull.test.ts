@@ -1,6 +1,6 @@
 /** `crm-schema pull` through the real binary (dist/ is built by test/global-setup.ts) against the emulator. */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type CrmClient } from '../../src/api/index.js';
@@ -129,5 +129,31 @@ describe('crm-schema pull', () => {
     expect(result.stderr).toContain("unknown key 'lable'");
     expect(result.stderr).toContain('pull did not read or write anything');
     expect(await readFile(join(folder, 'schema/t.yaml'), 'utf8')).toBe(broken);
+  });
+
+  it('exits 1 when --out is outside the project folder, by its words or through a link, before any call', async () => {
+    const folder = join(dir, 'confined');
+    await writeFiles(folder, {
+      'project/crm-schema.yaml': "manifests: ['schema/*.yaml']\n",
+      'elsewhere/.keep': '',
+    });
+    await symlink(join(folder, 'elsewhere'), join(folder, 'project', 'linked'));
+    const project = join(folder, 'project');
+    // no token: a call to the CRM would fail differently
+    const noCalls = { CRM_BASE_URL: emulator.url, CRM_ACCESS_TOKEN: 'refused-0000000000000000' };
+    for (const out of ['../elsewhere', join(folder, 'elsewhere'), 'linked', 'linked/deeper']) {
+      const result = await run(['pull', '--object-type', 'tickets', '--out', out], project, noCalls);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^Error: --out ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} (is outside|leads outside) the project folder `,
+          'm',
+        ),
+      );
+      expect(result.stderr).toContain('Nothing was read or written.');
+      expect(result.stderr).toContain('Hint: Give a folder inside the project folder');
+    }
+    expect(await readdir(join(folder, 'elsewhere'))).toEqual(['.keep']);
+    expect(await readdir(project)).toEqual(['crm-schema.yaml', 'linked']);
   });
 });

@@ -1,11 +1,13 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmulatorContext } from '../../src/emulator/context.js';
 import { startEmulator } from '../../src/emulator/index.js';
-import { readStateFile, StateWriter } from '../../src/emulator/persistence.js';
+import { readStateFile, StateWriter, writeFileAtomically } from '../../src/emulator/persistence.js';
 import { createInitialState } from '../../src/emulator/state/initial.js';
 import type { EmulatorState } from '../../src/emulator/state/model.js';
 import { startTestEmulator } from '../helpers/emulator.js';
@@ -222,5 +224,64 @@ describe('persistence with a data file', () => {
     expect(Object.keys(loaded!.objectTypes['0-5'].properties)).toHaveLength(
       Object.keys(tickets.properties).length,
     );
+  });
+
+  describe('the atomic writer', () => {
+    const names = (...parts: string[]) => {
+      let i = 0;
+      return () => parts[i++] ?? `spare${i}`;
+    };
+
+    it('never follows a symbolic link planted at the temporary name: it takes another random name', async () => {
+      const victim = join(dir, 'victim.json');
+      await writeFile(victim, 'precious');
+      const planted = join(dir, '.state.json.guessed.tmp');
+      await symlink(victim, planted);
+      await writeFileAtomically(dataFile, '{"saved":true}', { randomPart: names('guessed', 'fresh') });
+      expect(await readFile(dataFile, 'utf8')).toBe('{"saved":true}');
+      expect(await readFile(victim, 'utf8')).toBe('precious');
+      expect(await readlink(planted)).toBe(victim);
+      expect((await readdir(dir)).sort()).toEqual(['.state.json.guessed.tmp', 'state.json', 'victim.json']);
+    });
+
+    it('uses a different random name for every write by default', async () => {
+      const parts: string[] = [];
+      const spy = () => {
+        const part = randomBytes(6).toString('hex');
+        parts.push(part);
+        return part;
+      };
+      await writeFileAtomically(dataFile, '1', { randomPart: spy });
+      await writeFileAtomically(dataFile, '2', { randomPart: spy });
+      expect(new Set(parts).size).toBe(2);
+      await writeFileAtomically(dataFile, '3');
+      expect(await readdir(dir)).toEqual(['state.json']);
+    });
+
+    it('removes its temporary file when the rename fails, and touches no planted file', async () => {
+      await mkdir(dataFile);
+      await writeFile(join(dataFile, 'inside'), '');
+      await expect(writeFileAtomically(dataFile, 'x')).rejects.toThrow();
+      expect(await readdir(dir)).toEqual(['state.json']);
+    });
+  });
+
+  describe.skipIf(process.platform === 'win32')('a data file that is not a regular file', () => {
+    it('refuses a FIFO without opening it (reading one would block forever)', { timeout: 5000 }, async () => {
+      execFileSync('mkfifo', [dataFile]);
+      await expect(startEmulator({ dataFile })).rejects.toMatchObject({
+        code: 'EMULATOR_DATA_UNREADABLE',
+        message: `The emulator data file ${dataFile} is a FIFO (named pipe), not a regular file; it was not read.`,
+      });
+      expect((await stat(dataFile)).isFIFO()).toBe(true);
+    });
+
+    it('refuses /dev/zero (a device never ends)', { timeout: 5000 }, async () => {
+      await expect(readStateFile('/dev/zero')).rejects.toMatchObject({
+        code: 'EMULATOR_DATA_UNREADABLE',
+        message:
+          'The emulator data file /dev/zero is a character device, not a regular file; it was not read.',
+      });
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -217,6 +218,98 @@ describe('seed file', () => {
     await expect(startEmulator({ seedFile: file })).rejects.toMatchObject({
       code: 'EMULATOR_SEED_UNREADABLE',
       message: `Cannot read the seed file ${file}: no such file.`,
+    });
+  });
+
+  const refusedWith = async (file: string) =>
+    startEmulator({ seedFile: file }).then(
+      () => undefined,
+      (e: unknown) => e as { code: string; message: string; hint: string },
+    );
+
+  describe('read as manifests are: located YAML errors, bounded aliases, UTF-8 only', () => {
+    it('refuses duplicate keys at their line and column', async () => {
+      const file = await seedFile('groups:\n  tickets: []\n  tickets: []\n');
+      const error = await refusedWith(file);
+      expect(error).toMatchObject({ code: 'EMULATOR_SEED_INVALID' });
+      expect(error!.message).toBe(`${file}:3:3: this key appears twice in the same mapping`);
+      expect(error!.hint).toMatch(/^Keep one of the two entries\. .*README/);
+    });
+
+    it('refuses a "billion laughs" file at once', async () => {
+      const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+      for (let i = 1; i < 10; i++) {
+        const prev = String.fromCharCode(96 + i);
+        const name = String.fromCharCode(97 + i);
+        levels.push(`${name}: &${name} [${Array(10).fill(`*${prev}`).join(', ')}]`);
+      }
+      const file = await seedFile(`${levels.join('\n')}\n`);
+      const started = performance.now();
+      const error = await refusedWith(file);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(error).toMatchObject({ code: 'EMULATOR_SEED_INVALID' });
+      expect(error!.message).toMatch(
+        new RegExp(
+          `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1:1: aliases in this document expand past the limit of 100`,
+        ),
+      );
+    });
+
+    it('refuses text that is not UTF-8, at the first bad byte', async () => {
+      const file = join(dir, 'latin1.yaml');
+      await writeFile(
+        file,
+        Buffer.from([...Buffer.from('groups:\n  tickets:\n    - { name: caf'), 0xe9, 0x20, 0x7d, 0x0a]),
+      );
+      const error = await refusedWith(file);
+      expect(error).toMatchObject({ code: 'EMULATOR_SEED_INVALID' });
+      expect(error!.message).toBe(`${file}:3:18: the file is not valid UTF-8 text`);
+    });
+
+    it('refuses a binary file and UTF-16 text, naming the file', async () => {
+      const binary = join(dir, 'seed.bin');
+      await writeFile(binary, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]));
+      expect((await refusedWith(binary))!.message).toMatch(
+        new RegExp(`^${binary}: the file holds a NUL byte`),
+      );
+      const wide = join(dir, 'wide.yaml');
+      await writeFile(wide, Buffer.from('\uFEFFgroups: {}\n', 'utf16le'));
+      expect(await refusedWith(wide)).toMatchObject({
+        code: 'EMULATOR_SEED_INVALID',
+        message: `${wide}: the file is UTF-16 text; manifests are UTF-8`,
+      });
+    });
+
+    it('refuses a second document', async () => {
+      const file = await seedFile('groups: {}\n---\nrecords: {}\n');
+      expect((await refusedWith(file))!.message).toBe(
+        `${file}:2:1: a seed file holds one document; remove the \`---\` line`,
+      );
+    });
+
+    it('accepts an empty seed file (nothing to add)', async () => {
+      const emu = await startTestEmulator({ seedFile: await seedFile('# nothing yet\n') });
+      await emu.close();
+      expect(emu.seedFileApplied).toBe(true);
+    });
+  });
+
+  describe.skipIf(process.platform === 'win32')('a seed file that is not a regular file', () => {
+    it('refuses a FIFO without opening it (reading one would block forever)', { timeout: 5000 }, async () => {
+      const fifo = join(dir, 'seed.yaml');
+      execFileSync('mkfifo', [fifo]);
+      expect(await refusedWith(fifo)).toMatchObject({
+        code: 'EMULATOR_SEED_UNREADABLE',
+        message: `Cannot read the seed file ${fifo}: not a regular file: it is a FIFO (named pipe); refused without reading it.`,
+      });
+    });
+
+    it('refuses /dev/zero', { timeout: 5000 }, async () => {
+      expect(await refusedWith('/dev/zero')).toMatchObject({
+        code: 'EMULATOR_SEED_UNREADABLE',
+        message:
+          'Cannot read the seed file /dev/zero: not a regular file: it is a character device; refused without reading it.',
+      });
     });
   });
 });

@@ -133,11 +133,15 @@ describe('examples/github-actions', () => {
           (m) => m[1],
         );
         expect(secrets.length).toBeGreaterThan(0);
-        for (const secret of secrets) expect(TOKEN_VARIABLES).toContain(secret);
+        // the pull request plan uses a read-only token of its own (see the plan.yml test below)
+        for (const secret of secrets)
+          expect([...TOKEN_VARIABLES, 'CRM_READ_TOKEN_PRODUCTION']).toContain(secret);
         for (const step of runs) {
           for (const words of invocations(step.run!)) {
             const envName = words[words.indexOf('--env') + 1];
-            if (words.indexOf('--env') < 0 || words[0] === 'validate') continue;
+            // with --base-url the token is CRM_ACCESS_TOKEN, whatever the environment names
+            if (words.indexOf('--env') < 0 || words[0] === 'validate' || words.includes('--base-url'))
+              continue;
             const tokenEnv = project.environments[envName]?.tokenEnv;
             expect(tokenEnv, `${step.name ?? ''}: --env ${envName}`).toBeDefined();
             expect(step.env?.[tokenEnv!]).toBe(`\${{ secrets.${tokenEnv} }}`);
@@ -158,6 +162,38 @@ describe('examples/github-actions', () => {
     expect(script).toContain('updateComment');
     expect(script).toContain('createComment');
     expect(w.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+  });
+
+  it('plan.yml: a pull request can neither redirect the token nor run its own code with it', () => {
+    const w = workflow('plan.yml');
+    const text = readFileSync(join(dir, 'plan.yml'), 'utf8');
+    // never the trigger that gives a fork's code the repository's secrets
+    expect(text).not.toContain('pull_request_target');
+    const job = w.jobs.plan;
+    // the tool is the base branch's, installed without install scripts; the pull request is only read
+    const checkouts = job.steps.filter((s) => s.uses?.startsWith('actions/checkout@'));
+    expect(checkouts.map((s) => s.with)).toEqual([
+      { ref: '${{ github.event.pull_request.base.sha }}', path: 'base', 'persist-credentials': false },
+      { path: 'pr', 'persist-credentials': false },
+    ]);
+    const install = job.steps.find((s) => s.run?.includes('npm ci'))!;
+    expect([
+      install.run?.split('\n')[0],
+      (install as { 'working-directory'?: string })['working-directory'],
+    ]).toEqual(['npm ci --ignore-scripts', 'base']);
+    // the target from a repository variable (--base-url wins over the pull request's crm-schema.yaml),
+    // the token read-only, and no other secret anywhere in the job
+    const plan = job.steps.find((s) => s.id === 'plan')!;
+    expect(invocations(plan.run!)[0]).toEqual(expect.arrayContaining(['--base-url', '"$CRM_BASE_URL"']));
+    expect(plan.env).toEqual({
+      CRM_BASE_URL: '${{ vars.CRM_BASE_URL_PRODUCTION }}',
+      CRM_ACCESS_TOKEN: '${{ secrets.CRM_READ_TOKEN_PRODUCTION }}',
+    });
+    const secrets = [...JSON.stringify(job).matchAll(/secrets\.(\w+)/g)].map((m) => m[1]);
+    expect(new Set(secrets)).toEqual(new Set(['CRM_READ_TOKEN_PRODUCTION']));
+    // forks and Dependabot get a notice, not a failed run
+    expect(job.if).toContain('github.event.pull_request.head.repo.full_name == github.repository');
+    expect(w.jobs.skipped.steps[0].run).toContain('::notice::crm-schema plan skipped');
   });
 
   it('deploy.yml: plans with --out on push to main, keeps the plan as an artifact, applies it behind the production environment', () => {

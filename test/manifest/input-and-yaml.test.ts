@@ -79,7 +79,11 @@ describe('reading bytes', () => {
       const sink = new DiagnosticSink();
       await expect(readSource(dir, 'dir.yaml', sink)).resolves.toBeUndefined();
       expect(sink.items).toEqual([
-        expect.objectContaining({ code: 'FILE_UNREADABLE', message: 'not a regular file', line: null }),
+        expect.objectContaining({
+          code: 'FILE_UNREADABLE',
+          message: 'not a regular file: it is a folder; refused without reading it',
+          line: null,
+        }),
       ]);
     });
 

@@ -37,6 +37,7 @@ export async function pullInto(client: CrmClient, dir: string, call: PullCall = 
     includeBuiltIn: call.includeBuiltIn ?? false,
     manifestFiles: project?.manifestFiles ?? [],
     outDir: call.out ?? defaultOutDir(dir, project?.config),
+    projectDir: project?.config.dir ?? dir,
     cwd: dir,
     schemaComment: (at) => schemaComment(at, project?.config.dir ?? dir, 'manifest.schema.json'),
   });

@@ -3,6 +3,7 @@
  * list/create/update/delete (beyond the spec (reference §1), under the `/crm/v4/associations` prefix;
  * the platform also serves `/crm/associations/v4`).
  */
+import { LABEL_LIST, NO_RESULTS_BATCH } from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
 import { path } from '../paths.js';
 import type { Requester } from '../request.js';
@@ -35,21 +36,23 @@ export class AssociationsApi {
       call: { method: 'POST', path: route },
       keysOf: (input) => [input.from.id, input.to.id],
       send: (chunk) =>
-        this.#r.request<BatchResponse<Record<string, unknown>>>({
+        this.#r.request<BatchResponse<Record<string, unknown>> | undefined>({
           method: 'POST',
           path: route,
           body: { inputs: chunk },
           retry: 'safe',
+          expect: NO_RESULTS_BATCH,
         }),
     });
   }
 
   /** Label definitions of an object pair; the unlabeled type has `label: null`. Beyond the spec (reference §1). */
   async listLabels(fromObjectType: string, toObjectType: string): Promise<AssociationLabel[]> {
-    const page = await this.#r.request<{ results: AssociationLabel[] }>({
+    const page = await this.#r.request({
       method: 'GET',
       path: path`/crm/v4/associations/${fromObjectType}/${toObjectType}/labels`,
       retry: 'safe',
+      expect: LABEL_LIST,
     });
     return page.results;
   }
@@ -63,11 +66,12 @@ export class AssociationsApi {
     toObjectType: string,
     body: AssociationLabelCreate,
   ): Promise<AssociationLabel[]> {
-    const answer = await this.#r.request<{ results: AssociationLabel[] }>({
+    const answer = await this.#r.request({
       method: 'POST',
       path: path`/crm/v4/associations/${fromObjectType}/${toObjectType}/labels`,
       body,
       retry: 'unsafe',
+      expect: LABEL_LIST,
     });
     return answer.results;
   }

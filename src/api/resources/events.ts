@@ -2,6 +2,7 @@
  * Custom event definitions: 4.17 and 4.18 (event properties), and the definitions list/get/create/
  * delete and property update (beyond the spec (reference §1)).
  */
+import { EVENT_DEFINITION, EVENT_DEFINITION_LIST, EVENT_PROPERTY } from '../answer-shapes.js';
 import { paginate } from '../paging.js';
 import { path, withQuery } from '../paths.js';
 import type { Requester } from '../request.js';
@@ -33,6 +34,7 @@ export class EventsApi {
       method: 'GET',
       path: withQuery('/events/v3/event-definitions', { ...options }),
       retry: 'safe',
+      expect: EVENT_DEFINITION_LIST,
     });
   }
 
@@ -47,12 +49,19 @@ export class EventsApi {
       method: 'GET',
       path: path`/events/v3/event-definitions/${eventName}`,
       retry: 'safe',
+      expect: EVENT_DEFINITION,
     });
   }
 
   /** Unsafe: a repeat would answer 409 for the definition the first try created. Beyond the spec (reference §1). */
   create(body: EventDefinitionCreate): Promise<EventDefinition> {
-    return this.#r.request({ method: 'POST', path: '/events/v3/event-definitions', body, retry: 'unsafe' });
+    return this.#r.request({
+      method: 'POST',
+      path: '/events/v3/event-definitions',
+      body,
+      retry: 'unsafe',
+      expect: EVENT_DEFINITION,
+    });
   }
 
   /** Delete a definition (204). Idempotent; a 404 after an uncertain try counts as done. Beyond the spec (reference §1). */
@@ -72,6 +81,7 @@ export class EventsApi {
       path: path`/events/v3/event-definitions/${eventName}/property`,
       body,
       retry: 'unsafe',
+      expect: EVENT_PROPERTY,
     });
   }
 
@@ -82,6 +92,7 @@ export class EventsApi {
       path: path`/events/v3/event-definitions/${eventName}/property/${propertyName}`,
       body,
       retry: 'safe',
+      expect: EVENT_PROPERTY,
     });
   }
 

@@ -1,4 +1,5 @@
 /** Property groups. Every endpoint here is beyond the spec (reference §1). */
+import { GROUP, GROUP_LIST } from '../answer-shapes.js';
 import { path, withQuery } from '../paths.js';
 import type { Requester } from '../request.js';
 import type { PropertyGroup, PropertyGroupCreate, PropertyGroupUpdate } from '../../types/api.js';
@@ -11,10 +12,11 @@ export class GroupsApi {
 
   /** Beyond the spec (reference §1). */
   async list(objectType: string, options: { archived?: boolean } = {}): Promise<PropertyGroup[]> {
-    const page = await this.#r.request<{ results: PropertyGroup[] }>({
+    const page = await this.#r.request({
       method: 'GET',
       path: withQuery(path`/crm/v3/properties/${objectType}/groups`, options),
       retry: 'safe',
+      expect: GROUP_LIST,
     });
     return page.results;
   }
@@ -25,6 +27,7 @@ export class GroupsApi {
       method: 'GET',
       path: path`/crm/v3/properties/${objectType}/groups/${name}`,
       retry: 'safe',
+      expect: GROUP,
     });
   }
 
@@ -35,6 +38,7 @@ export class GroupsApi {
       path: path`/crm/v3/properties/${objectType}/groups`,
       body,
       retry: 'unsafe',
+      expect: GROUP,
     });
   }
 
@@ -45,6 +49,7 @@ export class GroupsApi {
       path: path`/crm/v3/properties/${objectType}/groups/${name}`,
       body,
       retry: 'safe',
+      expect: GROUP,
     });
   }
 

@@ -2,6 +2,7 @@
  * Association type configuration (limits): 4.16, and the limit create/update/purge and the all-pairs
  * read (beyond the spec (reference §1)), all under the spec's `/crm/associations/v4` prefix.
  */
+import { NO_RESULTS_BATCH, TYPE_CONFIG_ALL, TYPE_CONFIG_BATCH, TYPE_CONFIG_LIST } from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
 import { path } from '../paths.js';
 import type { Requester } from '../request.js';
@@ -10,7 +11,6 @@ import type {
   AssociationLimitInput,
   AssociationLimitPurgeInput,
   AssociationTypeConfig,
-  BatchResponse,
 } from '../../types/api.js';
 
 const PREFIX = '/crm/associations/v4/definitions/configurations';
@@ -23,20 +23,22 @@ export class LimitsApi {
 
   /** 4.16 The association type configuration of an object pair (with `userEnforcedMaxToObjectIds`). */
   async get(fromObjectType: string, toObjectType: string): Promise<AssociationTypeConfig[]> {
-    const page = await this.#r.request<{ results: AssociationTypeConfig[] }>({
+    const page = await this.#r.request({
       method: 'GET',
       path: PREFIX + path`/${fromObjectType}/${toObjectType}`,
       retry: 'safe',
+      expect: TYPE_CONFIG_LIST,
     });
     return page.results;
   }
 
   /** Every configuration of every pair. Beyond the spec (reference §1). */
   async getAll(): Promise<AssociationLimitConfigAll[]> {
-    const page = await this.#r.request<{ results: AssociationLimitConfigAll[] }>({
+    const page = await this.#r.request({
       method: 'GET',
       path: `${PREFIX}/all`,
       retry: 'safe',
+      expect: TYPE_CONFIG_ALL,
     });
     return page.results;
   }
@@ -71,7 +73,13 @@ export class LimitsApi {
       call: { method: 'POST', path: route },
       keysOf: (input) => [String(input.typeId)],
       send: (chunk) =>
-        this.#r.request<undefined>({ method: 'POST', path: route, body: { inputs: chunk }, retry: 'safe' }),
+        this.#r.request({
+          method: 'POST',
+          path: route,
+          body: { inputs: chunk },
+          retry: 'safe',
+          expect: NO_RESULTS_BATCH,
+        }),
     });
   }
 
@@ -86,11 +94,12 @@ export class LimitsApi {
       call: { method: 'POST', path: route },
       keysOf: (input) => [String(input.typeId)],
       send: (chunk) =>
-        this.#r.request<BatchResponse<AssociationTypeConfig>>({
+        this.#r.request({
           method: 'POST',
           path: route,
           body: { inputs: chunk },
           retry,
+          expect: TYPE_CONFIG_BATCH,
         }),
     });
   }

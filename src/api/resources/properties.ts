@@ -1,14 +1,9 @@
 /** Property definitions: 4.1, 4.2, and the rest of the properties API (beyond the spec (reference §1)). */
+import { NO_RESULTS_BATCH, PROPERTY, PROPERTY_BATCH, PROPERTY_LIST } from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
 import { path, withQuery } from '../paths.js';
 import type { Requester } from '../request.js';
-import type {
-  BatchResponse,
-  DataSensitivity,
-  Property,
-  PropertyCreate,
-  PropertyUpdate,
-} from '../../types/api.js';
+import type { DataSensitivity, Property, PropertyCreate, PropertyUpdate } from '../../types/api.js';
 
 export interface PropertyBatchReadOptions {
   archived?: boolean;
@@ -38,6 +33,7 @@ export class PropertiesApi {
       path: path`/crm/v3/properties/${objectType}`,
       body,
       retry: 'unsafe',
+      expect: PROPERTY,
     });
   }
 
@@ -53,7 +49,7 @@ export class PropertiesApi {
       call: { method: 'POST', path: route },
       keysOf: (name) => [name],
       send: (chunk) =>
-        this.#r.request<BatchResponse<Property>>({
+        this.#r.request({
           method: 'POST',
           path: route,
           body: {
@@ -62,16 +58,18 @@ export class PropertiesApi {
             inputs: chunk.map((name) => ({ name })),
           },
           retry: 'safe',
+          expect: PROPERTY_BATCH,
         }),
     });
   }
 
   /** All properties of an object type (no paging on this endpoint). Beyond the spec (reference §1). */
   async list(objectType: string, options: PropertyListOptions = {}): Promise<Property[]> {
-    const page = await this.#r.request<{ results: Property[] }>({
+    const page = await this.#r.request({
       method: 'GET',
       path: withQuery(path`/crm/v3/properties/${objectType}`, { ...options }),
       retry: 'safe',
+      expect: PROPERTY_LIST,
     });
     return page.results;
   }
@@ -82,6 +80,7 @@ export class PropertiesApi {
       method: 'GET',
       path: withQuery(path`/crm/v3/properties/${objectType}/${name}`, options),
       retry: 'safe',
+      expect: PROPERTY,
     });
   }
 
@@ -95,6 +94,7 @@ export class PropertiesApi {
       path: path`/crm/v3/properties/${objectType}/${name}`,
       body,
       retry: 'safe',
+      expect: PROPERTY,
     });
   }
 
@@ -122,11 +122,12 @@ export class PropertiesApi {
       call: { method: 'POST', path: route },
       keysOf: (input) => [input.name],
       send: (chunk) =>
-        this.#r.request<BatchResponse<Property>>({
+        this.#r.request({
           method: 'POST',
           path: route,
           body: { inputs: chunk },
           retry: 'unsafe',
+          expect: PROPERTY_BATCH,
         }),
     });
   }
@@ -139,11 +140,12 @@ export class PropertiesApi {
       call: { method: 'POST', path: route },
       keysOf: (name) => [name],
       send: (chunk) =>
-        this.#r.request<undefined>({
+        this.#r.request({
           method: 'POST',
           path: route,
           body: { inputs: chunk.map((name) => ({ name })) },
           retry: 'safe',
+          expect: NO_RESULTS_BATCH,
         }),
     });
   }

@@ -3,14 +3,20 @@
  * under `/crm/v4/objects/{from}/{id}/associations/...` and `/crm/v4/associations/{from}/{to}/batch/...`.
  * Object types by name or id; record ids are strings.
  */
+import {
+  ASSOCIATED_PAGE,
+  ASSOCIATIONS_OF_BATCH,
+  LINK,
+  LINK_BATCH,
+  NO_RESULTS_BATCH,
+} from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
-import { paginate, type Page } from '../paging.js';
+import { paginate } from '../paging.js';
 import { path, withQuery } from '../paths.js';
 import type { Requester } from '../request.js';
 import type {
   AssociatedRecord,
   AssociationSpec,
-  BatchResponse,
   RecordAssociationArchiveInput,
   RecordAssociationCreateInput,
   RecordAssociationLink,
@@ -47,6 +53,7 @@ export class RecordAssociationsApi {
       path: path`/crm/v4/objects/${fromObjectType}/${fromId}/associations/${toObjectType}/${toId}`,
       body: types,
       retry: 'safe',
+      expect: LINK,
     });
   }
 
@@ -69,10 +76,11 @@ export class RecordAssociationsApi {
   ): AsyncGenerator<AssociatedRecord> {
     const route = path`/crm/v4/objects/${fromObjectType}/${fromId}/associations/${toObjectType}`;
     return paginate((after) =>
-      this.#r.request<Page<AssociatedRecord>>({
+      this.#r.request({
         method: 'GET',
         path: withQuery(route, { limit: options.limit, after }),
         retry: 'safe',
+        expect: ASSOCIATED_PAGE,
       }),
     );
   }
@@ -93,11 +101,12 @@ export class RecordAssociationsApi {
       call: { method: 'POST', path: route },
       keysOf: (id) => [id],
       send: (chunk) =>
-        this.#r.request<BatchResponse<RecordAssociationsOf>>({
+        this.#r.request({
           method: 'POST',
           path: route,
           body: { inputs: chunk.map((id) => ({ id })) },
           retry: 'safe',
+          expect: ASSOCIATIONS_OF_BATCH,
         }),
     });
   }
@@ -116,11 +125,12 @@ export class RecordAssociationsApi {
       keysOf: (input) => [input.from.id, input.to.id],
       matchAllKeys: true,
       send: (chunk) =>
-        this.#r.request<BatchResponse<RecordAssociationLink>>({
+        this.#r.request({
           method: 'POST',
           path: route,
           body: { inputs: chunk },
           retry: 'safe',
+          expect: LINK_BATCH,
         }),
     });
   }
@@ -137,7 +147,13 @@ export class RecordAssociationsApi {
       call: { method: 'POST', path: route },
       keysOf: (input) => [input.from.id],
       send: (chunk) =>
-        this.#r.request<undefined>({ method: 'POST', path: route, body: { inputs: chunk }, retry: 'safe' }),
+        this.#r.request({
+          method: 'POST',
+          path: route,
+          body: { inputs: chunk },
+          retry: 'safe',
+          expect: NO_RESULTS_BATCH,
+        }),
     });
   }
 }

@@ -2,6 +2,14 @@
  * Records of any object type (by name or id): 4.3 to 4.6 and 4.9 to 4.15, generalised to every object
  * type; the projects batch update path of 4.15 has its own method.
  */
+import {
+  FULL_RECORD,
+  NO_RESULTS_BATCH,
+  RECORD,
+  RECORD_BATCH,
+  RECORD_PAGE,
+  UPSERT_BATCH,
+} from '../answer-shapes.js';
 import { randomUUID } from 'node:crypto';
 import { runBatches, type BatchResult } from '../batching.js';
 import { paginate } from '../paging.js';
@@ -63,6 +71,7 @@ export class RecordsApi {
       path: path`/crm/v3/objects/${objectType}`,
       body,
       retry: 'unsafe',
+      expect: RECORD,
     });
   }
 
@@ -72,6 +81,7 @@ export class RecordsApi {
       method: 'GET',
       path: withQuery(path`/crm/v3/objects/${objectType}/${id}`, { ...options }),
       retry: 'safe',
+      expect: FULL_RECORD,
     });
   }
 
@@ -81,6 +91,7 @@ export class RecordsApi {
       method: 'GET',
       path: withQuery(path`/crm/v3/objects/${objectType}`, { ...options }),
       retry: 'safe',
+      expect: RECORD_PAGE,
     });
   }
 
@@ -101,6 +112,7 @@ export class RecordsApi {
       path: withQuery(path`/crm/v3/objects/${objectType}/${id}`, options),
       body: { properties },
       retry: 'safe',
+      expect: RECORD,
     });
   }
 
@@ -134,11 +146,12 @@ export class RecordsApi {
       call: { method: 'POST', path: route },
       keysOf: (t) => [t.wire.objectWriteTraceId],
       send: (chunk) =>
-        this.#r.request<BatchResponse<SimpleRecord>>({
+        this.#r.request({
           method: 'POST',
           path: route,
           body: { inputs: chunk.map((t) => t.wire) },
           retry: 'unsafe',
+          expect: RECORD_BATCH,
         }),
     });
     return { ...result, errors: result.errors.map(({ input, error }) => ({ input: input.input, error })) };
@@ -162,6 +175,7 @@ export class RecordsApi {
             ...(request.idProperty !== undefined ? { idProperty: request.idProperty } : {}),
           },
           retry: 'safe',
+          expect: RECORD_BATCH,
         }),
     });
   }
@@ -195,11 +209,12 @@ export class RecordsApi {
       call: { method: 'POST', path: route },
       keysOf: (input) => [input.id, input.objectWriteTraceId],
       send: (chunk) =>
-        this.#r.request<BatchResponse<UpsertedRecord>>({
+        this.#r.request({
           method: 'POST',
           path: route,
           body: { inputs: chunk },
           retry: 'safe',
+          expect: UPSERT_BATCH,
         }),
     });
   }
@@ -212,11 +227,12 @@ export class RecordsApi {
       call: { method: 'POST', path: route },
       keysOf: (id) => [id],
       send: (chunk) =>
-        this.#r.request<undefined>({
+        this.#r.request({
           method: 'POST',
           path: route,
           body: { inputs: chunk.map((id) => ({ id })) },
           retry: 'safe',
+          expect: NO_RESULTS_BATCH,
         }),
     });
   }
@@ -230,11 +246,12 @@ export class RecordsApi {
       call: { method: 'POST', path: route },
       keysOf: (input) => [input.id, input.objectWriteTraceId],
       send: (chunk) =>
-        this.#r.request<BatchResponse<SimpleRecord>>({
+        this.#r.request({
           method: 'POST',
           path: route,
           body: { inputs: chunk },
           retry: 'safe',
+          expect: RECORD_BATCH,
         }),
     });
   }

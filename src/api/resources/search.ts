@@ -1,4 +1,5 @@
 /** 4.8 Search, for any object type. Searches pass their own bucket (5 per second) besides the client's. */
+import { SEARCH_PAGE } from '../answer-shapes.js';
 import { paginate } from '../paging.js';
 import { path } from '../paths.js';
 import type { Requester } from '../request.js';
@@ -18,6 +19,7 @@ export class SearchApi {
       body,
       retry: 'safe',
       search: true,
+      expect: SEARCH_PAGE,
     });
   }
 

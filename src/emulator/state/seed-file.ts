@@ -1,11 +1,16 @@
 /**
- * `--seed-file FILE`: more data for a fresh state, as JSON or YAML (YAML 1.2 reads both). Reading it
- * keeps each node's position, so an error names `file:line:col`, the path inside the file and what is
- * wrong. The sections themselves are applied by seed-sections.ts.
+ * `--seed-file FILE`: more data for a fresh state, as JSON or YAML (YAML 1.2 reads both). It is read and
+ * parsed by the manifest reader (src/manifest/read-source.ts, parse-yaml.ts), so it gets the same checks:
+ * a regular UTF-8 text file, YAML errors at `file:line:col`, duplicate keys refused, aliases bounded.
+ * Each node keeps its position, so an error in an entry names `file:line:col`, the path inside the file
+ * and what is wrong. The sections themselves are applied by seed-sections.ts.
  */
-import { readFile } from 'node:fs/promises';
-import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { resolve } from 'node:path';
+import { isMap, isNode, isScalar, isSeq, type Node } from 'yaml';
 import { CrmSchemaError } from '../../core/errors.js';
+import { DiagnosticSink, type Diagnostic } from '../../manifest/diagnostics.js';
+import { parseYaml } from '../../manifest/parse-yaml.js';
+import { readSource } from '../../manifest/read-source.js';
 import type { EmulatorState } from './model.js';
 import { applySeed, SeedProblem, type SeedPath } from './seed-sections.js';
 
@@ -48,22 +53,56 @@ export interface ParsedSeed {
   locate(path: SeedPath): string;
 }
 
-export function parseSeedText(file: string, text: string): ParsedSeed {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
-  const first = doc.errors[0];
-  if (first) {
-    const pos = first.linePos?.[0];
-    const where = pos ? `${file}:${pos.line}:${pos.col}` : file;
-    throw seedError(file, where, `not valid YAML or JSON: ${first.message.split('\n')[0]}`);
+/** Seed files may hold whole accounts (thousands of records): a larger cap than manifests have. */
+export const MAX_SEED_BYTES = 64 * 1024 * 1024;
+
+/** What the manifest reader reported, as the emulator's error: `file:line:col: message`. */
+function seedFileError(file: string, problem: Diagnostic): CrmSchemaError {
+  if (problem.code === 'FILE_NOT_FOUND' || problem.code === 'FILE_UNREADABLE') {
+    return new CrmSchemaError(
+      'EMULATOR_SEED_UNREADABLE',
+      `Cannot read the seed file ${file}: ${problem.message}.`,
+      {
+        hint: 'Check the --seed-file path: it must name a regular JSON or YAML file.',
+        meta: { file, reason: problem.code },
+      },
+    );
   }
+  const where = problem.line === null ? file : `${file}:${problem.line}:${problem.col ?? 1}`;
+  const what =
+    problem.code === 'YAML_SYNTAX' ? `not valid YAML or JSON: ${problem.message}` : problem.message;
+  const hint =
+    problem.hint === undefined
+      ? HINT
+      : `${problem.hint[0]?.toUpperCase() ?? ''}${problem.hint.slice(1)}. ${HINT}`;
+  return new CrmSchemaError('EMULATOR_SEED_INVALID', `${where}: ${what}`, {
+    hint,
+    meta: { file, reason: problem.code },
+  });
+}
+
+/**
+ * Parses seed text with the manifest reader's YAML rules: errors located `file:line:col`, duplicate keys
+ * refused, aliases bounded (a "billion laughs" file is refused at once), one document.
+ */
+export function parseSeedText(file: string, text: string): ParsedSeed {
+  const sink = new DiagnosticSink();
+  const documents = parseYaml({ file, text }, sink);
+  const problem = sink.items.find((d) => d.severity === 'error');
+  if (problem) throw seedFileError(file, problem);
+  const second = documents[1];
+  if (second !== undefined) {
+    const { line, col } = second.lineCounter.linePos(second.doc.range[0]);
+    throw seedError(file, `${file}:${line}:${col}`, 'a seed file holds one document; remove the `---` line');
+  }
+  const document = documents[0];
   const locate = (path: SeedPath): string => {
-    const offset = nodeAt(doc.contents, path)?.range?.[0];
-    if (offset === undefined) return file;
-    const { line, col } = lineCounter.linePos(offset);
+    const offset = document === undefined ? undefined : nodeAt(document.doc.contents, path)?.range?.[0];
+    if (document === undefined || offset === undefined) return file;
+    const { line, col } = document.lineCounter.linePos(offset);
     return `${file}:${line}:${col}`;
   };
-  return { data: doc.toJS({ maxAliasCount: 1000 }) as unknown, locate };
+  return { data: document?.data, locate };
 }
 
 /** Applies a parsed seed to a fresh state; throws a CrmSchemaError naming the first problem. */
@@ -77,17 +116,15 @@ export function applyParsedSeed(state: EmulatorState, file: string, seed: Parsed
   }
 }
 
-/** Reads `file` and applies it to a fresh state. */
+/**
+ * Reads `file` and applies it to a fresh state. Read as manifests are: only a regular file (a FIFO or a
+ * device is refused before it is opened), at most MAX_SEED_BYTES, UTF-8 text, no NUL bytes.
+ */
 export async function applySeedFile(state: EmulatorState, file: string, now: string): Promise<void> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error);
-    throw new CrmSchemaError('EMULATOR_SEED_UNREADABLE', `Cannot read the seed file ${file}: ${reason}.`, {
-      hint: 'Check the --seed-file path.',
-      meta: { file },
-    });
-  }
-  applyParsedSeed(state, file, parseSeedText(file, text), now);
+  const sink = new DiagnosticSink();
+  const source = await readSource(resolve(file), file, sink, { maxBytes: MAX_SEED_BYTES });
+  const problem = sink.items.find((d) => d.severity === 'error');
+  if (problem !== undefined) throw seedFileError(file, problem);
+  // a file that was not read always has its error above
+  if (source !== undefined) applyParsedSeed(state, file, parseSeedText(file, source.text), now);
 }

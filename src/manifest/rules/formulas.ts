@@ -3,6 +3,7 @@
  * type that the manifests declare (or a built-in `hs_` one), not one they archive; calculated
  * properties must not refer to each other in a cycle.
  */
+import { depthFirst } from '../../core/graph.js';
 import type { DiagnosticSink } from '../diagnostics.js';
 import { analyseFormula } from '../formula.js';
 import type { PropertyItem } from '../items.js';
@@ -64,28 +65,14 @@ export const formulaReferencesRule: Rule = ({ items, model, sink }) => {
 
 /** Depth-first search over calculated properties; each cycle is reported once, at its first member. */
 function reportCycles(graph: Graph, sink: DiagnosticSink): void {
-  const state = new Map<string, 'visiting' | 'done'>();
-  const stack: string[] = [];
-  const visit = (name: string): void => {
-    state.set(name, 'visiting');
-    stack.push(name);
-    for (const next of graph.get(name)?.references ?? []) {
-      if (!graph.has(next)) continue;
-      const seen = state.get(next);
-      if (seen === 'visiting') {
-        const cycle = [...stack.slice(stack.indexOf(next)), next];
-        const { ref } = graph.get(next)!.item;
-        report(sink, ref, ['calculationFormula'], {
-          code: 'FORMULA_CYCLE',
-          message: `calculated properties refer to each other in a cycle: ${cycle.join(' -> ')}`,
-          hint: 'a formula cannot depend, directly or not, on its own property',
-        });
-      } else if (seen === undefined) {
-        visit(next);
-      }
-    }
-    stack.pop();
-    state.set(name, 'done');
-  };
-  for (const name of graph.keys()) if (!state.has(name)) visit(name);
+  depthFirst(graph.keys(), (name) => (graph.get(name)?.references ?? []).filter((next) => graph.has(next)), {
+    cycle: (cycle) => {
+      const { ref } = graph.get(cycle[0])!.item;
+      report(sink, ref, ['calculationFormula'], {
+        code: 'FORMULA_CYCLE',
+        message: `calculated properties refer to each other in a cycle: ${cycle.join(' -> ')}`,
+        hint: 'a formula cannot depend, directly or not, on its own property',
+      });
+    },
+  });
 }

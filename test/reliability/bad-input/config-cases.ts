@@ -1,7 +1,7 @@
 /**
  * Malformed project files (crm-schema.yaml): empty or blank, not a mapping, several documents, wrong
  * types, unknown keys, literal tokens and credentials, bad base URLs, unknown environments, bad policy
- * values, globs that match nothing, and the byte-level problems of manifests.
+ * values, globs that match nothing or leave the project folder, and the byte-level problems of manifests.
  */
 import { configCase, type BadCase } from './case.js';
 
@@ -21,6 +21,9 @@ export function configCases(): BadCase[] {
     ['manifests-empty', 'manifests: []\n', 'EMPTY_VALUE'],
     ['manifests-items', 'manifests: [5, true]\n', 'WRONG_TYPE'],
     ['manifests-match-nothing', "manifests: ['nowhere/*.yaml']\n", 'NO_MANIFESTS'],
+    ['glob-parent', "manifests: ['schema/*.yaml', '../*.yaml']\n", 'GLOB_OUTSIDE_PROJECT'],
+    ['glob-parent-in-braces', "manifests: ['{schema,..}/*.yaml']\n", 'GLOB_OUTSIDE_PROJECT'],
+    ['glob-absolute', "manifests: ['/etc/*.yaml']\n", 'GLOB_OUTSIDE_PROJECT'],
     ['key-typo', "manifest: ['schema/*.yaml']\n", 'UNKNOWN_KEY'],
     ['unknown-key', `${GLOBS}colour: blue\n`, 'UNKNOWN_KEY'],
     ['token-key', `${GLOBS}token: abc123\n`, 'LITERAL_TOKEN'],

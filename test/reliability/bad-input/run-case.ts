@@ -62,6 +62,9 @@ export async function runInProcess(argv: string[]): Promise<Outcome> {
       append(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
       return true;
     }) as typeof process.stdout.write;
+  // oclif's flush() leaves a 'drain' listener behind when the write did not block: harmless in a CLI
+  // that runs once, a leak warning in a process that runs it hundreds of times
+  const drains = new Set(process.stdout.listeners('drain'));
   process.stdout.write = capture((text) => (stdout += text));
   process.stderr.write = capture((text) => (stderr += text));
   try {
@@ -70,6 +73,9 @@ export async function runInProcess(argv: string[]): Promise<Outcome> {
   } finally {
     process.stdout.write = out;
     process.stderr.write = err;
+    for (const listener of process.stdout.listeners('drain')) {
+      if (!drains.has(listener)) process.stdout.removeListener('drain', listener as () => void);
+    }
     // a command may set it; this process is the test runner, which must not exit with it
     process.exitCode = undefined;
   }

@@ -1,0 +1,69 @@
+/**
+ * Reading a file named by a user, a project or a flag, only when it is a regular file. A FIFO would
+ * block the read forever, a device such as /dev/zero never ends, a socket cannot be read: all are refused
+ * by `stat` before the file is opened, and checked again on the opened handle (opened non-blocking, so a
+ * FIFO put in its place meanwhile cannot block either).
+ */
+import { constants, type Stats } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+
+/** Why a file was refused without being read. */
+export class FileRefusal extends Error {
+  constructor(
+    readonly reason: 'not-regular' | 'too-large',
+    /** `a FIFO (named pipe)`, `a folder`, ...; for too-large: `a regular file` */
+    readonly kind: string,
+    readonly size: number,
+  ) {
+    super(reason === 'not-regular' ? `it is ${kind}, not a regular file` : `it has ${size} bytes`);
+    this.name = 'FileRefusal';
+  }
+}
+
+export function isFileRefusal(error: unknown): error is FileRefusal {
+  return error instanceof FileRefusal;
+}
+
+/** What a path is, in words: `a folder`, `a FIFO (named pipe)`, `a character device`, ... */
+export function kindOfFile(info: Stats): string {
+  if (info.isFile()) return 'a regular file';
+  if (info.isDirectory()) return 'a folder';
+  if (info.isFIFO()) return 'a FIFO (named pipe)';
+  if (info.isCharacterDevice()) return 'a character device';
+  if (info.isBlockDevice()) return 'a block device';
+  if (info.isSocket()) return 'a socket';
+  return 'a special file';
+}
+
+export interface ReadRegularOptions {
+  /** refuse files larger than this (checked before reading) */
+  maxBytes?: number;
+}
+
+/**
+ * The bytes of `path` (links followed) when it is a regular file; a FileRefusal when it is something else
+ * or too large; the system's error (ENOENT, EACCES, ...) otherwise.
+ */
+export async function readRegularFile(path: string, options: ReadRegularOptions = {}): Promise<Buffer> {
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  checkStats(await stat(path), maxBytes);
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    checkStats(await handle.stat(), maxBytes);
+    const bytes = await handle.readFile();
+    if (bytes.byteLength > maxBytes) throw new FileRefusal('too-large', 'a regular file', bytes.byteLength);
+    return bytes;
+  } finally {
+    await handle.close();
+  }
+}
+
+function checkStats(info: Stats, maxBytes: number): void {
+  if (!info.isFile()) throw new FileRefusal('not-regular', kindOfFile(info), info.size);
+  if (info.size > maxBytes) throw new FileRefusal('too-large', 'a regular file', info.size);
+}
+
+/** Throws a FileRefusal unless `path` (links followed) is a regular file; system errors pass through. */
+export async function assertRegularFile(path: string): Promise<void> {
+  checkStats(await stat(path), Number.POSITIVE_INFINITY);
+}

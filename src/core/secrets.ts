@@ -1,0 +1,23 @@
+/**
+ * Secrets the process holds (the access token), masked from everything it prints: whatever text reaches
+ * stdout or stderr — a result, a diagnostic quoting a manifest, an error quoting a server — passes
+ * through `maskSecrets` first, so a token that found its way into a manifest, a live label or an answer
+ * is shown as `***`. The API client also removes it from every answer it reads; this is the last line.
+ */
+
+const secrets = new Set<string>();
+
+/** Values shorter than this are too common to mask without mangling ordinary text. */
+const MIN_SECRET_LENGTH = 8;
+
+export function keepSecret(value: string): void {
+  if (value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+}
+
+export function maskSecrets(text: string): string {
+  let masked = text;
+  for (const secret of secrets) {
+    if (masked.includes(secret)) masked = masked.replaceAll(secret, '***');
+  }
+  return masked;
+}

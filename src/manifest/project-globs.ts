@@ -1,0 +1,131 @@
+/**
+ * The manifest files a project file's `manifests` globs name, confined to the project folder (the folder
+ * of crm-schema.yaml). A glob with a `..` segment or an absolute path, a glob whose folder is reached
+ * through a symbolic link leading outside, and a matched file that is a link to a file outside are
+ * errors at the glob (GLOB_OUTSIDE_PROJECT): nothing outside the project is ever read.
+ */
+import { join, resolve } from 'node:path';
+import { FILE_CONCURRENCY, mapLimit } from '../core/map-limit.js';
+import { isWithin, realPathOf } from '../core/inside-folder.js';
+import { displayPath } from './collect.js';
+import type { DiagnosticSink } from './diagnostics.js';
+import { expandBraces, glob, matchesGlob, normalise, staticBase } from './glob.js';
+import { locate } from './locate.js';
+import type { ParsedDocument } from './parse-yaml.js';
+
+const HINT_WORDS =
+  'globs are relative to the folder of crm-schema.yaml and stay inside it; move the manifests into that folder (or a sub-folder) and name them from there';
+const HINT_LINK =
+  'move the manifests into the project folder, or replace the symbolic link with the files themselves';
+
+/** Why a glob names places outside the folder it is relative to, by its words alone. */
+export function globLeavesFolder(pattern: string): string | undefined {
+  const body = pattern.startsWith('!') ? pattern.slice(1) : pattern;
+  for (const alternative of expandBraces(body)) {
+    const path = normalise(alternative);
+    if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'is an absolute path';
+    if (path.split('/').includes('..')) return 'has a `..` segment';
+  }
+  return undefined;
+}
+
+export interface ProjectGlobs {
+  configPath: string;
+  /** the project file's display path */
+  file: string;
+  manifests: readonly string[];
+  document: ParsedDocument;
+  /** paths are shown relative to it */
+  cwd: string;
+}
+
+/** Absolute paths of the project's manifest files; every problem with the globs goes to `sink`. */
+export async function projectManifests(project: ProjectGlobs, sink: DiagnosticSink): Promise<string[]> {
+  const { configPath, manifests, document, cwd } = project;
+  const root = resolve(configPath, '..');
+  const realRoot = await realPathOf(root);
+  let refused = 0;
+  const refuse = (index: number, message: string, hint: string) => {
+    refused += 1;
+    sink.at(locate(document, ['manifests', index]), {
+      code: 'GLOB_OUTSIDE_PROJECT',
+      message,
+      hint,
+      path: `manifests[${index}]`,
+    });
+  };
+
+  const allowed: string[] = [];
+  for (const [index, pattern] of manifests.entries()) {
+    const why = globLeavesFolder(pattern);
+    if (why !== undefined) {
+      refuse(index, `'${pattern}' ${why}: it leaves the project folder`, HINT_WORDS);
+      continue;
+    }
+    // the folder walking starts in may itself be a link that leads out
+    const bases = pattern.startsWith('!') ? [] : expandBraces(pattern).map((p) => staticBase(p));
+    const outside = await firstOutside(
+      realRoot,
+      bases.map((base) => join(root, base)),
+    );
+    if (outside !== undefined) {
+      refuse(
+        index,
+        `'${pattern}' reaches ${displayPath(cwd, outside.path)} through a symbolic link, outside the project folder (to ${outside.real})`,
+        HINT_LINK,
+      );
+      continue;
+    }
+    allowed.push(pattern);
+  }
+
+  const found = await glob(root, allowed);
+  found.unmatched.forEach((pattern) => {
+    const index = manifests.indexOf(pattern);
+    sink.at(locate(document, ['manifests', index]), {
+      code: 'GLOB_NO_MATCH',
+      message: `'${pattern}' matches no file`,
+      path: `manifests[${index}]`,
+    });
+  });
+
+  const candidates = found.files.map((f) => ({ relative: f, path: join(root, f) }));
+  const reals = await mapLimit(candidates, FILE_CONCURRENCY, (c) => realPathOf(c.path));
+  const files: string[] = [];
+  candidates.forEach((candidate, i) => {
+    if (candidate.path === configPath) return;
+    const real = reals[i];
+    if (isWithin(realRoot, real)) {
+      files.push(candidate.path);
+      return;
+    }
+    const index = manifests.findIndex((p) => !p.startsWith('!') && matchesGlob(candidate.relative, p));
+    refuse(
+      index,
+      `'${manifests[index] ?? ''}' matches ${displayPath(cwd, candidate.path)}, a symbolic link to a file outside the project folder (${real}); it was not read`,
+      HINT_LINK,
+    );
+  });
+
+  if (files.length === 0 && refused === 0) {
+    sink.at(locate(document, ['manifests']), {
+      code: 'NO_MANIFESTS',
+      message: 'the manifest globs match no file',
+      hint: `globs are relative to ${project.file}; e.g. manifests: ["schema/**/*.yaml"]`,
+      path: 'manifests',
+    });
+  }
+  return files;
+}
+
+/** The first of `paths` whose real place lies outside `realRoot`. */
+async function firstOutside(
+  realRoot: string,
+  paths: readonly string[],
+): Promise<{ path: string; real: string } | undefined> {
+  for (const path of paths) {
+    const real = await realPathOf(path);
+    if (!isWithin(realRoot, real)) return { path, real };
+  }
+  return undefined;
+}

@@ -1,0 +1,68 @@
+/**
+ * Property-based: hostile manifests and project files thrown at the real CLI (its own `main`, in this
+ * process), against the emulator. Whatever they hold, every run exits 0, 1 or 2, prints no stack trace,
+ * no raw control character and never the token, touches no file outside the project, and sends no
+ * request anywhere but the target.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { countingServer, type CountingServer } from '../reliability/bad-input/run-case.js';
+import { expectSafe, run, sandbox, TOKEN, type Sandbox } from './harness.js';
+import { manifestText, projectText } from './generators.js';
+
+/** Runs per property: the suite stays within seconds; `FUZZ_RUNS=1000` for a long search. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+
+describe('fuzz: manifests and project files', () => {
+  let box: Sandbox;
+  let emulator: TestEmulator;
+  let evil: CountingServer;
+
+  beforeAll(async () => {
+    box = await sandbox();
+    emulator = await startTestEmulator({ tokens: [TOKEN] });
+    evil = await countingServer();
+  });
+  afterAll(async () => {
+    await box.close();
+    await emulator.close();
+    await evil.close();
+  });
+
+  it('validate and plan survive any manifest', async () => {
+    await fc.assert(
+      fc.asyncProperty(manifestText, manifestText, async (a, b) => {
+        await box.write({
+          'crm-schema.yaml': "manifests: ['schema/*.yaml']\n",
+          'schema/a.yaml': a,
+          'schema/b.yaml': b,
+        });
+        const outside = await box.outside();
+        const env = { CRM_ACCESS_TOKEN: TOKEN };
+        expectSafe(await run(['validate'], box.project, env), 'validate');
+        expectSafe(await run(['plan', '--base-url', emulator.url], box.project, env), 'plan');
+        expect(await box.outside()).toEqual(outside);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('a project file never sends the token anywhere but the target given', async () => {
+    await fc.assert(
+      fc.asyncProperty(projectText(evil.url), async (project) => {
+        await box.write({
+          'crm-schema.yaml': project,
+          'schema/a.yaml':
+            'kind: Properties\nobjectType: tickets\nproperties: [{ name: a, label: A, type: string, fieldType: text, groupName: ticketinformation }]\n',
+        });
+        const env = { CRM_ACCESS_TOKEN: TOKEN };
+        expectSafe(await run(['validate'], box.project, env), 'validate');
+        expectSafe(await run(['plan', '--base-url', emulator.url], box.project, env), 'plan --base-url');
+        expectSafe(await run(['drift', '--base-url', emulator.url], box.project, env), 'drift --base-url');
+        expect(evil.requests).toEqual([]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Text from other people reaches every renderer neutralized: a live label or option value holding
+ * escape sequences, carriage returns, backspaces or bidirectional overrides cannot move the cursor,
+ * erase or conceal a line, or reorder what a reviewer reads; and a Markdown comment never mentions a
+ * user or a team. Checked on each renderer, with and without colour, for random text too.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dryRun } from '../../src/apply/dry-run.js';
+import { plan } from '../../src/plan/plan.js';
+import type { PlanDocument } from '../../src/plan/plan-document.js';
+import { renderDryRunText } from '../../src/render/apply-dry-run.js';
+import { renderPlanJson } from '../../src/render/plan-json.js';
+import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
+import { renderPlanText } from '../../src/render/plan-text.js';
+import { neutralize } from '../../src/core/control-chars.js';
+import { escapeJsonText, neutralizeDocument } from '../../src/render/safe-text.js';
+import { desired, prop, select, state } from '../plan/fixtures.js';
+
+/** Colour codes are the only escape sequences a renderer may write itself. */
+// eslint-disable-next-line no-control-regex -- matching escape sequences is the point
+const SGR = /\u001b\[[0-9;]*m/g;
+const RAW =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/;
+
+/** Cursor up and erase the line, then a carriage return and a concealing overwrite. */
+const HIDE_PREVIOUS_LINE = 'Tier\u001b[1A\u001b[2K\rnothing to see\u001b[8m';
+const BIDI = 'Order \u202Eredro\u202C \u2066x\u2069';
+
+function hostileLivePlan(): PlanDocument {
+  const live = state({
+    properties: {
+      tickets: [
+        prop('tier', { label: HIDE_PREVIOUS_LINE, description: `bell\u0007 backspace\b\b\b ${BIDI}` }),
+        prop('legacy_code', { label: `Legacy${BIDI}` }),
+        select('stage', ['open', 'clo\u001b]0;title\u0007sed'], { label: 'Stage' }),
+      ],
+    },
+  });
+  const want = state({
+    properties: { tickets: [prop('tier', { label: 'Tier' }), select('stage', ['open'], { label: 'Stage' })] },
+  });
+  return plan(desired(want, [{ kind: 'property', objectType: 'tickets', name: 'legacy_code' }]), live);
+}
+
+function expectNoRawControl(text: string): void {
+  expect(RAW.exec(text.replace(SGR, ''))?.[0]).toBeUndefined();
+}
+
+describe('hostile text in the renderers', () => {
+  const hostile = hostileLivePlan();
+
+  it('the text plan, with or without colour, keeps every line and shows the controls escaped', () => {
+    for (const color of [false, true]) {
+      const text = renderPlanText(hostile, { color });
+      expectNoRawControl(text);
+      const plain = text.replace(SGR, '');
+      // the destructive archive stays on its own line, whatever the label before it holds
+      expect(plain).toMatch(/^ {2}- {3}Archive property tickets\.legacy_code$/m);
+      // shown once, never escaped twice by the quoting of values
+      expect(plain).toContain('label: "Tier␛[1A␛[2K␍nothing to see␛[8m" -> "Tier"');
+      expect(plain).toContain('⟨U+202E⟩');
+      expect(plain).toContain("removes option 'clo␛]0;title␇sed'");
+    }
+  });
+
+  it('the JSON plan keeps the values exactly (as \\u escapes) and has no raw control', () => {
+    const json = renderPlanJson(hostile);
+    expectNoRawControl(json);
+    const parsed = JSON.parse(json) as { changes: { meta: unknown }[] };
+    expect(JSON.stringify(parsed.changes)).toContain(JSON.stringify(HIDE_PREVIOUS_LINE).slice(1, -1));
+  });
+
+  it('the dry run shows the exact bodies, terminal-safe', () => {
+    const text = renderDryRunText(dryRun(hostile));
+    expectNoRawControl(text);
+  });
+
+  it('the Markdown comment neutralizes controls, and mentions of users and teams outside code', () => {
+    const live = state({
+      properties: {
+        tickets: [select('tier', ['@octocat', '@acme/security-team', 'gold'], { label: 'Tier' })],
+      },
+    });
+    const want = state({ properties: { tickets: [select('tier', ['gold'], { label: 'Tier' })] } });
+    const markdown = renderPlanMarkdown(plan(desired(want), live));
+    // GitHub notifies no one for text in code blocks and code spans; everywhere else, no mention
+    const prose = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+    expect(prose).toContain('@&#8203;octocat');
+    expect(prose).toContain('@&#8203;acme/security-team');
+    expect(prose).not.toMatch(/@[a-z]/i);
+    expectNoRawControl(renderPlanMarkdown(hostile));
+  });
+
+  it('any text: neutralize leaves no control, keeps printable text, and one-line text has no line feed', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
+        const shown = neutralize(text);
+        expect(RAW.exec(shown)?.[0]).toBeUndefined();
+        expect(neutralize(text, { oneLine: true })).not.toContain('\n');
+        // printable text passes unchanged
+        const printable = text.replace(RAW, '').replace(/[\n\\]/g, '');
+        if (!RAW.test(printable)) expect(neutralize(printable)).toBe(printable);
+      }),
+    );
+  });
+
+  it('any text: escapeJsonText is the same value, parsed, with no raw control', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = escapeJsonText(JSON.stringify(value));
+        expect(RAW.exec(text)?.[0]).toBeUndefined();
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+    );
+  });
+
+  it('neutralizeDocument keeps keys and shape, and line feeds only in values shown quoted', () => {
+    const document = { message: 'a\nb\u001b', meta: { label: 'x\ny\u0007' }, list: ['\u202E'] };
+    expect(neutralizeDocument(document)).toEqual({
+      message: 'a␊b␛',
+      meta: { label: 'x\ny␇' },
+      list: ['⟨U+202E⟩'],
+    });
+  });
+});
