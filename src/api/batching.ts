@@ -14,8 +14,7 @@ import { ANY_BATCH } from './answer-shapes.js';
 import { errorFromBatchItem } from './error-mapping.js';
 import { BadResponseError, isApiError, type CrmApiError } from './errors.js';
 import type { BatchErrorItem, BatchResponse } from '../types/api.js';
-
-export const MAX_BATCH = 100;
+import { BATCH_SIZE } from '../model/platform-limits.js';
 
 export interface BatchItemError<I> {
   input: I;
@@ -47,14 +46,14 @@ export interface BatchRun<I, R> {
   chunkSize?: number;
 }
 
-export function chunk<T>(items: readonly T[], size = MAX_BATCH): T[][] {
+export function chunk<T>(items: readonly T[], size = BATCH_SIZE): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
 export async function runBatches<I, R>(run: BatchRun<I, R>): Promise<BatchResult<I, R>> {
-  const chunks = chunk(run.inputs, run.chunkSize ?? MAX_BATCH);
+  const chunks = chunk(run.inputs, run.chunkSize ?? BATCH_SIZE);
   const merged: BatchResult<I, R> = { results: [], errors: [], unmatched: [] };
   type Answer = { inputs: I[]; response?: BatchResponse<R>; failed?: CrmApiError };
   const answers = await Promise.all(

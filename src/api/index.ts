@@ -18,7 +18,7 @@ export {
   isApiError,
   type ApiErrorCode,
 } from './errors.js';
-export { MAX_BATCH, type BatchItemError, type BatchResult } from './batching.js';
+export { type BatchItemError, type BatchResult } from './batching.js';
 export type { PropertyBatchReadOptions, PropertyListOptions } from './resources/properties.js';
 export type { RecordBatchReadInput, RecordListOptions, RecordReadOptions } from './resources/records.js';
 export type { RecordAssociationListOptions } from './resources/record-associations.js';

@@ -23,7 +23,7 @@ import {
 } from './errors.js';
 import { loggablePath, type RequestLogEvent, type ResponseLogEvent } from './log.js';
 import { rateLimitHeaders, type RollingWindowLimiter } from './rate-limit.js';
-import { decide, type AttemptOutcome, type RetryClass } from './retry.js';
+import { decideRetry, type AttemptOutcome, type RetryClass } from './retry.js';
 import type { ResolvedRetryOptions } from './options.js';
 import { formatSeconds, sleep } from './timers.js';
 import { CALL_TIMEOUT, type HttpMethod, type Transport } from './transport.js';
@@ -93,7 +93,7 @@ export class Requester {
         this.#log(call, attempt, outcome, undefined, false);
         return undefined as T;
       }
-      const decision = decide(outcome, spec.retry, attempt, {
+      const decision = decideRetry(outcome, spec.retry, attempt, {
         baseDelayMs: retry.baseDelayMs,
         maxDelayMs: retry.maxDelayMs,
         windowMs: this.#p.limiter.intervalMs,

@@ -46,7 +46,7 @@ export interface BackoffPolicy {
   random?: () => number;
 }
 
-export function decide(
+export function decideRetry(
   outcome: AttemptOutcome,
   retry: RetryClass,
   attempt: number,

@@ -29,7 +29,7 @@ import {
   type OutcomeStatus,
 } from './types.js';
 import { unitsOf, type Unit } from './units.js';
-import { outcomeOf, summarize } from './outcomes.js';
+import { outcomeOf, summarizeOutcomes } from './outcomes.js';
 import { learnTypeIds } from './type-ids.js';
 
 interface Run {
@@ -93,7 +93,7 @@ export async function applyPlan(
   }
 
   const outcomes = plan.changes.map((change) => run.outcomes.get(change.id)!);
-  const summary = summarize(outcomes);
+  const summary = summarizeOutcomes(outcomes);
   const report: ApplyReport = {
     ok: summary.failed === 0,
     outcomes,

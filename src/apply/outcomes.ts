@@ -23,7 +23,7 @@ export function outcomeOf(
   };
 }
 
-export function summarize(outcomes: readonly ChangeOutcome[]): ApplySummary {
+export function summarizeOutcomes(outcomes: readonly ChangeOutcome[]): ApplySummary {
   const summary: ApplySummary = {
     total: outcomes.length,
     applied: 0,

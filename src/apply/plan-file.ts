@@ -4,7 +4,7 @@
  * compatible crm-schema, for this target (base URL and environment), from these manifests (digest).
  * Each refusal is a CrmSchemaError naming the mismatch and what to do; apply exits 1.
  */
-import { CrmSchemaError } from '../core/errors.js';
+import { CrmSchemaError, isCrmSchemaError } from '../core/errors.js';
 import { jsonDepthExceeds } from '../core/json-depth.js';
 import { PLAN_FORMAT_VERSION, readPlanDocument, type PlanDocument } from '../plan/plan-document.js';
 import { planShapeProblems } from './plan-schema.js';
@@ -70,7 +70,7 @@ export function parseSavedPlan(text: string, file: string): PlanDocument {
     return readPlanDocument(value);
   } catch (error) {
     // the planner's message says what is wrong; say which file
-    if (error instanceof CrmSchemaError) {
+    if (isCrmSchemaError(error)) {
       throw new CrmSchemaError(error.code, `${file}: ${error.message}`, {
         hint: error.hint,
         meta: error.meta,

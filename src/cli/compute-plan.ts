@@ -9,16 +9,17 @@ import { readLiveState } from '../live/read-live.js';
 import { scopeFromDesired, type LiveScope } from '../live/scope.js';
 import type { SchemaState } from '../model/schema-model.js';
 import { dataCheckTargets } from '../plan/data-check.js';
-import type { DesiredState, PlanPolicy } from '../plan/desired.js';
+import type { DesiredState } from '../model/desired-state.js';
 import { diff } from '../plan/diff/diff.js';
 import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
 import { toPlanPolicy } from '../live/managed-scope.js';
 import { gateOf, type Target } from './target.js';
 import { buildPlan, type DecisionContext } from '../plan/plan.js';
-import type { RuleContext } from '../plan/rules/rule-types.js';
+import type { PlanRuleContext } from '../plan/rules/rule-types.js';
+import type { ScopePolicy } from '../model/policy.js';
 
 export interface ComputePlanOptions extends DecisionContext {
-  policy: PlanPolicy;
+  policy: ScopePolicy;
   /** count the records (and record associations) removals touch; default true */
   dataCheck?: boolean;
   /** calls the data check may make (`--data-check-budget`) */
@@ -52,7 +53,7 @@ export async function computePlan(
   const scope = scopeFromDesired(desired, options.policy);
   const live = await readLiveState(client, scope);
   const result = diff(desired, live, { policy: options.policy });
-  const ctx: RuleContext = {};
+  const ctx: PlanRuleContext = {};
   let searches = 0;
   if (options.dataCheck !== false) {
     const targets = dataCheckTargets(result.changes);

@@ -8,15 +8,15 @@ import { resolve } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
 import { keepSecret } from '../core/secrets.js';
 import { CONFIG_FILE_NAME, type ProjectConfig } from '../manifest/config.js';
-import type { DesiredState as ManifestState } from '../manifest/model.js';
+import type { Declarations } from '../manifest/model.js';
 import { loadProject, type ReadFile, type ValidationReport } from '../manifest/validate.js';
-import type { DesiredState } from '../plan/desired.js';
-import { desiredFromManifest } from '../plan/from-manifest.js';
+import type { DesiredState } from '../model/desired-state.js';
+import { toDesiredState } from '../manifest/desired-state.js';
 
 export interface Project {
   config: ProjectConfig;
   /** the manifests as written (with their YAML locations) */
-  manifests: ManifestState;
+  manifests: Declarations;
   /** the planner's desired input */
   desired: DesiredState;
   files: ReadFile[];
@@ -67,7 +67,7 @@ export async function loadCommandProject(options: LoadOptions): Promise<Project>
   return {
     config,
     manifests: model,
-    desired: desiredFromManifest(model),
+    desired: toDesiredState(model),
     files: report.projects[0]?.files ?? [],
     report,
   };

@@ -6,7 +6,7 @@
  */
 import { CLIENT_VERSION } from '../api/version.js';
 import { canonicalDigest, canonicalJson } from '../plan/canonical-json.js';
-import type { DesiredState } from '../plan/desired.js';
+import type { DesiredState } from '../model/desired-state.js';
 import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
 
 export const TOOL_NAME = 'crm-schema';

@@ -10,15 +10,9 @@
  * put into an error.
  */
 import { CrmSchemaError } from '../core/errors.js';
-import type { GatePolicy } from '../plan/policy-decision.js';
-import {
-  DEFAULT_POLICY,
-  DEFAULT_TOKEN_ENV,
-  resolveEnvironment,
-  type EnvironmentConfig,
-  type Policy,
-  type ProjectConfig,
-} from '../manifest/config.js';
+import { DEFAULT_TOKEN_ENV, resolveEnvironment, type EnvironmentConfig, type ProjectConfig } from '../manifest/config.js';
+import { DEFAULT_POLICY, type Policy } from '../model/policy.js';
+import type { GatePolicy } from '../model/policy.js';
 
 export const BASE_URL_ENV = 'CRM_BASE_URL';
 /** The local emulator's state file, relative to the current directory. */

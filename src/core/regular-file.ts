@@ -9,6 +9,7 @@ import { open, stat } from 'node:fs/promises';
 
 /** Why a file was refused without being read. */
 export class FileRefusal extends Error {
+  readonly code = 'FILE_REFUSED';
   constructor(
     readonly reason: 'not-regular' | 'too-large',
     /** `a FIFO (named pipe)`, `a folder`, ...; for too-large: `a regular file` */
@@ -21,7 +22,7 @@ export class FileRefusal extends Error {
 }
 
 export function isFileRefusal(error: unknown): error is FileRefusal {
-  return error instanceof FileRefusal;
+  return (error as { code?: unknown } | null)?.code === 'FILE_REFUSED';
 }
 
 /** What a path is, in words: `a folder`, `a FIFO (named pipe)`, `a character device`, ... */

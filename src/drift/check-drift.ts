@@ -13,13 +13,14 @@
 import type { CrmClient } from '../api/client.js';
 import { readLiveState } from '../live/read-live.js';
 import { mergeScope, scopeFromDesired } from '../live/scope.js';
-import type { DesiredState, PlanPolicy } from '../plan/desired.js';
+import type { DesiredState } from '../model/desired-state.js';
 import { diff } from '../plan/diff/diff.js';
 import { addressOf } from '../plan/kinds/registry.js';
 import { buildPlan } from '../plan/plan.js';
 import type { Baseline } from './baseline.js';
 import { classifyDrift, resourceKey } from './classify.js';
 import type { DriftDocument } from './drift-report.js';
+import type { ScopePolicy } from '../model/policy.js';
 
 export interface DriftCheck {
   report: DriftDocument;
@@ -28,12 +29,12 @@ export interface DriftCheck {
 }
 
 /** The policy drift plans with: the project's scope, every unmanaged resource in it turned into a change. */
-export function driftPolicy(policy: PlanPolicy): PlanPolicy {
+export function driftPolicy(policy: ScopePolicy): ScopePolicy {
   return { ...policy, unmanaged: 'archive' };
 }
 
 export interface DriftOptions {
-  policy: PlanPolicy;
+  policy: ScopePolicy;
   target?: { baseUrl: string; environment?: string };
   baseline?: Baseline;
 }

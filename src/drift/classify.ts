@@ -12,8 +12,7 @@ import type { SchemaState } from '../model/schema-model.js';
 import { canonicalObjectType } from '../model/object-types.js';
 import type { Change, FieldChange, RemovalCause } from '../plan/change-types.js';
 import { isRef } from '../plan/change-types.js';
-import type { PlanPolicy } from '../plan/desired.js';
-import type { Diagnostic } from '../plan/diagnostics.js';
+import type { PlanDiagnostic } from '../plan/diagnostics.js';
 import { managedScope } from '../plan/diff/diff-context.js';
 import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
 import {
@@ -28,10 +27,11 @@ import {
   type DriftTombstoned,
   type DriftUnmanaged,
 } from './drift-report.js';
+import type { ScopePolicy } from '../model/policy.js';
 
 export interface ClassifyOptions {
   /** the project's policy (not the one drift plans with): which unmanaged resources count */
-  policy: PlanPolicy;
+  policy: ScopePolicy;
   /** the live state: when and by whom an edited resource was last changed */
   live?: SchemaState;
   /** with a baseline: the resources the baseline's plan differs on too (`resourceKey`) */
@@ -71,10 +71,10 @@ export function classifyDrift(plan: PlanDocument, options: ClassifyOptions): Dri
       classifyOne(change, lists, options);
     }
   }
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: PlanDiagnostic[] = [];
   for (const diagnostic of plan.diagnostics) {
     // a declared event definition the account lacks: everything declared for it is missing
-    if (diagnostic.code === 'unknown-event' && diagnostic.address !== undefined) {
+    if (diagnostic.code === 'UNKNOWN_EVENT' && diagnostic.address !== undefined) {
       lists.missing.push({ address: diagnostic.address, kind: 'eventDefinition' });
     } else {
       diagnostics.push(diagnostic);
@@ -224,7 +224,7 @@ function liveLabel(change: Change): string | undefined {
  * `archive`). Properties and event properties count whenever `manage` puts them in scope, whatever
  * `unmanaged` says (drift plans with `unmanaged: archive`, so the planner lists exactly those).
  */
-function unmanagedScope(change: Change, policy: PlanPolicy): string | undefined {
+function unmanagedScope(change: Change, policy: ScopePolicy): string | undefined {
   switch (change.type) {
     case 'label.delete':
       return policy.unmanaged === 'ignore' ? undefined : 'its pair is declared';

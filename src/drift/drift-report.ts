@@ -14,9 +14,9 @@
  * merged but not deployed yet); with one, only what differs from the last deploy is.
  */
 import type { JsonValue, OptionChange } from '../plan/change-types.js';
-import type { Diagnostic } from '../plan/diagnostics.js';
+import type { PlanDiagnostic } from '../plan/diagnostics.js';
 
-export const DRIFT_FORMAT_VERSION = 1;
+export const DRIFT_FORMAT_VERSION = 2;
 
 /** What kind of resource an entry is about: the first part of the plan's change type. */
 export type DriftKind = 'property' | 'group' | 'label' | 'limit' | 'eventProperty' | 'eventDefinition';
@@ -94,7 +94,7 @@ export interface DriftDocument {
   tombstoned: DriftTombstoned[];
   notDeployed: DriftNotDeployed[];
   /** the planner's errors, warnings and notes (an error makes `drift` exit 1) */
-  diagnostics: Diagnostic[];
+  diagnostics: PlanDiagnostic[];
 }
 
 export function driftCounts(

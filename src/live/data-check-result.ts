@@ -5,7 +5,7 @@
  */
 import type { CrmApiError } from '../api/errors.js';
 import type { Count } from '../plan/data-check.js';
-import type { Diagnostic } from '../plan/diagnostics.js';
+import type { PlanDiagnostic } from '../plan/diagnostics.js';
 
 export const DEFAULT_DATA_CHECK_BUDGET = 100;
 
@@ -13,7 +13,7 @@ export interface DataCheckResult {
   /** keyed by `recordCountKey` / `linkCountKey` */
   counts: Map<string, Count>;
   /** notes on what could not be counted */
-  diagnostics: Diagnostic[];
+  diagnostics: PlanDiagnostic[];
   /** calls made */
   calls: number;
 }
@@ -45,22 +45,22 @@ export function emptyResult(): DataCheckResult {
 }
 
 /** A token that may not read what a count needs: the count is skipped, and the plan says so. */
-export function skippedForScopes(what: string, error: CrmApiError, scopeHint: string): Diagnostic {
+export function skippedForScopes(what: string, error: CrmApiError, scopeHint: string): PlanDiagnostic {
   const scopes = (error.meta.scopes as string[] | undefined) ?? [];
   const missing = scopes.length > 0 ? ` (missing ${scopes.join(', ')})` : '';
   return {
     level: 'info',
-    code: 'data-check-skipped',
+    code: 'DATA_CHECK_SKIPPED',
     message: `Data check skipped for ${what}: the token may not read what the count needs${missing}, so the plan shows no count there`,
     hint: `Grant ${scopes.length > 0 ? scopes.join(', ') : scopeHint} to count, or pass --no-data-check.`,
   };
 }
 
 /** A count the budget did not allow to start. */
-export function skippedForBudget(key: string, budget: CallBudget): Diagnostic {
+export function skippedForBudget(key: string, budget: CallBudget): PlanDiagnostic {
   return {
     level: 'info',
-    code: 'data-check-skipped',
+    code: 'DATA_CHECK_SKIPPED',
     address: key,
     message: `Could not count ${key}: ${budget.reason}`,
   };

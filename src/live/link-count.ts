@@ -8,10 +8,10 @@
 import type { CrmClient } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
 import { groupBy } from '../core/maps.js';
-import { ASSOCIATION_READ_CHUNK } from '../api/resources/record-associations.js';
 import { pairKey } from '../model/normalize-association.js';
 import type { LinkTarget } from '../plan/data-check.js';
 import { skippedForScopes, type CallBudget, type DataCheckResult } from './data-check-result.js';
+import { ASSOCIATION_READ_BATCH_SIZE } from '../model/platform-limits.js';
 
 /** The list's largest page. */
 const LIST_PAGE = 100;
@@ -63,7 +63,7 @@ async function countDirection(
       const page = await client.records.list(from, { limit: LIST_PAGE, after, properties: ['hs_object_id'] });
       pending.push(...page.results.map((record) => record.id));
       after = page.paging?.next?.after;
-      if ((pending.length >= ASSOCIATION_READ_CHUNK || after === undefined) && !(await read())) {
+      if ((pending.length >= ASSOCIATION_READ_BATCH_SIZE || after === undefined) && !(await read())) {
         exact = false;
         break;
       }

@@ -6,11 +6,10 @@
  * or qualified by an object type, `tickets.escalation` / `0-5.escalation`; the qualifier is made
  * canonical (`tickets`) here, the planner applies a qualified entry to its object type only.
  */
-import type { Policy } from '../manifest/config.js';
 import { canonicalObjectType } from '../model/object-types.js';
-import type { PlanPolicy } from '../plan/desired.js';
+import type { Policy, ScopePolicy } from '../model/policy.js';
 
-export function toPlanPolicy(policy: Pick<Policy, 'unmanaged' | 'manage'>): PlanPolicy {
+export function toPlanPolicy(policy: Pick<Policy, 'unmanaged' | 'manage'>): ScopePolicy {
   return {
     unmanaged: policy.unmanaged,
     manage: {
@@ -33,7 +32,7 @@ function qualifierOf(entry: string): string | undefined {
 }
 
 /** The object types qualified entries name (canonical): the policy puts them under management. */
-export function policyObjectTypes(policy: PlanPolicy): Set<string> {
+export function policyObjectTypes(policy: ScopePolicy): Set<string> {
   const types = new Set<string>();
   for (const entry of [...policy.manage.groups, ...policy.manage.prefixes]) {
     const qualifier = qualifierOf(entry);
@@ -43,7 +42,7 @@ export function policyObjectTypes(policy: PlanPolicy): Set<string> {
 }
 
 /** Whether the unmanaged policy looks at custom properties of `objectType` (canonical) at all. */
-export function watchesUnmanaged(policy: PlanPolicy, objectType: string): boolean {
+export function watchesUnmanaged(policy: ScopePolicy, objectType: string): boolean {
   if (policy.unmanaged === 'ignore') return false;
   return [...policy.manage.groups, ...policy.manage.prefixes].some((entry) => {
     const qualifier = qualifierOf(entry);

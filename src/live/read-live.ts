@@ -9,7 +9,6 @@
  * labels are needed), E event definition reads. `minimumCalls` computes that number.
  */
 import type { CrmClient } from '../api/client.js';
-import { MAX_BATCH } from '../api/batching.js';
 import { emptySchemaState } from '../model/schema-state.js';
 import type { SchemaState } from '../model/schema-model.js';
 import { DATA_SENSITIVITIES } from '../types/api.js';
@@ -18,6 +17,7 @@ import { readEvents } from './read-events.js';
 import { readObjectType } from './read-properties.js';
 import type { LiveScope } from './scope.js';
 import { pairKey } from '../model/normalize-association.js';
+import { BATCH_SIZE } from '../model/platform-limits.js';
 
 export async function readLiveState(client: CrmClient, scope: LiveScope): Promise<SchemaState> {
   const state = emptySchemaState();
@@ -34,7 +34,7 @@ export function minimumCalls(scope: LiveScope): number {
   let calls = 0;
   for (const entry of scope.objectTypes.values()) {
     if (entry.fullList) calls += DATA_SENSITIVITIES.length;
-    else calls += Math.ceil(entry.properties.size / MAX_BATCH);
+    else calls += Math.ceil(entry.properties.size / BATCH_SIZE);
     if (entry.groups) calls += 1;
   }
   const directions = new Set<string>();

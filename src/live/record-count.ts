@@ -16,7 +16,7 @@ import { chunk } from '../api/batching.js';
 import { isApiError, type CrmApiError } from '../api/errors.js';
 import { groupBy } from '../core/maps.js';
 import type { RecordTarget } from '../plan/data-check.js';
-import type { Diagnostic } from '../plan/diagnostics.js';
+import type { PlanDiagnostic } from '../plan/diagnostics.js';
 import type { Filter } from '../types/api.js';
 import {
   skippedForBudget,
@@ -24,9 +24,7 @@ import {
   type CallBudget,
   type DataCheckResult,
 } from './data-check-result.js';
-
-/** The platform's most filter groups per search. */
-export const MAX_FILTER_GROUPS = 5;
+import { MAX_SEARCH_FILTER_GROUPS } from '../model/platform-limits.js';
 
 interface Run {
   client: CrmClient;
@@ -46,7 +44,7 @@ export async function countRecords(
 }
 
 async function countForType(run: Run, objectType: string, targets: readonly RecordTarget[]): Promise<void> {
-  const [first, ...rest] = chunk(targets, MAX_FILTER_GROUPS);
+  const [first, ...rest] = chunk(targets, MAX_SEARCH_FILTER_GROUPS);
   try {
     await countChunk(run, objectType, first);
   } catch (error) {
@@ -113,10 +111,10 @@ async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error?: CrmA
   }
 }
 
-function refused(target: RecordTarget, error: CrmApiError): Diagnostic {
+function refused(target: RecordTarget, error: CrmApiError): PlanDiagnostic {
   return {
     level: 'info',
-    code: 'data-check-skipped',
+    code: 'DATA_CHECK_SKIPPED',
     address: target.key,
     message: `Could not count the records of ${target.key}: ${error.serverMessage ?? error.message}`,
   };

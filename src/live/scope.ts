@@ -5,8 +5,9 @@
  */
 import { pairKey } from '../model/normalize-association.js';
 import { canonicalObjectType } from '../model/object-types.js';
-import type { DesiredState, PlanPolicy } from '../plan/desired.js';
+import type { DesiredState } from '../model/desired-state.js';
 import { policyObjectTypes, watchesUnmanaged } from './managed-scope.js';
+import type { ScopePolicy } from '../model/policy.js';
 
 export interface ObjectTypeScope {
   /** canonical name, also used in request paths */
@@ -67,7 +68,7 @@ export function pairScopeOf(scope: LiveScope, from: string, to: string): PairSco
   return entry;
 }
 
-export function scopeFromDesired(desired: DesiredState, policy: PlanPolicy): LiveScope {
+export function scopeFromDesired(desired: DesiredState, policy: ScopePolicy): LiveScope {
   const scope = emptyScope();
   for (const schema of desired.state.objects.values()) {
     const entry = objectTypeScopeOf(scope, schema.objectType);

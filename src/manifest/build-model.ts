@@ -6,24 +6,26 @@ import { defined } from '../core/defined.js';
 import type { EventPropertyCreate, PropertyCreate } from '../types/api.js';
 import type { DiagnosticCode } from './codes.js';
 import { formatLocation } from './diagnostics.js';
-import type { DiagnosticSink, SourceLocation } from './diagnostics.js';
+import type { DiagnosticSink } from './diagnostics.js';
 import { at } from './items.js';
 import { formatPath } from './locate.js';
 import type { EntryRef, ManifestItems } from './items.js';
-import { deriveLabelName, emptyDesiredState, limitKey } from './model.js';
+import { emptyDeclarations, limitTargetKey } from './model.js';
 import type {
   DeletedLabel,
   DesiredAssociationPair,
   DesiredLabel,
   DesiredLimit,
-  DesiredState,
+  Declarations,
   LimitTarget,
 } from './model.js';
 import { mergeLabelPairs, type LabelDeclaration } from './label-pairs.js';
-import { objectTypeKey, pairKey } from './object-types.js';
+import { canonicalObjectType } from '../model/object-types.js';
+import { deriveLabelName, pairKey } from '../model/normalize-association.js';
+import type { SourceLocation } from '../model/source-location.js';
 
-export function buildModel(items: ManifestItems, sink: DiagnosticSink): DesiredState {
-  const state = emptyDesiredState();
+export function buildModel(items: ManifestItems, sink: DiagnosticSink): Declarations {
+  const state = emptyDeclarations();
   const firsts = new Map<string, SourceLocation>();
 
   /** Registers `key`; reports and returns false when it was declared before. */
@@ -50,7 +52,7 @@ export function buildModel(items: ManifestItems, sink: DiagnosticSink): DesiredS
   };
 
   for (const { objectType, entry, ref } of items.groups) {
-    const typeKey = objectTypeKey(objectType);
+    const typeKey = canonicalObjectType(objectType);
     if (
       !claim(
         `group ${typeKey} ${entry.name}`,
@@ -77,7 +79,7 @@ export function buildModel(items: ManifestItems, sink: DiagnosticSink): DesiredS
   }
 
   for (const { objectType, entry, ref } of items.properties) {
-    const typeKey = objectTypeKey(objectType);
+    const typeKey = canonicalObjectType(objectType);
     const what = `property '${entry.name}' of ${typeKey}`;
     if (!claim(`property ${typeKey} ${entry.name}`, ref, 'name', 'DUPLICATE_PROPERTY', what)) continue;
     const source = at(ref);
@@ -156,7 +158,7 @@ export function buildModel(items: ManifestItems, sink: DiagnosticSink): DesiredS
         maxToObjectIds: entry.maxToObjectIds,
         source: at(ref, 'maxToObjectIds'),
       };
-      pair.limits.set(limitKey(target), limit);
+      pair.limits.set(limitTargetKey(target), limit);
     }
   }
 

@@ -15,7 +15,7 @@ import { CrmSchemaError } from '../core/errors.js';
 import { CONFIG_FILE_NAME } from './config.js';
 import { glob } from './glob.js';
 
-export interface Unit {
+export interface ProjectUnit {
   /** absolute path of the project file, when the unit has one */
   configPath?: string;
   /** whether the manifests come from the project file's globs */
@@ -27,7 +27,7 @@ export interface Unit {
 export const MANIFEST_EXTENSIONS = ['**/*.yaml', '**/*.yml'];
 
 export interface Collected {
-  units: Unit[];
+  units: ProjectUnit[];
   /** folders given that hold no YAML file at all (absolute) */
   emptyFolders: string[];
 }
@@ -67,7 +67,7 @@ export async function collectUnits(
       loose.push(absolute);
     }
   }
-  const units: Unit[] = unique(projects).map((p) => ({ configPath: p, useGlobs: true, files: [] }));
+  const units: ProjectUnit[] = unique(projects).map((p) => ({ configPath: p, useGlobs: true, files: [] }));
   if (loose.length > 0 || config !== undefined) {
     units.push({
       ...(config === undefined ? {} : { configPath: config }),

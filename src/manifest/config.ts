@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
 import type { ShapeProblem } from './ajv-messages.js';
 import { LITERAL_TOKEN_IN_TOKEN_ENV, looksLikeToken } from './ajv-messages.js';
-import type { DiagnosticInput, DiagnosticSink, SourceLocation } from './diagnostics.js';
+import type { DiagnosticInput, DiagnosticSink } from './diagnostics.js';
 import { formatPath, locate } from './locate.js';
 import type { PathSegment } from './locate.js';
 import { parseYaml } from './parse-yaml.js';
@@ -15,34 +15,13 @@ import type { ParsedDocument } from './parse-yaml.js';
 import { readSource } from './read-source.js';
 import { validators } from './schemas.js';
 import { runSchema } from './shape.js';
-import type {
-  DangerousPolicy,
-  DestructivePolicy,
-  PolicyEntry,
-  ProjectFile,
-  UnmanagedPolicy,
-} from './types.js';
+import type { PolicyEntry, ProjectFile } from './types.js';
+import { DEFAULT_POLICY, type Policy } from '../model/policy.js';
+import type { SourceLocation } from '../model/source-location.js';
 
 export const CONFIG_FILE_NAME = 'crm-schema.yaml';
 /** The variable holding the token when an environment names none (design/PRODUCT.md). */
 export const DEFAULT_TOKEN_ENV = 'CRM_ACCESS_TOKEN';
-
-export interface Policy {
-  destructive: DestructivePolicy;
-  dangerous: DangerousPolicy;
-  /** addresses of single destructive (or dangerous) changes allowed even when the policy denies them */
-  allow: string[];
-  unmanaged: UnmanagedPolicy;
-  manage: { groups: string[]; prefixes: string[] };
-}
-
-export const DEFAULT_POLICY: Policy = {
-  destructive: 'deny',
-  dangerous: 'allow',
-  allow: [],
-  unmanaged: 'ignore',
-  manage: { groups: [], prefixes: [] },
-};
 
 export interface EnvironmentConfig {
   name: string;

@@ -4,15 +4,10 @@
  */
 import { DIAGNOSTIC_CODES } from './codes.js';
 import type { DiagnosticCode } from './codes.js';
+import type { SourceLocation } from '../model/source-location.js';
 
-export type Severity = 'error' | 'warning';
+export type DiagnosticSeverity = 'error' | 'warning';
 
-/** A place in a file: 1-based line and column. */
-export interface SourceLocation {
-  file: string;
-  line: number;
-  col: number;
-}
 
 export interface Diagnostic {
   /** the file as given or found, relative to the working directory */
@@ -20,7 +15,7 @@ export interface Diagnostic {
   /** 1-based; null when the problem is with the file as a whole (missing, unreadable) */
   line: number | null;
   col: number | null;
-  severity: Severity;
+  severity: DiagnosticSeverity;
   code: DiagnosticCode;
   /** plain text: what is wrong */
   message: string;

@@ -3,17 +3,15 @@ export { assertValid, loadProject, validatePaths, validateSources } from './vali
 export type { ProjectResult, ReadFile, ValidateOptions, ValidationReport } from './validate.js';
 export {
   CONFIG_FILE_NAME,
-  DEFAULT_POLICY,
   DEFAULT_TOKEN_ENV,
   loadProjectConfig,
   mergePolicy,
   resolveEnvironment,
 } from './config.js';
-export type { EnvironmentConfig, Policy, ProjectConfig } from './config.js';
-export type { Diagnostic, Severity, SourceLocation } from './diagnostics.js';
+export type { EnvironmentConfig, ProjectConfig } from './config.js';
+export type { Diagnostic, DiagnosticSeverity } from './diagnostics.js';
 export { DIAGNOSTIC_CODES } from './codes.js';
 export type { DiagnosticCode } from './codes.js';
 export * from './model.js';
-export { objectTypeKey, pairKey } from './object-types.js';
 export { analyseFormula } from './formula.js';
 export type * from './types.js';

@@ -3,7 +3,6 @@
  * desired-state model and the semantic rules. Entries a blocking shape error broke are left out
  * (their error is already reported).
  */
-import type { SourceLocation } from './diagnostics.js';
 import { locate } from './locate.js';
 import type { PathSegment } from './locate.js';
 import type { ParsedDocument } from './parse-yaml.js';
@@ -18,6 +17,7 @@ import type {
   PropertiesManifest,
   PropertyEntry,
 } from './types.js';
+import type { SourceLocation } from '../model/source-location.js';
 
 /** Where an entry sits: its document and its key path there. */
 export interface EntryRef {

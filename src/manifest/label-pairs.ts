@@ -10,10 +10,11 @@
  * that another declaration keeps or deletes, and what a rename or an inverse limit needs.
  */
 import type { DiagnosticCode } from './codes.js';
-import { formatLocation, type DiagnosticSink, type SourceLocation } from './diagnostics.js';
+import { formatLocation, type DiagnosticSink } from './diagnostics.js';
 import type { DeletedLabel, DesiredLabel, DesiredLabelPair } from './model.js';
-import { deriveLabelName } from './model.js';
-import { objectTypeKey, pairKey } from './object-types.js';
+import { canonicalObjectType } from '../model/object-types.js';
+import { deriveLabelName, pairKey } from '../model/normalize-association.js';
+import type { SourceLocation } from '../model/source-location.js';
 
 /** One side of a merged pair, and where it was said. */
 type Slot =
@@ -45,7 +46,7 @@ const MIRROR: Readonly<Record<Slot, Slot>> = {
 
 /** `tickets<->orders`: the object pair whatever the direction. */
 export function objectPairKey(from: string, to: string): string {
-  const [a, b] = [objectTypeKey(from), objectTypeKey(to)].sort();
+  const [a, b] = [canonicalObjectType(from), canonicalObjectType(to)].sort();
   return `${a}<->${b}`;
 }
 
@@ -115,8 +116,8 @@ interface Merged {
 function mergeGroup(group: readonly LabelDeclaration[], sink: DiagnosticSink): Merged {
   const first = group[0];
   const said = new Map<Slot, { value: SlotValue; source: SourceLocation }>();
-  const from = objectTypeKey(first.from);
-  const to = objectTypeKey(first.to);
+  const from = canonicalObjectType(first.from);
+  const to = canonicalObjectType(first.to);
   const describe = slotDescriber(from, to);
   const set = (slot: Slot, value: SlotValue | undefined, entry: DesiredLabel, key: string): void => {
     if (value === undefined) return;
@@ -194,7 +195,7 @@ function sideOf(
   to: string,
   said: ReadonlyMap<Slot, { value: SlotValue }>,
 ): 'same' | 'reversed' | undefined {
-  if (from !== to) return objectTypeKey(entry.from) === from ? 'same' : 'reversed';
+  if (from !== to) return canonicalObjectType(entry.from) === from ? 'same' : 'reversed';
   const forward = said.get('label')?.value;
   const inverse = said.get('inverseLabel')?.value;
   if (entry.label === forward || (entry.inverseLabel !== undefined && entry.inverseLabel === inverse))

@@ -4,8 +4,8 @@
  */
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Node, Pair } from 'yaml';
-import type { SourceLocation } from './diagnostics.js';
 import type { ParsedDocument } from './parse-yaml.js';
+import type { SourceLocation } from '../model/source-location.js';
 
 export type PathSegment = string | number;
 

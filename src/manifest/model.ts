@@ -2,18 +2,19 @@
  * The desired state: what the manifests declare, normalised and keyed for the planner, every entry
  * with the source location of its YAML node so later errors (plan, apply) can point at it.
  *
- * - Keys: object types by `objectTypeKey` (well-known ids such as `0-5` become `tickets`; other
- *   names and ids stay as written, the planner resolves them); association pairs by `from->to`.
+ * - Keys: object types by `canonicalObjectType` (well-known ids such as `0-5` and any spelling of a
+ *   well-known name become `tickets`; other names and ids stay as written, the planner resolves them);
+ *   association pairs by `pairKey` (`tickets->orders`).
  * - Definitions hold exactly the fields the manifest writes. An omitted optional field is absent
  *   (not defaulted): filling the platform's defaults is the planner's normalisation.
  * - Tombstones (`archived: true`, `deleted: true`) are entries of their own, without a definition.
  * - A declaration seen twice is a validation error; the model keeps the first.
  */
 import type { EventPropertyCreate, PropertyCreate } from '../types/api.js';
-import type { SourceLocation } from './diagnostics.js';
 import type { ManifestAssociationCategory } from './types.js';
+import { USER_DEFINED, limitKey } from '../model/normalize-association.js';
+import type { SourceLocation } from '../model/source-location.js';
 
-export type { SourceLocation } from './diagnostics.js';
 
 export interface DesiredProperty {
   archived: false;
@@ -101,7 +102,7 @@ export interface DesiredAssociationPair {
   to: string;
   /** by label text */
   labels: Map<string, DesiredLabelEntry>;
-  /** by `limitKey(target)` */
+  /** by `limitTargetKey(target)` */
   limits: Map<string, DesiredLimit>;
 }
 
@@ -156,7 +157,7 @@ export interface DesiredEventDefinition {
   source: SourceLocation;
 }
 
-export interface DesiredState {
+export interface Declarations {
   /** object type key -> property name -> entry */
   properties: Map<string, Map<string, DesiredPropertyEntry>>;
   /** object type key -> group name -> entry */
@@ -171,7 +172,7 @@ export interface DesiredState {
   eventDefinitions: Map<string, DesiredEventDefinition>;
 }
 
-export function emptyDesiredState(): DesiredState {
+export function emptyDeclarations(): Declarations {
   return {
     properties: new Map(),
     groups: new Map(),
@@ -182,13 +183,7 @@ export function emptyDesiredState(): DesiredState {
   };
 }
 
-/** Key of a limit in `DesiredAssociationPair.limits`: `label:Primary order` or `PLATFORM_DEFINED:27`. */
-export function limitKey(target: LimitTarget): string {
-  return 'label' in target ? `label:${target.label}` : `${target.category}:${target.typeId}`;
+/** Key of a limit in `DesiredAssociationPair.limits`: the model's limit key of what it applies to. */
+export function limitTargetKey(target: LimitTarget): string {
+  return limitKey('label' in target ? { category: USER_DEFINED, label: target.label } : target);
 }
-
-/**
- * The internal name a label gets when `name` is not written (`Primary order` -> `primary_order`): the
- * planner's function, so that validation and plan derive the same name.
- */
-export { deriveLabelName } from '../model/normalize-association.js';

@@ -4,6 +4,7 @@
  * objects in `keys.ts` tie both together and a test fails when they drift apart.
  */
 import type { AssociationCategory, EventPropertyType, PropertyCreate, PropertyOption } from '../types/api.js';
+import type { DangerousPolicy, DestructivePolicy, UnmanagedPolicy } from '../model/policy.js';
 
 export const MANIFEST_KINDS = ['Properties', 'Associations', 'EventProperties'] as const;
 export type ManifestKind = (typeof MANIFEST_KINDS)[number];
@@ -103,15 +104,6 @@ export type Manifest = PropertiesManifest | AssociationsManifest | EventProperti
 // ---------------------------------------------------------------------------------------------
 // The project file, crm-schema.yaml
 // ---------------------------------------------------------------------------------------------
-
-export const DESTRUCTIVE_POLICIES = ['deny', 'allow'] as const;
-export type DestructivePolicy = (typeof DESTRUCTIVE_POLICIES)[number];
-
-export const DANGEROUS_POLICIES = ['allow', 'deny'] as const;
-export type DangerousPolicy = (typeof DANGEROUS_POLICIES)[number];
-
-export const UNMANAGED_POLICIES = ['ignore', 'report', 'archive'] as const;
-export type UnmanagedPolicy = (typeof UNMANAGED_POLICIES)[number];
 
 export interface ManageEntry {
   groups?: string[];

@@ -8,13 +8,13 @@ import { CrmSchemaError } from '../core/errors.js';
 import { FILE_CONCURRENCY, mapLimit } from '../core/map-limit.js';
 import { buildModel } from './build-model.js';
 import { collectUnits, displayPath } from './collect.js';
-import type { Unit } from './collect.js';
+import type { ProjectUnit } from './collect.js';
 import { loadProjectConfig } from './config.js';
 import type { ProjectConfig } from './config.js';
 import { DiagnosticSink, sortDiagnostics } from './diagnostics.js';
 import type { Diagnostic } from './diagnostics.js';
 import { collectItems, emptyItems } from './items.js';
-import type { DesiredState } from './model.js';
+import type { Declarations } from './model.js';
 import { parseYaml } from './parse-yaml.js';
 import { projectManifests } from './project-globs.js';
 import { readSource } from './read-source.js';
@@ -37,7 +37,7 @@ export interface ReadFile {
 
 export interface ProjectResult {
   config?: ProjectConfig;
-  model: DesiredState;
+  model: Declarations;
   /** the manifest files, in the order checked */
   files: ReadFile[];
 }
@@ -82,7 +82,7 @@ export async function validatePaths(
  */
 export async function loadProject(
   options: ValidateOptions = {},
-): Promise<{ report: ValidationReport; config?: ProjectConfig; model: DesiredState }> {
+): Promise<{ report: ValidationReport; config?: ProjectConfig; model: Declarations }> {
   const report = await validatePaths([], options);
   const project = report.projects[0];
   return { report, model: project.model, ...(project.config ? { config: project.config } : {}) };
@@ -108,7 +108,7 @@ export function validateSources(sources: readonly SourceText[]): ValidationRepor
 }
 
 async function validateUnit(
-  unit: Unit,
+  unit: ProjectUnit,
   cwd: string,
   sink: DiagnosticSink,
   seen: string[],
@@ -137,7 +137,7 @@ async function validateUnit(
 }
 
 /** Steps 1 to 3 over the texts of one project. */
-function checkManifests(sources: readonly SourceText[], sink: DiagnosticSink): DesiredState {
+function checkManifests(sources: readonly SourceText[], sink: DiagnosticSink): Declarations {
   const items = emptyItems();
   for (const source of sources) {
     for (const document of parseYaml(source, sink)) {

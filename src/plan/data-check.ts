@@ -9,7 +9,7 @@
  */
 import { pairKey } from '../model/normalize-association.js';
 import type { Change } from './change-types.js';
-import { propertyAddress } from './address.js';
+import { propertyAddress } from '../model/address.js';
 
 /** A count of records (or record associations); `exact: false` means "at least `count`". */
 export interface Count {

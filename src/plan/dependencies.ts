@@ -16,7 +16,7 @@ import {
   groupAddress,
   labelAddress,
   propertyAddress,
-} from './address.js';
+} from '../model/address.js';
 import type { Change, ChangeOf, ChangeType, FieldChange } from './change-types.js';
 import { isRef } from './change-types.js';
 import { formulaIdentifiers } from './formula.js';

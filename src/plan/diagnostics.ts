@@ -2,14 +2,15 @@
  * Findings of the planner that are not changes: errors (the plan must not be applied), warnings and
  * notes. JSON-able; renderers show them next to the changes.
  */
-import type { SourceLocation } from './desired.js';
+import type { PlanCode } from './codes.js';
+import type { SourceLocation } from '../model/source-location.js';
 
 export type DiagnosticLevel = 'error' | 'warning' | 'info';
 
-export interface Diagnostic {
+export interface PlanDiagnostic {
   level: DiagnosticLevel;
-  /** stable identifier, e.g. `builtin-property` */
-  code: string;
+  /** stable identifier from the planner's code table, e.g. `BUILTIN_PROPERTY` */
+  code: PlanCode;
   message: string;
   address?: string;
   source?: SourceLocation;
@@ -17,6 +18,6 @@ export interface Diagnostic {
   hint?: string;
 }
 
-export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+export function hasErrors(diagnostics: readonly PlanDiagnostic[]): boolean {
   return diagnostics.some((d) => d.level === 'error');
 }

@@ -9,7 +9,7 @@ import { CrmSchemaError } from '../core/errors.js';
 import type { Change } from './change-types.js';
 import { canonicalJson } from './canonical-json.js';
 import type { Affected } from './data-check.js';
-import type { Diagnostic } from './diagnostics.js';
+import type { PlanDiagnostic } from './diagnostics.js';
 import type { ChangeAction } from './kinds/change-kind.js';
 import { actionOf, addressOf, idOf, messageOf, phaseOf, requestsFor } from './kinds/registry.js';
 import type { Phase } from './phases.js';
@@ -17,7 +17,7 @@ import type { PolicyDecision } from './policy-decision.js';
 import type { PlannedRequest } from './requests/request-types.js';
 import type { Severity } from './severity.js';
 
-export const PLAN_FORMAT_VERSION = 1;
+export const PLAN_FORMAT_VERSION = 2;
 
 /** A change as the plan stores it: the data plus everything apply and the renderers need. */
 export type PlannedChange = Change & {
@@ -73,13 +73,13 @@ export interface PlanDocument {
   manifestDigest?: string;
   settings?: PlanSettings;
   changes: PlannedChange[];
-  diagnostics: Diagnostic[];
+  diagnostics: PlanDiagnostic[];
   summary: PlanSummary;
 }
 
-export function summarize(
+export function summarizePlan(
   changes: readonly PlannedChange[],
-  diagnostics: readonly Diagnostic[],
+  diagnostics: readonly PlanDiagnostic[],
 ): PlanSummary {
   const summary: PlanSummary = {
     changes: changes.length,
@@ -141,7 +141,7 @@ export function readPlanDocument(value: unknown): PlanDocument {
   const version = (value as { formatVersion?: unknown } | null)?.formatVersion;
   if (version !== PLAN_FORMAT_VERSION) {
     throw new CrmSchemaError(
-      'plan.format-version',
+      'PLAN_FORMAT_VERSION',
       `This plan has format version ${JSON.stringify(version ?? null)}; this crm-schema reads version ${PLAN_FORMAT_VERSION}.`,
       { hint: 'Make the plan again with this version of crm-schema.' },
     );
@@ -150,7 +150,7 @@ export function readPlanDocument(value: unknown): PlanDocument {
   const problems = checkPlanConsistency(plan);
   if (problems.length > 0) {
     throw new CrmSchemaError(
-      'plan.inconsistent',
+      'PLAN_INCONSISTENT',
       `The plan file was changed after it was made: ${problems[0]}.`,
       {
         hint: 'Make the plan again; a saved plan must not be edited.',

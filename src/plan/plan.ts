@@ -4,16 +4,18 @@
  * counts in between: `diff`, then `dataCheckTargets(result.changes)`, then `buildPlan` with the counts.
  */
 import type { SchemaState } from '../model/schema-model.js';
-import { DEFAULT_POLICY, type DesiredState, type PlanPolicy } from './desired.js';
-import type { Diagnostic } from './diagnostics.js';
+import { type DesiredState } from '../model/desired-state.js';
+import type { PlanDiagnostic } from './diagnostics.js';
 import { computeDependencies } from './dependencies.js';
 import { diff, type DiffResult } from './diff/diff.js';
 import { fingerprintFor } from './fingerprint.js';
 import { actionOf, addressOf, idOf, messageOf, phaseOf, requestsFor } from './kinds/registry.js';
 import { orderChanges } from './order.js';
-import { DEFAULT_GATE, decideAll, type Allowances, type GatePolicy } from './policy-decision.js';
-import { PLAN_FORMAT_VERSION, summarize, type PlanDocument, type PlannedChange } from './plan-document.js';
-import { classify, type ClassifiedChange, type RuleContext } from './rules/index.js';
+import { DEFAULT_GATE, decideAll, type Allowances } from './policy-decision.js';
+import { PLAN_FORMAT_VERSION, summarizePlan, type PlanDocument, type PlannedChange } from './plan-document.js';
+import { classify, type ClassifiedChange, type PlanRuleContext } from './rules/index.js';
+import { DEFAULT_POLICY, type ScopePolicy } from '../model/policy.js';
+import type { GatePolicy } from '../model/policy.js';
 
 /** What decides each change's fate: the target's policy and the command-line allowances. */
 export interface DecisionContext {
@@ -21,8 +23,8 @@ export interface DecisionContext {
   allowances?: Allowances;
 }
 
-export interface PlanOptions extends RuleContext, DecisionContext {
-  policy?: PlanPolicy;
+export interface PlanOptions extends PlanRuleContext, DecisionContext {
+  policy?: ScopePolicy;
 }
 
 export function plan(desired: DesiredState, live: SchemaState, options: PlanOptions = {}): PlanDocument {
@@ -33,7 +35,7 @@ export function plan(desired: DesiredState, live: SchemaState, options: PlanOpti
 export function buildPlan(
   result: DiffResult,
   live: SchemaState,
-  ctx: RuleContext & DecisionContext = {},
+  ctx: PlanRuleContext & DecisionContext = {},
 ): PlanDocument {
   const classified = classify(result.changes, ctx);
   const dependsOn = computeDependencies(classified);
@@ -45,12 +47,12 @@ export function buildPlan(
   );
   // archives of properties whose live formulas use each other are only ordered, never an error
   const errors = cycles.filter((cycle) => !cycle.every((id) => id.startsWith('property.archive ')));
-  const diagnostics: Diagnostic[] = [...errors.map(cycleDiagnostic), ...result.diagnostics];
+  const diagnostics: PlanDiagnostic[] = [...errors.map(cycleDiagnostic), ...result.diagnostics];
   return {
     formatVersion: PLAN_FORMAT_VERSION,
     changes,
     diagnostics,
-    summary: summarize(changes, diagnostics),
+    summary: summarizePlan(changes, diagnostics),
   };
 }
 
@@ -78,11 +80,11 @@ function annotate(
   return planned;
 }
 
-function cycleDiagnostic(cycle: readonly string[]): Diagnostic {
+function cycleDiagnostic(cycle: readonly string[]): PlanDiagnostic {
   const addresses = cycle.map((id) => id.slice(id.indexOf(' ') + 1));
   return {
     level: 'error',
-    code: 'dependency-cycle',
+    code: 'DEPENDENCY_CYCLE',
     address: addresses[0],
     message: `Calculated properties use each other in a cycle: ${addresses.join(' -> ')}`,
     hint: 'Change one of the formulas so that they no longer depend on each other.',

@@ -5,6 +5,7 @@
  * given; a dangerous one likewise under `dangerous: deny` (`--allow-dangerous`); a safe one always
  * applies. A change that depends on a refused one cannot run: it is refused with it. Pure.
  */
+import { DEFAULT_POLICY, type GatePolicy } from '../model/policy.js';
 
 export type PolicyRule =
   | 'safe'
@@ -25,16 +26,6 @@ export interface PolicyDecision {
   allow?: string;
 }
 
-/** The part of a target's policy that decides. */
-export interface GatePolicy {
-  destructive: 'allow' | 'deny';
-  dangerous: 'allow' | 'deny';
-  /** addresses allowed even when their severity's rule says deny */
-  allow: readonly string[];
-  /** where the policy comes from, for messages: `environment production`, `the project` */
-  source: string;
-}
-
 /** The command-line allowances of a plan (`--allow-destructive`, `--allow-dangerous`). */
 export interface Allowances {
   destructive: boolean;
@@ -45,9 +36,9 @@ export const NO_ALLOWANCES: Allowances = { destructive: false, dangerous: false 
 
 /** The project default when no policy is given: destructive changes denied, dangerous ones allowed. */
 export const DEFAULT_GATE: GatePolicy = {
-  destructive: 'deny',
-  dangerous: 'allow',
-  allow: [],
+  destructive: DEFAULT_POLICY.destructive,
+  dangerous: DEFAULT_POLICY.dangerous,
+  allow: DEFAULT_POLICY.allow,
   source: 'the default policy',
 };
 
@@ -66,7 +57,7 @@ export function decideAll(
 ): Map<string, PolicyDecision> {
   const decisions = new Map<string, PolicyDecision>();
   for (const change of changes) {
-    const own = decide(change, gate, allowances);
+    const own = decidePolicy(change, gate, allowances);
     const blocker =
       own.decision === 'apply'
         ? change.dependsOn.find((dep) => decisions.get(dep)?.decision === 'refuse')
@@ -86,7 +77,7 @@ export function decideAll(
   return decisions;
 }
 
-export function decide(
+export function decidePolicy(
   change: Pick<Decidable, 'address' | 'severity'>,
   gate: GatePolicy,
   allowances: Allowances = NO_ALLOWANCES,

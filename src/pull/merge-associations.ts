@@ -14,7 +14,7 @@ import type { YAMLMap } from 'yaml';
 import { labelFrom, labelPairIndex, type LabelPairIndex } from '../model/label-pairs.js';
 import { pairKey, USER_DEFINED } from '../model/normalize-association.js';
 import type { AssociationPairSchema, NormalizedLabel } from '../model/schema-model.js';
-import { labelAddress, limitAddress } from '../plan/address.js';
+import { labelAddress, limitAddress } from '../model/address.js';
 import { KEY_ORDER, labelEntry, typeLimitEntry } from './entries.js';
 import type { DocRef, ManifestSet } from './manifest-files.js';
 import type { Recorder } from './pull-report.js';

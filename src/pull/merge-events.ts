@@ -8,7 +8,7 @@
 import type { YAMLMap } from 'yaml';
 import { normalizeEventProperty, type EventPropertyLike } from '../model/normalize-event.js';
 import type { NormalizedEventDefinition, NormalizedEventProperty } from '../model/schema-model.js';
-import { eventPropertyAddress } from '../plan/address.js';
+import { eventPropertyAddress } from '../model/address.js';
 import { eventPropertyEntry, KEY_ORDER, type Entry } from './entries.js';
 import type { DocRef, ManifestSet } from './manifest-files.js';
 import { mergeNamedEntries } from './merge-named-entries.js';

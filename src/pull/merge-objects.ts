@@ -10,7 +10,7 @@ import { GROUP_DEFAULT_DISPLAY_ORDER } from '../model/defaults.js';
 import { normalizeGroup } from '../model/normalize-group.js';
 import { normalizeProperty, type PropertyLike } from '../model/normalize-property.js';
 import type { NormalizedGroup, NormalizedProperty, ObjectSchema } from '../model/schema-model.js';
-import { groupAddress, propertyAddress } from '../plan/address.js';
+import { groupAddress, propertyAddress } from '../model/address.js';
 import { groupEntry, isPropertyDefault, KEY_ORDER, propertyEntry, PROPERTY_FIELDS } from './entries.js';
 import type { DocRef, ManifestSet } from './manifest-files.js';
 import { mergeNamedEntries } from './merge-named-entries.js';

@@ -11,8 +11,8 @@ import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { CONFIG_FILE_NAME, type ProjectConfig } from '../manifest/config.js';
 import { matchesGlob, staticBase } from '../manifest/glob.js';
 import { loadProject, type ValidationReport } from '../manifest/validate.js';
-import { desiredFromManifest } from '../plan/from-manifest.js';
-import type { DesiredState } from '../plan/desired.js';
+import { toDesiredState } from '../manifest/desired-state.js';
+import type { DesiredState } from '../model/desired-state.js';
 import { emptySchemaState } from '../model/schema-state.js';
 import { assertInsideProject } from './inside-project.js';
 import type { PullReport } from './pull-report.js';
@@ -62,7 +62,7 @@ export async function loadPullProject(
   const files = loaded.report.projects[0]?.files ?? [];
   return {
     config: loaded.config,
-    desired: desiredFromManifest(loaded.model),
+    desired: toDesiredState(loaded.model),
     manifestFiles: files.map((file) => resolve(cwd, file.file)),
   };
 }

@@ -13,7 +13,8 @@ import { policyObjectTypes } from '../live/managed-scope.js';
 import { emptyScope, objectTypeScopeOf, pairScopeOf, type LiveScope } from '../live/scope.js';
 import { pairKey } from '../model/normalize-association.js';
 import { canonicalObjectType } from '../model/object-types.js';
-import type { DesiredState, PlanPolicy } from '../plan/desired.js';
+import type { DesiredState } from '../model/desired-state.js';
+import type { ScopePolicy } from '../model/policy.js';
 
 export interface PullFlags {
   objectTypes: readonly string[];
@@ -52,7 +53,7 @@ export function scopeFromFlags(flags: PullFlags): PullScope {
   return scope;
 }
 
-export function scopeFromProject(desired: DesiredState, policy: PlanPolicy): PullScope {
+export function scopeFromProject(desired: DesiredState, policy: ScopePolicy): PullScope {
   const scope: PullScope = { mode: 'project', objectTypes: new Set(), pairs: new Map(), events: new Set() };
   const addPair = (from: string, to: string) =>
     scope.pairs.set(pairKey(from, to), { from: canonicalObjectType(from), to: canonicalObjectType(to) });

@@ -12,7 +12,7 @@ import { FILE_CONCURRENCY, mapLimit } from '../core/map-limit.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { readLiveState } from '../live/read-live.js';
 import { displayPath } from '../manifest/collect.js';
-import type { DesiredState, PlanPolicy } from '../plan/desired.js';
+import type { DesiredState } from '../model/desired-state.js';
 import { fileText, ManifestSet, readManifestFile, type ManifestFile } from './manifest-files.js';
 import { assertInsideProject } from './inside-project.js';
 import { mergePair } from './merge-associations.js';
@@ -21,13 +21,14 @@ import { mergeObject } from './merge-objects.js';
 import { Recorder, type PullReport } from './pull-report.js';
 import { liveScopeOf, type PullScope } from './pull-scope.js';
 import { selectPull } from './selection.js';
+import type { ScopePolicy } from '../model/policy.js';
 
 export interface PullOptions {
   scope: PullScope;
   /** what the manifests declare (empty without a project) */
   desired: DesiredState;
   /** the project's (or environment's) policy: its managed scope */
-  policy: PlanPolicy;
+  policy: ScopePolicy;
   includeBuiltIn: boolean;
   /** absolute paths of the project's manifest files */
   manifestFiles: readonly string[];

@@ -27,10 +27,11 @@ import type {
   ObjectSchema,
   SchemaState,
 } from '../model/schema-model.js';
-import { propertyAddress } from '../plan/address.js';
-import type { DesiredState, PlanPolicy } from '../plan/desired.js';
+import { propertyAddress } from '../model/address.js';
+import type { DesiredState } from '../model/desired-state.js';
 import { managedScope } from '../plan/diff/diff-context.js';
 import type { PullScope } from './pull-scope.js';
+import type { ScopePolicy } from '../model/policy.js';
 
 export interface ObjectPull {
   objectType: string;
@@ -70,7 +71,7 @@ export interface SelectionOptions {
   /** what the manifests declare (empty without a project) */
   desired: DesiredState;
   /** the project's policy: its managed scope */
-  policy: PlanPolicy;
+  policy: ScopePolicy;
   includeBuiltIn: boolean;
 }
 

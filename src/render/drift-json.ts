@@ -66,7 +66,7 @@ const KEY_ORDER = [
   'hint',
   'file',
   'line',
-  'column',
+  'col',
 ];
 
 export function renderDriftJson(report: DriftDocument): string {

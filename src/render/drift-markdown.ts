@@ -14,7 +14,7 @@
  * out with a note saying how many.
  */
 import type { DriftDocument, DriftEdited } from '../drift/drift-report.js';
-import type { Diagnostic } from '../plan/diagnostics.js';
+import type { PlanDiagnostic } from '../plan/diagnostics.js';
 import type { JsonValue } from '../plan/change-types.js';
 import {
   adviceFor,
@@ -121,7 +121,7 @@ function adviceMarkdown(line: string): string {
   return escapeMarkdown(line).replace(/crm-schema (plan|apply|pull)/g, (command) => codeSpan(command));
 }
 
-function diagnosticBlocks(diagnostics: readonly Diagnostic[]): { head: string; items: string[] }[] {
+function diagnosticBlocks(diagnostics: readonly PlanDiagnostic[]): { head: string; items: string[] }[] {
   const titles = [
     ['error', 'Errors'],
     ['warning', 'Warnings'],

@@ -3,12 +3,12 @@
  * plan and drift text renderers, which show them the same way.
  *
  *   Warnings:
- *     warning builtin-property: tickets.subject is a built-in property: crm-schema never archives it
+ *     warning BUILTIN_PROPERTY: tickets.subject is a built-in property: crm-schema never archives it
  *       at manifests/tickets.yaml:12:5
  *       hint: Remove the tombstone from the manifest.
  */
 import type { ChalkInstance } from 'chalk';
-import type { Diagnostic, DiagnosticLevel } from '../plan/diagnostics.js';
+import type { PlanDiagnostic, DiagnosticLevel } from '../plan/diagnostics.js';
 
 const INDENT = '  ';
 
@@ -19,7 +19,7 @@ const DIAGNOSTIC_SECTIONS: readonly { level: DiagnosticLevel; title: string }[] 
 ];
 
 /** One block (title line, then the diagnostics' lines) per level with diagnostics, errors first. */
-export function diagnosticTextBlocks(diagnostics: readonly Diagnostic[], chalk: ChalkInstance): string[][] {
+export function diagnosticTextBlocks(diagnostics: readonly PlanDiagnostic[], chalk: ChalkInstance): string[][] {
   const blocks: string[][] = [];
   for (const { level, title } of DIAGNOSTIC_SECTIONS) {
     const found = diagnostics.filter((d) => d.level === level);
@@ -29,12 +29,12 @@ export function diagnosticTextBlocks(diagnostics: readonly Diagnostic[], chalk: 
   return blocks;
 }
 
-function diagnosticLines(d: Diagnostic, chalk: ChalkInstance): string[] {
+function diagnosticLines(d: PlanDiagnostic, chalk: ChalkInstance): string[] {
   const level =
     d.level === 'error' ? chalk.red(d.level) : d.level === 'warning' ? chalk.yellow(d.level) : d.level;
   const lines = [`${INDENT}${level} ${chalk.dim(`${d.code}:`)} ${d.message}`];
   if (d.source !== undefined)
-    lines.push(`${INDENT}  at ${d.source.file}:${d.source.line}:${d.source.column}`);
+    lines.push(`${INDENT}  at ${d.source.file}:${d.source.line}:${d.source.col}`);
   if (d.hint !== undefined) lines.push(`${INDENT}  ${chalk.cyan('hint:')} ${d.hint}`);
   return lines;
 }

@@ -4,7 +4,7 @@
  * block (`- old` / `+ new`, `!` for an option kept with changes, `@@ field @@` above a word diff or an
  * option list) so that GitHub colours them. A diff block is capped at `MAX_DIFF_LINES` lines.
  */
-import type { Diagnostic } from '../plan/diagnostics.js';
+import type { PlanDiagnostic } from '../plan/diagnostics.js';
 import type { PlannedChange } from '../plan/plan-document.js';
 import type { OptionSign } from './option-diff.js';
 import type { Detail } from './plan-details.js';
@@ -65,9 +65,9 @@ export function refusedItem(change: PlannedChange): string {
   return `- ${codeSpan(symbolOf(change))} ${codeSpan(change.address)}: ${escapeMarkdown(change.policy.reason)}\n${allow}`;
 }
 
-export function diagnosticItem(d: Diagnostic): string {
+export function diagnosticItem(d: PlanDiagnostic): string {
   const at =
-    d.source === undefined ? '' : ` (at ${codeSpan(`${d.source.file}:${d.source.line}:${d.source.column}`)})`;
+    d.source === undefined ? '' : ` (at ${codeSpan(`${d.source.file}:${d.source.line}:${d.source.col}`)})`;
   let out = `- ${codeSpan(d.code)} ${escapeMarkdown(d.message)}${at}\n`;
   if (d.hint !== undefined) out += `${ITEM_INDENT}- hint: ${escapeMarkdown(d.hint)}\n`;
   return out;

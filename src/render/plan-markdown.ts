@@ -13,14 +13,14 @@
  * User text is escaped; the whole comment stays under `maxLength` (60,000 characters by default, below
  * GitHub's 65,536), cut between whole items with a note saying what is not shown.
  */
-import type { Diagnostic, DiagnosticLevel } from '../plan/diagnostics.js';
+import type { PlanDiagnostic, DiagnosticLevel } from '../plan/diagnostics.js';
 import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
 import type { Severity } from '../plan/severity.js';
 import { fitToLimit, type MarkdownItem, type MarkdownSection, type Omitted } from './plan-markdown-budget.js';
 import { attentionItem, changeItem, diagnosticItem, refusedItem } from './plan-markdown-change.js';
 import { codeSpan, escapeHtml } from './plan-markdown-escape.js';
 import { groupChanges, needingAttention, type ChangeGroup } from './plan-groups.js';
-import { countPlan, errorLine, summaryLine, VERB_SYMBOLS, VERBS, type PlanCounts } from './plan-summary.js';
+import { countPlan, planErrorLine, summaryLine, VERB_SYMBOLS, VERBS, type PlanCounts } from './plan-summary.js';
 import { countOf, formatCount } from './plan-values.js';
 import { neutralizeDocument } from './safe-text.js';
 
@@ -74,7 +74,7 @@ function head(plan: PlanDocument, counts: PlanCounts): string {
     out += `Target: ${codeSpan(plan.target.baseUrl)}${environment}\n\n`;
   }
   out += `**${summaryLine(counts)}**\n`;
-  const errors = errorLine(counts);
+  const errors = planErrorLine(counts);
   if (errors !== undefined) out += `\n**${errors}**\n`;
   if (counts.changes > 0) out += `\n${summaryTable(counts)}`;
   return out;
@@ -98,7 +98,7 @@ function summaryTable(counts: PlanCounts): string {
   return out + row(['**total**', ...totals, `**${formatCount(counts.changes)}**`]);
 }
 
-function diagnosticSection(title: string, diagnostics: readonly Diagnostic[]): MarkdownSection {
+function diagnosticSection(title: string, diagnostics: readonly PlanDiagnostic[]): MarkdownSection {
   return {
     open: () => `\n#### ${title} (${formatCount(diagnostics.length)})\n\n`,
     close: '',

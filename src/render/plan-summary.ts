@@ -9,7 +9,7 @@
  */
 import { ACTION_SYMBOLS } from '../plan/kinds/change-kind.js';
 import type { ChangeType } from '../plan/change-types.js';
-import type { Diagnostic } from '../plan/diagnostics.js';
+import type { PlanDiagnostic } from '../plan/diagnostics.js';
 import type { PlannedChange } from '../plan/plan-document.js';
 import type { Severity } from '../plan/severity.js';
 import { countOf, formatCount } from './plan-values.js';
@@ -56,7 +56,7 @@ export interface PlanCounts {
   warnings: number;
 }
 
-export function countPlan(changes: readonly PlannedChange[], diagnostics: readonly Diagnostic[]): PlanCounts {
+export function countPlan(changes: readonly PlannedChange[], diagnostics: readonly PlanDiagnostic[]): PlanCounts {
   const zero = () => ({ total: 0, safe: 0, dangerous: 0, destructive: 0 });
   const byVerb = Object.fromEntries(VERBS.map((v) => [v, zero()])) as PlanCounts['byVerb'];
   const bySeverity: SeverityCounts = { safe: 0, dangerous: 0, destructive: 0 };
@@ -107,7 +107,7 @@ export function refusedCount(counts: PlanCounts): number {
 }
 
 /** Said after the summary when the plan has errors; undefined otherwise. */
-export function errorLine(counts: PlanCounts): string | undefined {
+export function planErrorLine(counts: PlanCounts): string | undefined {
   if (counts.errors === 0) return undefined;
   return `${countOf(counts.errors, 'error', 'errors')}: fix ${counts.errors === 1 ? 'it' : 'them'} before applying this plan.`;
 }

@@ -26,7 +26,7 @@ import { detailsOf } from './plan-details.js';
 import { groupChanges } from './plan-groups.js';
 import { diagnosticTextBlocks } from './plan-diagnostics-text.js';
 import { severityLabel } from './plan-severity.js';
-import { countPlan, errorLine, summaryLine, symbolOf } from './plan-summary.js';
+import { countPlan, planErrorLine, summaryLine, symbolOf } from './plan-summary.js';
 import { textDetailLines } from './plan-text-details.js';
 import { policyLines } from './plan-policy.js';
 import { countOf } from './plan-values.js';
@@ -56,7 +56,7 @@ export function renderPlanText(input: PlanDocument, options: PlanTextOptions): s
   blocks.push(...diagnosticTextBlocks(plan.diagnostics, chalk));
   const counts = countPlan(plan.changes, plan.diagnostics);
   const closing = [summaryStyle(chalk, counts.bySeverity.destructive > 0)(summaryLine(counts))];
-  const errors = errorLine(counts);
+  const errors = planErrorLine(counts);
   if (errors !== undefined) closing.push(chalk.red(errors));
   blocks.push(closing);
   return blocks.map((block) => block.join('\n')).join('\n\n');

@@ -22,7 +22,7 @@ export async function appendStepSummary(
     await appendFile(file, text, 'utf8');
   } catch (error) {
     throw new CrmSchemaError(
-      'step-summary.write',
+      'STEP_SUMMARY_UNWRITABLE',
       `Could not append the plan to the GitHub step summary file ${file}: ${(error as Error).message}`,
       {
         hint: 'Check GITHUB_STEP_SUMMARY: it must name a writable file (GitHub Actions sets it).',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { codeFor, errorFromBatchItem, errorFromResponse } from '../../src/api/error-mapping.js';
 import { loggablePath } from '../../src/api/log.js';
 import { path, withQuery } from '../../src/api/paths.js';
-import { backoff, decide, retryAfterMs, type AttemptOutcome } from '../../src/api/retry.js';
+import { backoff, decideRetry, retryAfterMs, type AttemptOutcome } from '../../src/api/retry.js';
 
 const policy = { baseDelayMs: 100, maxDelayMs: 1000, windowMs: 10_000, random: () => 0.5 };
 const answer = (
@@ -31,36 +31,36 @@ const failure = (
 describe('retry decisions', () => {
   it('retries transient statuses for every class; 500 only for safe calls', () => {
     for (const status of [423, 477, 502, 503, 504]) {
-      expect(decide(answer(status), 'unsafe', 1, policy)).toEqual({ action: 'retry', delayMs: 50 });
-      expect(decide(answer(status), 'safe', 1, policy).action).toBe('retry');
+      expect(decideRetry(answer(status), 'unsafe', 1, policy)).toEqual({ action: 'retry', delayMs: 50 });
+      expect(decideRetry(answer(status), 'safe', 1, policy).action).toBe('retry');
     }
-    expect(decide(answer(500), 'safe', 2, policy)).toEqual({ action: 'retry', delayMs: 100 });
-    expect(decide(answer(500), 'unsafe', 1, policy)).toEqual({
+    expect(decideRetry(answer(500), 'safe', 2, policy)).toEqual({ action: 'retry', delayMs: 100 });
+    expect(decideRetry(answer(500), 'unsafe', 1, policy)).toEqual({
       action: 'unknown',
       reason: '500 answered to a write',
     });
-    expect(decide(answer(507), 'unsafe', 1, policy).action).toBe('unknown');
+    expect(decideRetry(answer(507), 'unsafe', 1, policy).action).toBe('unknown');
   });
 
   it('fails at once on other 4xx', () => {
     for (const status of [400, 401, 403, 404, 409, 437])
-      expect(decide(answer(status), 'safe', 1, policy)).toEqual({ action: 'fail' });
+      expect(decideRetry(answer(status), 'safe', 1, policy)).toEqual({ action: 'fail' });
   });
 
   it('network failures: retried when nothing was sent or the call is safe; unknown for a sent create', () => {
-    expect(decide(failure(false), 'unsafe', 1, policy).action).toBe('retry');
-    expect(decide(failure(true), 'safe', 1, policy).action).toBe('retry');
-    expect(decide(failure(true), 'unsafe', 1, policy)).toEqual({
+    expect(decideRetry(failure(false), 'unsafe', 1, policy).action).toBe('retry');
+    expect(decideRetry(failure(true), 'safe', 1, policy).action).toBe('retry');
+    expect(decideRetry(failure(true), 'unsafe', 1, policy)).toEqual({
       action: 'unknown',
       reason: 'UND_ERR_SOCKET: x',
     });
-    expect(decide(failure(false, 'UND_ERR_CLOSED', true), 'safe', 1, policy)).toEqual({ action: 'fail' });
+    expect(decideRetry(failure(false, 'UND_ERR_CLOSED', true), 'safe', 1, policy)).toEqual({ action: 'fail' });
   });
 
   it('429: daily fails, Retry-After blocks everyone, headers let the bucket wait, else a whole window', () => {
-    expect(decide(answer(429, { policyName: 'DAILY' }), 'safe', 1, policy)).toEqual({ action: 'fail' });
+    expect(decideRetry(answer(429, { policyName: 'DAILY' }), 'safe', 1, policy)).toEqual({ action: 'fail' });
     expect(
-      decide(
+      decideRetry(
         answer(429, { policyName: 'TEN_SECONDLY_ROLLING' }, { 'retry-after': '2' }),
         'unsafe',
         1,
@@ -71,12 +71,12 @@ describe('retry decisions', () => {
       delayMs: 2000,
       blockAllMs: 2000,
     });
-    expect(decide(answer(429, {}, { 'x-hubspot-ratelimit-remaining': '0' }), 'safe', 1, policy)).toEqual({
+    expect(decideRetry(answer(429, {}, { 'x-hubspot-ratelimit-remaining': '0' }), 'safe', 1, policy)).toEqual({
       action: 'retry',
       delayMs: 50,
     });
     expect(
-      decide(answer(429, { message: 'You have reached your secondly limit.' }), 'safe', 1, policy),
+      decideRetry(answer(429, { message: 'You have reached your secondly limit.' }), 'safe', 1, policy),
     ).toEqual({
       action: 'retry',
       delayMs: 10_000,

@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyPlan } from '../../src/apply/executor.js';
 import { dryRun } from '../../src/apply/dry-run.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
-import type { Allowances, GatePolicy } from '../../src/plan/policy-decision.js';
+import type { Allowances } from '../../src/plan/policy-decision.js';
 import { applyFixture, customProperties, planOf, type ApplyFixture } from './helpers.js';
+import type { GatePolicy } from '../../src/model/policy.js';
 
 let fx: ApplyFixture;
 beforeEach(async () => {

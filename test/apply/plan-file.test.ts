@@ -32,11 +32,11 @@ describe('a saved plan file', () => {
   });
 
   it.each([
-    ['not JSON', '{"formatVersion": 1,', /^plan\.json is not a plan file: /],
-    ['no changes', '{"formatVersion": 1}', /^plan\.json is not a plan file: it has no list of changes\.$/],
+    ['not JSON', '{"formatVersion": 2,', /^plan\.json is not a plan file: /],
+    ['no changes', '{"formatVersion": 2}', /^plan\.json is not a plan file: it has no list of changes\.$/],
     [
       'another format version',
-      JSON.stringify({ ...saved(), formatVersion: 2 }),
+      JSON.stringify({ ...saved(), formatVersion: 3 }),
       /^plan\.json: This plan has format version 2; this crm-schema reads version 1\.$/,
     ],
   ])('refuses %s', (_name, text, message) => {
@@ -142,6 +142,6 @@ describe('a saved plan with any field broken', () => {
       expect(isCrmSchemaError(error), path.join('.')).toBe(true);
       codes.add((error as { code: string }).code);
     }
-    expect([...codes].sort()).toEqual(['PLAN_FILE_INVALID', 'plan.format-version', 'plan.inconsistent']);
+    expect([...codes].sort()).toEqual(['PLAN_FILE_INVALID', 'PLAN_FORMAT_VERSION', 'PLAN_INCONSISTENT']);
   });
 });

@@ -13,7 +13,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, MAX_BATCH } from '../../src/api/index.js';
+import { createClient } from '../../src/api/index.js';
 import { applyPlan } from '../../src/apply/executor.js';
 import { computePlan } from '../../src/cli/compute-plan.js';
 import { loadCommandProject } from '../../src/cli/project.js';
@@ -22,6 +22,7 @@ import { childEmulator } from '../apply/cli-helpers.js';
 import { PROJECT_FILE, writeFiles } from '../apply/helpers.js';
 import { manyProperties } from '../apply/scenario.js';
 import type { Figures } from './client.js';
+import { BATCH_SIZE } from '../../src/model/platform-limits.js';
 
 export interface ApplyBenchOptions {
   objectTypes?: number;
@@ -93,7 +94,7 @@ export async function benchApply(options: ApplyBenchOptions = {}): Promise<Figur
       );
     }
     const figures = { reads, writes, retries: attempts - reads - writes };
-    const batches = types.length * Math.ceil(perType / MAX_BATCH);
+    const batches = types.length * Math.ceil(perType / BATCH_SIZE);
     const calls = reads + writes;
     const rateBoundMs = (calls / rate) * WINDOW_MS;
     const windowBoundMs = Math.floor((calls - 1) / rate) * WINDOW_MS + latencyMs;

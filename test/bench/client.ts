@@ -4,10 +4,11 @@
  * emulator's state (fast); the figure that matters is the number of calls, which must equal the
  * batch lower bound (10 x ceil(1,000 / 100) = 100), and the wall time of the read.
  */
-import { createClient, MAX_BATCH, type CrmClient } from '../../src/api/index.js';
+import { createClient, type CrmClient } from '../../src/api/index.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { buildProperty } from '../../src/emulator/properties/property-defaults.js';
 import type { EmulatorState } from '../../src/emulator/state/model.js';
+import { BATCH_SIZE } from '../../src/model/platform-limits.js';
 
 export interface ClientBenchOptions {
   objectTypes?: number;
@@ -76,7 +77,7 @@ export async function benchClient(options: ClientBenchOptions = {}): Promise<Fig
     const started = performance.now();
     const read = await readAll(client, byType);
     const wallMs = Math.round(performance.now() - started);
-    const lowerBound = types * Math.ceil(perType / MAX_BATCH);
+    const lowerBound = types * Math.ceil(perType / BATCH_SIZE);
     if (read !== types * perType) throw new Error(`read ${read} properties, expected ${types * perType}`);
     if (calls !== lowerBound) throw new Error(`${calls} calls, expected the batch lower bound ${lowerBound}`);
     return {

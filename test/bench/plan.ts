@@ -14,10 +14,10 @@ import { loadCommandProject } from '../../src/cli/project.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
 import { minimumCalls, readLiveState } from '../../src/live/read-live.js';
 import { scopeFromDesired } from '../../src/live/scope.js';
-import { DEFAULT_POLICY } from '../../src/manifest/config.js';
 import { plan } from '../../src/plan/plan.js';
 import { startEmulatorProcess } from './cli-process.js';
 import type { Figures } from './client.js';
+import { DEFAULT_POLICY } from '../../src/model/policy.js';
 
 const TOKEN = 'bench-token';
 const OBJECT_TYPES = [

@@ -179,7 +179,7 @@ describe('plan against the emulator, every change type', () => {
     ]);
     expect(plan.summary).toMatchObject({ changes: 20, errors: 0, warnings: 1 });
     expect(plan.diagnostics.map((d) => `${d.level} ${d.code} ${d.address ?? ''}`)).toEqual([
-      'warning unmanaged-property tickets.t_stray',
+      'warning UNMANAGED_PROPERTY tickets.t_stray',
     ]);
     const level = plan.changes.find((c) => c.address === 'tickets.t_level')!;
     expect([level.severity, level.affected?.count, level.reason]).toEqual([
@@ -224,7 +224,7 @@ describe('plan against the emulator, every change type', () => {
     await sendPlan(fx.emulator, plan);
     const again = await planNow();
     expect(again.plan.changes).toEqual([]);
-    expect(again.plan.diagnostics.map((d) => d.code)).toEqual(['unmanaged-property']);
+    expect(again.plan.diagnostics.map((d) => d.code)).toEqual(['UNMANAGED_PROPERTY']);
     expect(renderPlanText(again.plan, { color: false })).toContain(
       'No changes. The live account matches the manifests.',
     );

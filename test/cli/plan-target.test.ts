@@ -10,9 +10,10 @@ import {
   resolveTarget,
   type RemoteTarget,
 } from '../../src/cli/target.js';
-import { DEFAULT_POLICY, mergePolicy, type ProjectConfig } from '../../src/manifest/config.js';
+import { mergePolicy, type ProjectConfig } from '../../src/manifest/config.js';
 import { validateSources } from '../../src/manifest/validate.js';
-import { desiredFromManifest } from '../../src/plan/from-manifest.js';
+import { toDesiredState } from '../../src/manifest/desired-state.js';
+import { DEFAULT_POLICY } from '../../src/model/policy.js';
 
 const staging = {
   name: 'staging',
@@ -134,7 +135,7 @@ describe('manifestDigest', () => {
   const digestOf = (text: string) => {
     const report = validateSources([{ file: 'm.yaml', text }]);
     expect(report.errorCount).toBe(0);
-    return manifestDigest(desiredFromManifest(report.projects[0].model));
+    return manifestDigest(toDesiredState(report.projects[0].model));
   };
   const base = `kind: Properties
 objectType: tickets

@@ -71,7 +71,7 @@ describe('crm-schema plan', () => {
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout) as Record<string, any>;
     expect(validatePlan(doc) ? [] : validatePlan.errors).toEqual([]);
-    expect(doc.formatVersion).toBe(1);
+    expect(doc.formatVersion).toBe(2);
     expect(doc.tool).toEqual({ name: 'crm-schema', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
     expect(doc.target).toEqual({ baseUrl: emulator.url });
     expect(doc.manifestDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -162,7 +162,7 @@ properties:
     const result = await run(['plan', '--out', 'plan.json'], project, env);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      "error unknown-event: The event definition 'never_defined' does not exist",
+      "error UNKNOWN_EVENT: The event definition 'never_defined' does not exist",
     );
     expect(result.stderr).toBe(
       'Error: The plan has 1 error (listed above), so it cannot be applied; plan.json was not written.\n' +

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { classifyDrift } from '../../src/drift/classify.js';
 import { driftPolicy } from '../../src/drift/check-drift.js';
 import type { DriftDocument } from '../../src/drift/drift-report.js';
-import type { DesiredState, PlanPolicy } from '../../src/plan/desired.js';
+import type { DesiredState } from '../../src/model/desired-state.js';
 import { plan } from '../../src/plan/plan.js';
 import type { SchemaState } from '../../src/model/schema-model.js';
 import { desired, policy, prop, select, state } from '../plan/fixtures.js';
+import type { ScopePolicy } from '../../src/model/policy.js';
 
-function drift(want: DesiredState, live: SchemaState, own: PlanPolicy = policy()): DriftDocument {
+function drift(want: DesiredState, live: SchemaState, own: ScopePolicy = policy()): DriftDocument {
   return classifyDrift(plan(want, live, { policy: driftPolicy(own) }), { policy: own });
 }
 
@@ -20,7 +21,7 @@ describe('classifyDrift', () => {
       state({ properties: { tickets: [select('level', ['low', 'high'], { description: 'd' })] } });
     const report = drift(desired(s()), s());
     expect(report).toEqual({
-      formatVersion: 1,
+      formatVersion: 2,
       drifted: false,
       counts: { total: 0, edited: 0, missing: 0, unmanaged: 0, tombstoned: 0, notDeployed: 0 },
       ...EMPTY_LISTS,
@@ -226,6 +227,6 @@ describe('classifyDrift', () => {
     );
     expect(report.target).toEqual({ baseUrl: 'https://crm.example.com' });
     expect(report.drifted).toBe(false);
-    expect(report.diagnostics.map((d) => d.code)).toEqual(['builtin-property']);
+    expect(report.diagnostics.map((d) => d.code)).toEqual(['BUILTIN_PROPERTY']);
   });
 });

@@ -51,7 +51,7 @@ describe('drift text', () => {
         '  > tickets.support_channel (property): Create property tickets.support_channel "Channel" (string/text)',
         '',
         'Warnings:',
-        '  warning builtin-property: tickets.hs_x is a built-in property: crm-schema never changes it',
+        '  warning BUILTIN_PROPERTY: tickets.hs_x is a built-in property: crm-schema never changes it',
         '    at schema/tickets.yaml:4:5',
         '    hint: Remove it from the manifest.',
         '',
@@ -152,7 +152,7 @@ describe('drift JSON and schemas/drift.schema.json', () => {
   });
 
   it('rejects what drift never writes', () => {
-    expect(errorsOf({ ...cleanReport(), formatVersion: 2 })).toContain(
+    expect(errorsOf({ ...cleanReport(), formatVersion: 3 })).toContain(
       '/formatVersion must be equal to constant',
     );
     expect(errorsOf({ ...cleanReport(), token: 'x' })).toContain(' must NOT have additional properties');

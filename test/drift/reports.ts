@@ -3,7 +3,7 @@ import type { DriftDocument } from '../../src/drift/drift-report.js';
 
 export function fullReport(): DriftDocument {
   return {
-    formatVersion: 1,
+    formatVersion: 2,
     drifted: true,
     target: { baseUrl: 'https://crm.example.com', environment: 'production' },
     baseline: { ref: 'crm-schema/deployed/production', commit: '0123456789abcdef0123456789abcdef01234567' },
@@ -82,11 +82,11 @@ export function fullReport(): DriftDocument {
     diagnostics: [
       {
         level: 'warning',
-        code: 'builtin-property',
+        code: 'BUILTIN_PROPERTY',
         address: 'tickets.hs_x',
         message: 'tickets.hs_x is a built-in property: crm-schema never changes it',
         hint: 'Remove it from the manifest.',
-        source: { file: 'schema/tickets.yaml', line: 4, column: 5 },
+        source: { file: 'schema/tickets.yaml', line: 4, col: 5 },
       },
     ],
   };
@@ -94,7 +94,7 @@ export function fullReport(): DriftDocument {
 
 export function cleanReport(): DriftDocument {
   return {
-    formatVersion: 1,
+    formatVersion: 2,
     drifted: false,
     counts: { total: 0, edited: 0, missing: 0, unmanaged: 0, tombstoned: 0, notDeployed: 0 },
     edited: [],

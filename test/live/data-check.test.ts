@@ -94,7 +94,7 @@ describe('runDataCheck: record counts', () => {
       expect(result.diagnostics).toEqual([
         {
           level: 'info',
-          code: 'data-check-skipped',
+          code: 'DATA_CHECK_SKIPPED',
           message:
             'Data check skipped for the records of tickets: the token may not read what the count needs (missing crm.objects.tickets.read), so the plan shows no count there',
           hint: 'Grant crm.objects.tickets.read to count, or pass --no-data-check.',
@@ -116,7 +116,7 @@ describe('runDataCheck: record counts', () => {
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0]).toMatchObject({
       level: 'info',
-      code: 'data-check-skipped',
+      code: 'DATA_CHECK_SKIPPED',
       address: 'tickets.nope',
     });
   });

@@ -5,15 +5,15 @@ import { policyObjectTypes, toPlanPolicy, watchesUnmanaged } from '../../src/liv
 import { minimumCalls } from '../../src/live/read-live.js';
 import { scopeFromDesired } from '../../src/live/scope.js';
 import { validateSources } from '../../src/manifest/validate.js';
-import { DEFAULT_POLICY } from '../../src/plan/desired.js';
 import { managedScope } from '../../src/plan/diff/diff-context.js';
-import { desiredFromManifest } from '../../src/plan/from-manifest.js';
+import { toDesiredState } from '../../src/manifest/desired-state.js';
 import type { AssociationTypeConfig } from '../../src/types/api.js';
+import { DEFAULT_POLICY } from '../../src/model/policy.js';
 
 function desiredOf(text: string) {
   const report = validateSources([{ file: 'm.yaml', text }]);
   expect(report.errorCount).toBe(0);
-  return desiredFromManifest(report.projects[0].model);
+  return toDesiredState(report.projects[0].model);
 }
 
 const MANIFEST = `kind: Properties

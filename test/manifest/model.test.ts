@@ -1,6 +1,7 @@
 /** The desired-state model: normalised, keyed, with tombstones and source locations. */
 import { describe, expect, it } from 'vitest';
-import { deriveLabelName, limitKey, loadProject, validatePaths } from '../../src/manifest/index.js';
+import { limitTargetKey, loadProject, validatePaths } from '../../src/manifest/index.js';
+import { deriveLabelName } from '../../src/model/normalize-association.js';
 import { check } from './helpers.js';
 
 describe('desired-state model', () => {
@@ -87,14 +88,14 @@ properties:
     ).toEqual(['Primary order=primary_order*', 'Custom=custom_name', '-Gone']);
     expect(
       [...pair.limits.entries()].map(([key, limit]) => `${key}:${String(limit.maxToObjectIds)}`),
-    ).toEqual(['label:Primary order:1', 'PLATFORM_DEFINED:27:50', 'USER_DEFINED:91:null']);
-    expect(pair.limits.get('PLATFORM_DEFINED:27')!.source).toEqual({ file: 'assoc.yaml', line: 8, col: 63 });
+    ).toEqual(['Primary order:1', 'PLATFORM_DEFINED/27:50', 'USER_DEFINED/91:null']);
+    expect(pair.limits.get('PLATFORM_DEFINED/27')!.source).toEqual({ file: 'assoc.yaml', line: 8, col: 63 });
   });
 
   it('derives label names and limit keys', () => {
     expect(deriveLabelName('Primary order (main)')).toBe('primary_order_main');
-    expect(limitKey({ label: 'A' })).toBe('label:A');
-    expect(limitKey({ category: 'WORK', typeId: 4 })).toBe('WORK:4');
+    expect(limitTargetKey({ label: 'A' })).toBe('A');
+    expect(limitTargetKey({ category: 'WORK', typeId: 4 })).toBe('WORK/4');
   });
 
   it('gives file digests for the planner', () => {
@@ -131,7 +132,7 @@ describe('the example project', () => {
         calculationFormula: 'commerce_gross_total - commerce_discount_total',
       },
     });
-    expect(model.associations.get('tickets->orders')!.limits.get('PLATFORM_DEFINED:27')!.maxToObjectIds).toBe(
+    expect(model.associations.get('tickets->orders')!.limits.get('PLATFORM_DEFINED/27')!.maxToObjectIds).toBe(
       50,
     );
     expect(model.eventProperties.get('order_shipped')!.size).toBe(5);

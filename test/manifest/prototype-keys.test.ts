@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DiagnosticSink } from '../../src/manifest/diagnostics.js';
 import { loadProjectConfig, resolveEnvironment } from '../../src/manifest/index.js';
-import { desiredFromManifest } from '../../src/plan/from-manifest.js';
+import { toDesiredState } from '../../src/manifest/desired-state.js';
 import { plan } from '../../src/plan/plan.js';
 import { state } from '../plan/fixtures.js';
 import { brief, check, tickets } from './helpers.js';
@@ -118,7 +118,7 @@ describe('long structures', () => {
     ];
     const report = check(tickets(`${entries.join('\n')}\n`));
     expect(report.errorCount).toBe(0);
-    const document = plan(desiredFromManifest(report.projects[0].model), state());
+    const document = plan(toDesiredState(report.projects[0].model), state());
     const creates = document.changes.filter((c) => c.type === 'property.create');
     expect(creates).toHaveLength(n);
     // each calculated property is created after the one its formula reads

@@ -10,18 +10,14 @@ import { HANDLED_KEYWORDS, PATTERN_NAMES } from '../../src/manifest/ajv-messages
 import { SCHEMA_OBJECTS } from '../../src/manifest/keys.js';
 import { loadSchema, schemaNameOf, validators } from '../../src/manifest/schemas.js';
 import type { SchemaName } from '../../src/manifest/schemas.js';
-import {
-  ASSOCIATION_CATEGORIES,
-  DESTRUCTIVE_POLICIES,
-  MANIFEST_KINDS,
-  UNMANAGED_POLICIES,
-} from '../../src/manifest/types.js';
+import { ASSOCIATION_CATEGORIES, MANIFEST_KINDS } from '../../src/manifest/types.js';
 import {
   DATA_SENSITIVITIES,
   EVENT_PROPERTY_TYPES,
   FIELD_TYPES,
   PROPERTY_TYPES,
 } from '../../src/types/api.js';
+import { DESTRUCTIVE_POLICIES, UNMANAGED_POLICIES } from '../../src/model/policy.js';
 
 type SchemaObject = Record<string, unknown> & {
   properties?: Record<string, SchemaObject>;

@@ -4,7 +4,7 @@
  * property an enumeration with 10 options.
  */
 import type { SchemaState } from '../../src/model/schema-model.js';
-import type { DesiredState } from '../../src/plan/desired.js';
+import type { DesiredState } from '../../src/model/desired-state.js';
 import { desired, select, state } from './fixtures.js';
 
 const OBJECT_TYPES = [

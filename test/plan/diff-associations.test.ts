@@ -157,7 +157,7 @@ describe('diff: association labels', () => {
     const neither = diff(want('Old'), state());
     expect(neither.changes).toStrictEqual([]);
     expect(neither.diagnostics.map((d) => [d.level, d.code, d.address])).toStrictEqual([
-      ['error', 'rename-source-missing', 'tickets->orders:New'],
+      ['error', 'RENAME_SOURCE_MISSING', 'tickets->orders:New'],
     ]);
     const both = diff(
       want('Old'),
@@ -171,7 +171,7 @@ describe('diff: association labels', () => {
       }),
     );
     expect(both.changes).toStrictEqual([]);
-    expect(both.diagnostics.map((d) => [d.level, d.code])).toStrictEqual([['error', 'label-pair-conflict']]);
+    expect(both.diagnostics.map((d) => [d.level, d.code])).toStrictEqual([['error', 'LABEL_PAIR_CONFLICT']]);
   });
 
   it('matches a pair by its inverse text: an outside rename of the label text is relabelled back', () => {
@@ -270,7 +270,7 @@ describe('diff: association labels', () => {
     );
     expect(result.changes).toStrictEqual([]);
     expect(result.diagnostics.map((d) => [d.level, d.code, d.address])).toStrictEqual([
-      ['error', 'label-text-taken', 'orders->tickets:Shared'],
+      ['error', 'LABEL_TEXT_TAKEN', 'orders->tickets:Shared'],
     ]);
   });
 
@@ -296,7 +296,7 @@ describe('diff: association labels', () => {
     ]);
     const reported = diff(want, live, { policy: policy({ unmanaged: 'report' }) });
     expect(reported.diagnostics.map((d) => [d.code, d.address])).toStrictEqual([
-      ['unmanaged-label', 'tickets->orders:Old text'],
+      ['UNMANAGED_LABEL', 'tickets->orders:Old text'],
     ]);
   });
 
@@ -326,7 +326,7 @@ describe('diff: association labels', () => {
       },
     ]);
     expect(result.diagnostics.map((d) => [d.level, d.code, d.address])).toStrictEqual([
-      ['warning', 'builtin-label', 'contacts->companies:Primary'],
+      ['warning', 'BUILTIN_LABEL', 'contacts->companies:Primary'],
     ]);
   });
 });
@@ -513,7 +513,7 @@ describe('diff: association limits', () => {
     );
     expect(result.changes).toStrictEqual([]);
     expect(result.diagnostics.map((d) => [d.level, d.code, d.address])).toStrictEqual([
-      ['error', 'unknown-label', 'tickets->orders:Ghost'],
+      ['error', 'UNKNOWN_LABEL', 'tickets->orders:Ghost'],
     ]);
   });
 });

@@ -20,7 +20,7 @@ describe('diff: event properties', () => {
     expect(result.diagnostics).toStrictEqual([
       {
         level: 'error',
-        code: 'unknown-event',
+        code: 'UNKNOWN_EVENT',
         address: 'event:order_shipped',
         message:
           "The event definition 'order_shipped' does not exist in the account, and no manifest gives its definition",
@@ -111,7 +111,7 @@ describe('diff: event properties', () => {
     expect(differs.diagnostics).toStrictEqual([
       {
         level: 'warning',
-        code: 'event-definition-differs',
+        code: 'EVENT_DEFINITION_DIFFERS',
         address: 'event:order_shipped',
         message:
           "The event definition event:order_shipped has label 'Order sent' (manifest: 'Order shipped'), description '' (manifest: 'New text'), primary object CONTACT (manifest: TICKET): crm-schema creates event definitions but cannot change them",
@@ -233,7 +233,7 @@ describe('diff: event properties', () => {
       ],
     ]);
     expect(result.diagnostics.map((d) => [d.level, d.code])).toStrictEqual([
-      ['warning', 'builtin-event-property'],
+      ['warning', 'BUILTIN_EVENT_PROPERTY'],
     ]);
   });
 

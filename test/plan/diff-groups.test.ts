@@ -90,7 +90,7 @@ describe('diff: groups', () => {
     expect(result.diagnostics).toStrictEqual([
       {
         level: 'error',
-        code: 'group-not-empty',
+        code: 'GROUP_NOT_EMPTY',
         address: 'tickets.group:old',
         message:
           "tickets.group:old cannot be archived: it would still hold 2 active properties ('a' and 'c')",

@@ -203,7 +203,7 @@ describe('diff: properties', () => {
     expect(result.diagnostics).toStrictEqual([
       {
         level: 'warning',
-        code: 'builtin-property',
+        code: 'BUILTIN_PROPERTY',
         address: 'tickets.subject',
         message:
           'tickets.subject is a built-in property: crm-schema never changes it (the manifest differs in label)',
@@ -250,7 +250,7 @@ describe('diff: properties', () => {
           kind: 'property',
           objectType: 'tickets',
           name: 'a',
-          source: { file: 'schema/tickets.yaml', line: 9, column: 5 },
+          source: { file: 'schema/tickets.yaml', line: 9, col: 5 },
         },
         { kind: 'property', objectType: 'tickets', name: 'subject' },
       ]),
@@ -258,8 +258,8 @@ describe('diff: properties', () => {
     );
     expect(result.changes).toStrictEqual([]);
     expect(result.diagnostics.map((d) => [d.level, d.code, d.address, d.source?.line])).toStrictEqual([
-      ['error', 'tombstone-conflict', 'tickets.a', 9],
-      ['warning', 'builtin-property', 'tickets.subject', undefined],
+      ['error', 'TOMBSTONE_CONFLICT', 'tickets.a', 9],
+      ['warning', 'BUILTIN_PROPERTY', 'tickets.subject', undefined],
     ]);
   });
 
@@ -292,7 +292,7 @@ describe('diff: properties', () => {
         "tickets.stray is in the managed scope (group 'escalation') but in no manifest",
         "tickets.support_extra is in the managed scope (prefix 'support_') but in no manifest",
       ]);
-      expect(result.diagnostics.every((d) => d.level === 'warning' && d.code === 'unmanaged-property')).toBe(
+      expect(result.diagnostics.every((d) => d.level === 'warning' && d.code === 'UNMANAGED_PROPERTY')).toBe(
         true,
       );
     });
@@ -325,7 +325,7 @@ describe('diff: properties', () => {
     expect(result.diagnostics).toStrictEqual([
       {
         level: 'error',
-        code: 'unknown-group',
+        code: 'UNKNOWN_GROUP',
         address: 'tickets.a',
         message: "tickets.a is in group 'nowhere', which no manifest declares and tickets does not have",
         hint: 'Declare the group under groups: in the tickets manifest, or use an existing group.',
@@ -335,9 +335,9 @@ describe('diff: properties', () => {
 
   it('points a diagnostic at the manifest location of its address', () => {
     const want = desired(state({ properties: { tickets: [prop('a', { groupName: 'nowhere' })] } }));
-    want.sources = new Map([['tickets.a', { file: 'schema/tickets.yaml', line: 12, column: 5 }]]);
+    want.sources = new Map([['tickets.a', { file: 'schema/tickets.yaml', line: 12, col: 5 }]]);
     const [d] = diff(want, state({ properties: { tickets: [] } })).diagnostics;
-    expect(d?.source).toStrictEqual({ file: 'schema/tickets.yaml', line: 12, column: 5 });
+    expect(d?.source).toStrictEqual({ file: 'schema/tickets.yaml', line: 12, col: 5 });
   });
 
   it('works on enumeration helpers too', () => {

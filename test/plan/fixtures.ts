@@ -16,9 +16,9 @@ import type {
   NormalizedLabel,
   NormalizedLimit,
 } from '../../src/model/schema-model.js';
-import type { DesiredState, PlanPolicy, Tombstone } from '../../src/plan/desired.js';
-import { DEFAULT_POLICY } from '../../src/plan/desired.js';
+import type { DesiredState, Tombstone } from '../../src/model/desired-state.js';
 import type { DataCounts } from '../../src/plan/data-check.js';
+import { DEFAULT_POLICY, type ScopePolicy } from '../../src/model/policy.js';
 
 export function prop(name: string, fields: Partial<PropertyLike> = {}): NormalizedProperty {
   return normalizeProperty({
@@ -109,7 +109,7 @@ export function desired(s: SchemaState, tombstones: Tombstone[] = []): DesiredSt
   return { state: s, tombstones };
 }
 
-export function policy(overrides: Partial<PlanPolicy> = {}): PlanPolicy {
+export function policy(overrides: Partial<ScopePolicy> = {}): ScopePolicy {
   return { ...DEFAULT_POLICY, ...overrides };
 }
 

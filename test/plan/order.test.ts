@@ -101,7 +101,7 @@ describe('order', () => {
     expect(result.diagnostics).toStrictEqual([
       {
         level: 'error',
-        code: 'dependency-cycle',
+        code: 'DEPENDENCY_CYCLE',
         address: 'tickets.a',
         message: 'Calculated properties use each other in a cycle: tickets.a -> tickets.b -> tickets.a',
         hint: 'Change one of the formulas so that they no longer depend on each other.',

@@ -29,7 +29,7 @@ describe('the plan document', () => {
   });
 
   it('summarises the changes', () => {
-    expect(doc.formatVersion).toBe(1);
+    expect(doc.formatVersion).toBe(2);
     expect(doc.summary).toStrictEqual({
       changes: 19,
       create: 7,
@@ -52,8 +52,8 @@ describe('the plan document', () => {
   });
 
   it('refuses another format version', () => {
-    expect(() => readPlanDocument({ ...doc, formatVersion: 2 })).toThrow(
-      'This plan has format version 2; this crm-schema reads version 1.',
+    expect(() => readPlanDocument({ ...doc, formatVersion: 3 })).toThrow(
+      'This plan has format version 3; this crm-schema reads version 2.',
     );
     expect(() => readPlanDocument(null)).toThrow('This plan has format version null');
   });
@@ -72,7 +72,7 @@ describe('the plan document', () => {
     const same = state({ properties: { tickets: [prop('a')] } });
     const empty = plan(desired(state({ properties: { tickets: [prop('a')] } })), same);
     expect(empty).toStrictEqual({
-      formatVersion: 1,
+      formatVersion: 2,
       changes: [],
       diagnostics: [],
       summary: {

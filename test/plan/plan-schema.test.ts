@@ -79,7 +79,7 @@ describe('schemas/plan.schema.json', () => {
 
   it('rejects what the planner never writes', () => {
     const doc = plan(scenarioDesired(), scenarioLive());
-    expect(errorsOf({ ...doc, formatVersion: 2 })).toContain('/formatVersion must be equal to constant');
+    expect(errorsOf({ ...doc, formatVersion: 3 })).toContain('/formatVersion must be equal to constant');
     const badMeta = JSON.parse(JSON.stringify(doc)) as typeof doc;
     (badMeta.changes[0].meta as Record<string, unknown>).objectType = 5;
     expect(errorsOf(badMeta).length).toBeGreaterThan(0);

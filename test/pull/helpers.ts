@@ -6,7 +6,6 @@ import type { CrmClient } from '../../src/api/client.js';
 import { computePlan } from '../../src/cli/compute-plan.js';
 import { loadCommandProject } from '../../src/cli/project.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
-import { DEFAULT_POLICY } from '../../src/plan/desired.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { pull } from '../../src/pull/pull.js';
 import { defaultOutDir, loadPullProject, nothingDeclared } from '../../src/pull/pull-project.js';
@@ -18,6 +17,7 @@ import {
   type PullFlags,
 } from '../../src/pull/pull-scope.js';
 import { schemaComment } from '../../src/pull/schema-ref.js';
+import { DEFAULT_POLICY } from '../../src/model/policy.js';
 
 export interface PullCall {
   flags?: Partial<PullFlags>;

@@ -234,7 +234,7 @@ describe('pull of new scopes', () => {
     await writeFile(join(dir, 'crm-schema.yaml'), PROJECT_FILE);
     const plan = await planOf(fx.client, dir);
     expect(plan.changes).toEqual([]);
-    expect(plan.diagnostics.map((d) => d.code)).toEqual(Array(9).fill('builtin-property'));
+    expect(plan.diagnostics.map((d) => d.code)).toEqual(Array(9).fill('BUILTIN_PROPERTY'));
   });
 
   it('refuses to overwrite a file that is not one of the manifests, and names the scope flags wrongly given', async () => {

@@ -174,7 +174,7 @@ describe('pull round trip on a realistic account', () => {
     const plan = await planOf(fx.client, out);
     expect(plan.changes).toEqual([]);
     expect(plan.diagnostics.map((d) => `${d.code} ${d.address ?? ''}`)).toEqual([
-      'builtin-property deals.amount',
+      'BUILTIN_PROPERTY deals.amount',
     ]);
 
     const again = await pullInto(fx.client, out, { flags });

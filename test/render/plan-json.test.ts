@@ -14,7 +14,7 @@ describe('the JSON plan', () => {
   it('is the plan document, pretty-printed with a trailing newline (snapshot)', async () => {
     await expect(json).toMatchFileSnapshot('./__snapshots__/review-plan.json');
     expect(json.endsWith('}\n')).toBe(true);
-    expect(json.split('\n')[1]).toBe('  "formatVersion": 1,');
+    expect(json.split('\n')[1]).toBe('  "formatVersion": 2,');
     expect(JSON.parse(json)).toStrictEqual(JSON.parse(JSON.stringify(review)));
   });
 
@@ -25,7 +25,7 @@ describe('the JSON plan', () => {
     const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
     expect(validate(JSON.parse(json))).toBe(true);
     expect(validate(JSON.parse(renderPlanJson(hostilePlan())))).toBe(true);
-    expect(validate({ ...(JSON.parse(json) as object), formatVersion: 2 })).toBe(false);
+    expect(validate({ ...(JSON.parse(json) as object), formatVersion: 3 })).toBe(false);
   });
 
   it('round-trips: rendered, parsed, read back and rendered again gives the same text, Markdown and JSON', () => {
@@ -49,7 +49,7 @@ describe('the JSON plan', () => {
       diagnostics: [],
       target: { baseUrl: 'https://crm.example.com' },
       tool: { name: 'crm-schema', version: '0.1.0' },
-      formatVersion: 1,
+      formatVersion: 2,
     };
     expect(Object.keys(JSON.parse(renderPlanJson(saved)) as object)).toStrictEqual([
       'formatVersion',

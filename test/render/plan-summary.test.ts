@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../src/plan/diagnostics.js';
+import type { PlanDiagnostic } from '../../src/plan/diagnostics.js';
 import type { PlannedChange } from '../../src/plan/plan-document.js';
-import { countPlan, errorLine, summaryLine, verbOf } from '../../src/render/plan-summary.js';
+import { countPlan, planErrorLine, summaryLine, verbOf } from '../../src/render/plan-summary.js';
 import { reviewPlan } from './plans.js';
 
 const change = (
@@ -10,7 +10,7 @@ const change = (
   severity = 'safe',
   decision: 'apply' | 'refuse' = 'apply',
 ) => ({ type, action, severity, policy: { decision, rule: 'safe', reason: '' } }) as PlannedChange;
-const error: Diagnostic = { level: 'error', code: 'x', message: 'x' };
+const error: PlanDiagnostic = { level: 'error', code: 'UNKNOWN_GROUP', message: 'x' };
 
 describe('the summary line', () => {
   it('has the shape "Plan: 3 to create, 2 to update, 1 to archive; 1 destructive."', () => {
@@ -62,9 +62,9 @@ describe('the summary line', () => {
   it('says there is nothing to do, unless errors kept the planner from knowing', () => {
     expect(summaryLine(countPlan([], []))).toBe('No changes. The live account matches the manifests.');
     expect(summaryLine(countPlan([], [error]))).toBe('No changes planned.');
-    expect(errorLine(countPlan([], []))).toBeUndefined();
-    expect(errorLine(countPlan([], [error]))).toBe('1 error: fix it before applying this plan.');
-    expect(errorLine(countPlan([], [error, error]))).toBe('2 errors: fix them before applying this plan.');
+    expect(planErrorLine(countPlan([], []))).toBeUndefined();
+    expect(planErrorLine(countPlan([], [error]))).toBe('1 error: fix it before applying this plan.');
+    expect(planErrorLine(countPlan([], [error, error]))).toBe('2 errors: fix them before applying this plan.');
   });
 
   it('agrees with the counts of the plan document', () => {

@@ -132,13 +132,13 @@ describe('the text plan', () => {
     expect(text).toContain(
       [
         'Errors:',
-        '  error tombstone-conflict: tickets.channel is both declared and marked archived',
+        '  error TOMBSTONE_CONFLICT: tickets.channel is both declared and marked archived',
         '    at schema/tickets.yaml:41:5',
         '    hint: Keep one of the two.',
       ].join('\n'),
     );
     expect(text).toContain(
-      "  warning unmanaged-property: tickets.support_stray is in the managed scope (prefix 'support_') but in no manifest",
+      "  warning UNMANAGED_PROPERTY: tickets.support_stray is in the managed scope (prefix 'support_') but in no manifest",
     );
     expect(text.split('\n').slice(-2)).toStrictEqual([
       'Plan: 9 to create, 8 to update, 1 to replace, 1 to archive, 3 to delete, 1 to remove; 5 destructive (4 refused by policy), 4 dangerous, 1 refused with a change they depend on.',

@@ -161,7 +161,7 @@ export function reviewPlan(): PlanDocument {
       kind: 'property' as const,
       objectType: 'tickets',
       name: 'channel',
-      source: { file: 'schema/tickets.yaml', line: 41, column: 5 },
+      source: { file: 'schema/tickets.yaml', line: 41, col: 5 },
     },
   ];
   return plan(desired(want, tombstones), live, {

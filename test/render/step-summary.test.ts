@@ -45,7 +45,7 @@ describe('the GitHub step summary', () => {
   it('says which file it could not write', async () => {
     const file = join(dir, 'missing', 'summary.md');
     await expect(appendStepSummary('x', { GITHUB_STEP_SUMMARY: file })).rejects.toMatchObject({
-      code: 'step-summary.write',
+      code: 'STEP_SUMMARY_UNWRITABLE',
       message: expect.stringContaining(`Could not append the plan to the GitHub step summary file ${file}:`),
     });
   });

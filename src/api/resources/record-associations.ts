@@ -22,9 +22,7 @@ import type {
   RecordAssociationLink,
   RecordAssociationsOf,
 } from '../../types/api.js';
-
-/** Records whose associations one batch read takes. */
-export const ASSOCIATION_READ_CHUNK = 1000;
+import { ASSOCIATION_READ_BATCH_SIZE } from '../../model/platform-limits.js';
 
 export interface RecordAssociationListOptions {
   /** page size (1 to 500; the server's default is 500) */
@@ -97,7 +95,7 @@ export class RecordAssociationsApi {
     const route = path`/crm/v4/associations/${fromObjectType}/${toObjectType}/batch/read`;
     return runBatches({
       inputs: ids,
-      chunkSize: ASSOCIATION_READ_CHUNK,
+      chunkSize: ASSOCIATION_READ_BATCH_SIZE,
       call: { method: 'POST', path: route },
       keysOf: (id) => [id],
       send: (chunk) =>

@@ -9,12 +9,8 @@ import { alreadyExists, notFound, validationError } from '../errors.js';
 import type { EmulatorState } from '../state/model.js';
 import { defaultEventProperties } from './default-properties.js';
 import { eventNameProblem, nameFromLabel } from './event-names.js';
-import {
-  buildEventProperty,
-  checkEventPropertyCreate,
-  MAX_EVENT_PROPERTIES,
-  type CheckedEventProperty,
-} from './event-property.js';
+import { buildEventProperty, checkEventPropertyCreate, type CheckedEventProperty } from './event-property.js';
+import { MAX_EVENT_PROPERTIES } from '../limits.js';
 
 /** `primaryObject` values in the platform's style; object type names and ids are accepted too. */
 const PRIMARY_OBJECTS: Readonly<Record<string, string>> = {

@@ -5,9 +5,8 @@
  */
 import type { PropertyOption } from '../../types/api.js';
 import { invalidField, isJsonObject } from '../request-values.js';
+import { MAX_OPTIONS } from '../limits.js';
 
-/** The platform's cap on options per property (reference §3). */
-export const MAX_OPTIONS = 5000;
 
 /**
  * Checks `raw` (the request's `options`) for a property of `type`; returns the normalised list ([] for

@@ -8,7 +8,8 @@ import { isBuiltInGroup } from '../state/built-in-properties.js';
 import type { ObjectTypeState } from '../state/model.js';
 import { checkName } from './property-rules.js';
 import { isJsonObject } from '../request-values.js';
-import { own, type ReadOptions } from './property-store.js';
+import { type ReadOptions } from './property-store.js';
+import { own } from '../../core/own.js';
 
 const detail = (code: string, where: string, message: string): ErrorDetail => ({ message, code, in: where });
 

@@ -8,10 +8,11 @@ import { isEmulatorError, notFound, toBatchErrorItem, validationError } from '..
 import type { ObjectTypeState } from '../state/model.js';
 import { countProperties } from './property-rules.js';
 import { isJsonObject } from '../request-values.js';
-import { archiveIfPossible, createProperty, own } from './property-store.js';
+import { archiveIfPossible, createProperty } from './property-store.js';
 import { isDataSensitivity } from './query-params.js';
+import { own } from '../../core/own.js';
+import { MAX_BATCH_INPUTS } from '../limits.js';
 
-export const MAX_BATCH_INPUTS = 100;
 
 export interface BatchOutcome {
   statusCode: 200 | 201 | 207;

@@ -4,14 +4,13 @@
  * turns a non-empty list into a 400 VALIDATION_ERROR.
  */
 import { VALID_FIELD_TYPES, type ErrorDetail, type Property, type PropertyType } from '../../types/api.js';
+import { MAX_OPTIONS, MAX_UNIQUE_PROPERTIES } from '../limits.js';
 
 /** a lowercase letter first, then lowercase letters, digits and underscores */
 export const NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
 export const MAX_NAME_LENGTH = 100;
 /** names with this prefix belong to built-in properties */
 export const RESERVED_NAME_PREFIX = 'hs_';
-export const MAX_OPTIONS = 5_000;
-export const MAX_UNIQUE_PROPERTIES = 10;
 export const MAX_CUSTOM_PROPERTIES = 1_000;
 /** the only value `referencedObjectType` takes on a custom property */
 export const OWNER = 'OWNER';

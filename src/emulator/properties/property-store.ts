@@ -18,12 +18,9 @@ import {
   type PropertyCounts,
 } from './property-rules.js';
 import { readPropertyCreate, readPropertyUpdate } from './property-shape.js';
+import { own } from '../../core/own.js';
 
 /** A record entry by key, never one inherited from Object.prototype (a name like 'constructor'). */
-export function own<T>(record: Record<string, T>, key: string): T | undefined {
-  return Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
 function invalid(
   objectType: ObjectTypeState,
   name: string | undefined,

@@ -6,9 +6,9 @@
 import { validationError } from '../errors.js';
 import type { EmulatorState, ObjectTypeState, RecordAssociation } from '../state/model.js';
 import { isJsonObject } from '../request-values.js';
-import { own } from './body.js';
 import { addAssociation } from './associations.js';
 import { checkAssociationLimits, planLink, type PlannedAssociation } from './association-limits.js';
+import { own } from '../../core/own.js';
 
 export type { PlannedAssociation } from './association-limits.js';
 

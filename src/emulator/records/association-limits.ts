@@ -7,8 +7,8 @@
 import type { ErrorDetail } from '../../types/api.js';
 import { validationError } from '../errors.js';
 import type { AssociationTypeState, EmulatorState } from '../state/model.js';
-import { own } from './body.js';
 import { associationsFrom } from './associations.js';
+import { own } from '../../core/own.js';
 
 /** One association to write, from the source record to `toId`. */
 export interface PlannedAssociation {

@@ -8,8 +8,8 @@ import type { BatchErrorItem, BatchResponse } from '../../types/api.js';
 import { isEmulatorError, toBatchErrorItem, validationError } from '../errors.js';
 import { isJsonObject, type JsonObject } from '../request-values.js';
 import { requireBody } from './body.js';
+import { MAX_BATCH_INPUTS } from '../limits.js';
 
-export const MAX_BATCH_INPUTS = 100;
 
 /** The `inputs` array of a batch body: present, 1 to `max` (default 100) objects. */
 export function batchInputs(

@@ -6,10 +6,6 @@ import { validationError } from '../errors.js';
 import { isJsonObject, type JsonObject } from '../request-values.js';
 
 /** `obj[key]` only when it is the object's own key: names such as `constructor` never reach the prototype. */
-export function own<T>(obj: Record<string, T>, key: string): T | undefined {
-  return Object.hasOwn(obj, key) ? obj[key] : undefined;
-}
-
 export function requireBody(body: unknown): JsonObject {
   if (!isJsonObject(body))
     throw validationError('Invalid input JSON: the request body must be a JSON object.');

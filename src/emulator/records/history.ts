@@ -4,7 +4,7 @@
  */
 import type { ValueWithTimestamp } from '../../types/api.js';
 import type { RecordState } from '../state/model.js';
-import { own } from './body.js';
+import { own } from '../../core/own.js';
 
 export const SOURCE_API = 'API';
 export const SOURCE_CALCULATED = 'CALCULATED';

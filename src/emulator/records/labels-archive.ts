@@ -17,7 +17,7 @@ import { objectTypeFor } from './access.js';
 import { associationsFrom, removeAssociations } from './associations.js';
 import { BatchCollector, batchInputs } from './batch.js';
 import { isJsonObject, type JsonObject } from '../request-values.js';
-import { own } from './body.js';
+import { own } from '../../core/own.js';
 
 interface PairParams {
   fromObjectType: string;

@@ -5,7 +5,7 @@
 import type { Property } from '../../types/api.js';
 import type { ObjectTypeState } from '../state/model.js';
 import { BUILT_IN_OBJECT_TYPES } from '../state/object-types.js';
-import { own } from './body.js';
+import { own } from '../../core/own.js';
 
 /** Set by the emulator on every record; read-only for clients. Types used when no definition exists. */
 export const MAINTAINED_PROPERTIES: Readonly<Record<string, string>> = {

@@ -6,9 +6,9 @@ import type { ErrorDetail } from '../../types/api.js';
 import { validationError } from '../errors.js';
 import type { ObjectTypeState } from '../state/model.js';
 import { isJsonObject } from '../request-values.js';
-import { own } from './body.js';
 import { isMaintained } from './object-info.js';
 import { checkValue, isReadOnlyValue, toRawValue } from './values.js';
+import { own } from '../../core/own.js';
 
 /** Normalised values by property name; '' clears a value. */
 export type PropertyValues = Map<string, string>;

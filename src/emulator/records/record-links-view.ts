@@ -7,7 +7,7 @@ import type { AssociatedRecord, AssociationLabel, RecordAssociationLink } from '
 import { type ObjectPair, toLabelItem } from '../associations/association-types.js';
 import type { EmulatorState } from '../state/model.js';
 import { associationsFrom } from './associations.js';
-import { own } from './body.js';
+import { own } from '../../core/own.js';
 
 const byTypeId = (a: AssociationLabel, b: AssociationLabel): number => a.typeId - b.typeId;
 

@@ -13,8 +13,8 @@ import type { AssociationTypeState, EmulatorState } from '../state/model.js';
 import { type Access, objectTypeFor } from './access.js';
 import { storeAssociations } from './association-input.js';
 import { checkAssociationLimits, planLink } from './association-limits.js';
-import { own } from './body.js';
 import { requireRecord } from './record-store.js';
+import { own } from '../../core/own.js';
 
 /**
  * The object types of a path, by name or id (an unknown one is a 400); the records scope (`access`)

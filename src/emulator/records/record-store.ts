@@ -6,7 +6,6 @@ import type { EmulatorContext } from '../context.js';
 import type { EmulatorError } from '../errors.js';
 import { notFound } from '../errors.js';
 import type { ObjectTypeState, RecordState } from '../state/model.js';
-import { own } from './body.js';
 import { type PlannedAssociation, storeAssociations } from './association-input.js';
 import { setValue, SOURCE_API, SOURCE_CALCULATED, touch } from './history.js';
 import type { PropertyValues } from './property-input.js';
@@ -18,6 +17,7 @@ import {
   isUniqueProperty,
   noteUniqueChange,
 } from './unique.js';
+import { own } from '../../core/own.js';
 
 export interface LookupOptions {
   /** a unique property whose value `key` is; absent: `key` is the record id */

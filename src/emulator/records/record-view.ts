@@ -7,10 +7,10 @@
  */
 import type { AssociatedId, FullRecord, SimpleRecord, ValueWithTimestamp } from '../../types/api.js';
 import type { AssociationTypeState, EmulatorState, ObjectTypeState, RecordState } from '../state/model.js';
-import { own } from './body.js';
 import { associationsFrom } from './associations.js';
 import { historyOf } from './history.js';
 import { isReadable, primaryProperty, singular } from './object-info.js';
+import { own } from '../../core/own.js';
 
 export interface RecordSelection {
   /** undefined: the default set */

@@ -5,7 +5,6 @@
 import type { Paging, SearchResponse } from '../../types/api.js';
 import { validationError } from '../errors.js';
 import type { ObjectTypeState, RecordState } from '../state/model.js';
-import { own } from './body.js';
 import { activeProperty, isReadable, primaryProperty, propertyType } from './object-info.js';
 import { selectedNames, toSimpleRecord } from './record-view.js';
 import { recordIds } from './record-ids.js';
@@ -19,6 +18,7 @@ import {
   type ValuePredicate,
 } from './search-filters.js';
 import { SEARCH_LIMITS, type SearchInput } from './search-request.js';
+import { own } from '../../core/own.js';
 
 function infoOf(objectType: ObjectTypeState, name: string, where: string): PropertyInfo {
   if (!isReadable(objectType, name)) {

@@ -11,8 +11,8 @@
 import type { Property } from '../../types/api.js';
 import { conflict, validationError } from '../errors.js';
 import type { ObjectTypeState, RecordState } from '../state/model.js';
-import { own } from './body.js';
 import { activeProperty } from './object-info.js';
+import { own } from '../../core/own.js';
 
 type PropertyIndex = Map<string, string>;
 const indexes = new WeakMap<Property, PropertyIndex>();

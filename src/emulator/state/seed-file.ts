@@ -12,7 +12,7 @@ import { DiagnosticSink, type Diagnostic } from '../../manifest/diagnostics.js';
 import { parseYaml } from '../../manifest/parse-yaml.js';
 import { readSource } from '../../manifest/read-source.js';
 import type { EmulatorState } from './model.js';
-import { applySeed, SeedProblem, type SeedPath } from './seed-sections.js';
+import { applySeed, isSeedProblem, type SeedPath } from './seed-sections.js';
 
 const HINT = 'Fix the seed file; its format is described in the README (emulator: seed file).';
 
@@ -110,7 +110,7 @@ export function applyParsedSeed(state: EmulatorState, file: string, seed: Parsed
   try {
     applySeed(state, seed.data, now);
   } catch (error) {
-    if (!(error instanceof SeedProblem)) throw error;
+    if (!isSeedProblem(error)) throw error;
     const at = error.path.length > 0 ? ` ${formatPath(error.path)}` : '';
     throw seedError(file, `${seed.locate(error.path)}${at}`, error.message);
   }

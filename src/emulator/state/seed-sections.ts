@@ -23,6 +23,7 @@ import type { EmulatorState, ObjectTypeState } from './model.js';
 export type SeedPath = (string | number)[];
 
 export class SeedProblem extends Error {
+  readonly code = 'SEED_PROBLEM';
   constructor(
     readonly path: SeedPath,
     message: string,
@@ -30,6 +31,10 @@ export class SeedProblem extends Error {
     super(message);
     this.name = 'SeedProblem';
   }
+}
+
+export function isSeedProblem(error: unknown): error is SeedProblem {
+  return (error as { code?: unknown } | null)?.code === 'SEED_PROBLEM';
 }
 
 interface SeedRun {

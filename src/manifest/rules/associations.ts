@@ -8,9 +8,7 @@
 import { objectPairKey } from '../label-pairs.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
-
-/** Platform cap of labels per object pair (its docs say 10, the platform allows 50). */
-export const MAX_LABELS_PER_PAIR = 50;
+import { MAX_LABELS_PER_PAIR } from '../../model/platform-limits.js';
 
 /** Keys that only a user label takes. */
 const LABEL_ONLY_KEYS = [

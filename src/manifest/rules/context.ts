@@ -4,11 +4,11 @@ import { at } from '../items.js';
 import type { EntryRef, ManifestItems } from '../items.js';
 import { formatPath } from '../locate.js';
 import type { PathSegment } from '../locate.js';
-import type { DesiredState } from '../model.js';
+import type { Declarations } from '../model.js';
 
 export interface RuleContext {
   items: ManifestItems;
-  model: DesiredState;
+  model: Declarations;
   sink: DiagnosticSink;
 }
 

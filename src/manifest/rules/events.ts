@@ -1,8 +1,7 @@
 /** Per event: at most 500 properties (reference §1); a `definition` block's primary object is one the API takes. */
 import { report } from './context.js';
 import type { Rule } from './context.js';
-
-export const MAX_EVENT_PROPERTIES = 500;
+import { MAX_EVENT_PROPERTIES } from '../../model/platform-limits.js';
 
 export const eventPropertyLimitRule: Rule = ({ model, sink }) => {
   for (const [eventName, properties] of model.eventProperties) {

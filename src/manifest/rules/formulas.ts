@@ -7,7 +7,7 @@ import { depthFirst } from '../../core/graph.js';
 import type { DiagnosticSink } from '../diagnostics.js';
 import { analyseFormula } from '../formula.js';
 import type { PropertyItem } from '../items.js';
-import { objectTypeKey } from '../object-types.js';
+import { canonicalObjectType } from '../../model/object-types.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
 
@@ -32,7 +32,7 @@ export const formulaReferencesRule: Rule = ({ items, model, sink }) => {
       });
       continue;
     }
-    const typeKey = objectTypeKey(objectType);
+    const typeKey = canonicalObjectType(objectType);
     const declared = model.properties.get(typeKey);
     const references: string[] = [];
     for (const { name } of analysis.references) {

@@ -2,14 +2,14 @@
  * A property's group: declared in some manifest (else a warning: it may exist in the account,
  * like the built-in groups), and not archived by the manifests.
  */
-import { objectTypeKey } from '../object-types.js';
+import { canonicalObjectType } from '../../model/object-types.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
 
 export const propertyGroupRule: Rule = ({ items, model, sink }) => {
   for (const { objectType, entry, ref } of items.properties) {
     if (entry.archived || entry.groupName === undefined) continue;
-    const key = objectTypeKey(objectType);
+    const key = canonicalObjectType(objectType);
     const group = model.groups.get(key)?.get(entry.groupName);
     if (group?.archived) {
       report(sink, ref, ['groupName'], {

@@ -1,15 +1,14 @@
 /** Per object type: at most 10 `hasUniqueValue` properties (reference §3). */
-import { objectTypeKey } from '../object-types.js';
+import { canonicalObjectType } from '../../model/object-types.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
-
-export const MAX_UNIQUE_PROPERTIES = 10;
+import { MAX_UNIQUE_PROPERTIES } from '../../model/platform-limits.js';
 
 export const uniqueLimitRule: Rule = ({ items, sink }) => {
   const counts = new Map<string, number>();
   for (const { objectType, entry, ref } of items.properties) {
     if (entry.archived || entry.hasUniqueValue !== true) continue;
-    const key = objectTypeKey(objectType);
+    const key = canonicalObjectType(objectType);
     const count = (counts.get(key) ?? 0) + 1;
     counts.set(key, count);
     if (count <= MAX_UNIQUE_PROPERTIES) continue;

@@ -9,9 +9,7 @@ import type { EntryRef } from '../items.js';
 import type { OptionEntry } from '../types.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
-
-/** Platform cap per property (reference §3). */
-export const MAX_OPTIONS = 5000;
+import { MAX_OPTIONS } from '../../model/platform-limits.js';
 
 export const propertyOptionsRule: Rule = ({ items, sink }) => {
   for (const { entry, ref } of items.properties) {

@@ -8,24 +8,25 @@ import {
   labelAddress,
   limitAddress,
   propertyAddress,
-} from '../address.js';
+} from '../../model/address.js';
 import type { Change } from '../change-types.js';
-import type { DesiredState, PlanPolicy, Tombstone } from '../desired.js';
-import type { Diagnostic } from '../diagnostics.js';
+import type { DesiredState, Tombstone } from '../../model/desired-state.js';
+import type { PlanDiagnostic } from '../diagnostics.js';
+import type { ScopePolicy } from '../../model/policy.js';
 
 type TombstoneKind = Tombstone['kind'];
 
 export interface DiffContext {
   desired: DesiredState;
   live: SchemaState;
-  policy: PlanPolicy;
+  policy: ScopePolicy;
   /** per kind, keyed by address */
   tombstones: ReadonlyMap<TombstoneKind, ReadonlyMap<string, Tombstone>>;
   changes: Change[];
-  diagnostics: Diagnostic[];
+  diagnostics: PlanDiagnostic[];
 }
 
-export function createDiffContext(desired: DesiredState, live: SchemaState, policy: PlanPolicy): DiffContext {
+export function createDiffContext(desired: DesiredState, live: SchemaState, policy: ScopePolicy): DiffContext {
   const tombstones = new Map<TombstoneKind, Map<string, Tombstone>>();
   for (const tombstone of desired.tombstones) {
     let byAddress = tombstones.get(tombstone.kind);
@@ -60,7 +61,7 @@ export function tombstonesOf(ctx: DiffContext, kind: TombstoneKind): ReadonlyMap
 }
 
 /** Adds a diagnostic, pointing at the manifest location of `address` when the desired side knows it. */
-export function diagnose(ctx: DiffContext, diagnostic: Diagnostic): void {
+export function diagnose(ctx: DiffContext, diagnostic: PlanDiagnostic): void {
   const { source: given, ...rest } = diagnostic;
   const source = given ?? (rest.address === undefined ? undefined : ctx.desired.sources?.get(rest.address));
   // no `source: undefined` member: the plan document must survive a JSON round trip unchanged
@@ -76,7 +77,7 @@ export function tombstoneConflict(
 ): void {
   diagnose(ctx, {
     level: 'error',
-    code: 'tombstone-conflict',
+    code: 'TOMBSTONE_CONFLICT',
     address,
     source: tombstone.source,
     message,
@@ -99,7 +100,7 @@ export function isBuiltIn(flags: PropertyFlags | undefined): boolean {
  * (`objectType`, canonical); event properties pass none and see only unqualified entries.
  */
 export function managedScope(
-  policy: PlanPolicy,
+  policy: ScopePolicy,
   objectType?: string,
 ): (name: string, groupName?: string) => string | undefined {
   const groups = new Set(policy.manage.groups);

@@ -4,18 +4,24 @@
  */
 import type { SchemaState } from '../../model/schema-model.js';
 import type { Change } from '../change-types.js';
-import { DEFAULT_POLICY, type DesiredState, type DiffOptions } from '../desired.js';
-import type { Diagnostic } from '../diagnostics.js';
+import type { DesiredState } from '../../model/desired-state.js';
+import type { ScopePolicy } from '../../model/policy.js';
+import type { PlanDiagnostic } from '../diagnostics.js';
 import { canonicalObjectType } from '../../model/object-types.js';
 import { diffAssociations } from './associations.js';
 import { createDiffContext } from './diff-context.js';
 import { diffEvents } from './events.js';
 import { diffGroups } from './groups.js';
 import { diffProperties } from './properties.js';
+import { DEFAULT_POLICY } from '../../model/policy.js';
+
+export interface DiffOptions {
+  policy: ScopePolicy;
+}
 
 export interface DiffResult {
   changes: Change[];
-  diagnostics: Diagnostic[];
+  diagnostics: PlanDiagnostic[];
 }
 
 const LEVEL_ORDER = { error: 0, warning: 1, info: 2 } as const;

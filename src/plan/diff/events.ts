@@ -8,7 +8,7 @@
  */
 import { objectTypeIdOf } from '../../model/object-types.js';
 import type { NormalizedEventDefinition, NormalizedEventDefinitionInfo } from '../../model/schema-model.js';
-import { eventDefinitionAddress, eventPropertyAddress } from '../address.js';
+import { eventDefinitionAddress, eventPropertyAddress } from '../../model/address.js';
 import { diffFields } from './field-diff.js';
 import {
   diagnose,
@@ -50,7 +50,7 @@ function diffEvent(
     if (desired.definition === undefined) {
       diagnose(ctx, {
         level: 'error',
-        code: 'unknown-event',
+        code: 'UNKNOWN_EVENT',
         address: eventDefinitionAddress(eventName),
         message: `The event definition '${eventName}' does not exist in the account, and no manifest gives its definition`,
         hint: `Add a definition: block (label, and optionally description and primaryObject) to the EventProperties manifest of '${eventName}' so that the plan creates it, or correct eventName.`,
@@ -78,7 +78,7 @@ function diffEvent(
     if (isBuiltIn(live.propertyFlags.get(property.name))) {
       diagnose(ctx, {
         level: 'warning',
-        code: 'builtin-event-property',
+        code: 'BUILTIN_EVENT_PROPERTY',
         address,
         message: `${address} is a built-in event property: crm-schema never changes it`,
         hint: 'Remove it from the manifest.',
@@ -119,7 +119,7 @@ function diffEvent(
     if (isBuiltIn(live.propertyFlags.get(tombstone.name))) {
       diagnose(ctx, {
         level: 'warning',
-        code: 'builtin-event-property',
+        code: 'BUILTIN_EVENT_PROPERTY',
         address,
         source: tombstone.source,
         message: `${address} is a built-in event property: crm-schema never deletes it`,
@@ -149,7 +149,7 @@ function diffEvent(
     } else {
       diagnose(ctx, {
         level: 'warning',
-        code: 'unmanaged-event-property',
+        code: 'UNMANAGED_EVENT_PROPERTY',
         address,
         message: `${address} is in the managed scope (${scope}) but in no manifest`,
         hint: 'Declare it in the EventProperties manifest, mark it deleted there, or set policy.unmanaged to archive.',
@@ -179,7 +179,7 @@ function compareDefinition(
   const address = eventDefinitionAddress(eventName);
   diagnose(ctx, {
     level: 'warning',
-    code: 'event-definition-differs',
+    code: 'EVENT_DEFINITION_DIFFERS',
     address,
     message: `The event definition ${address} has ${differences.join(', ')}: crm-schema creates event definitions but cannot change them`,
     hint: 'Change the definition in the CRM, or make the definition: block match it.',

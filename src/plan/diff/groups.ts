@@ -7,7 +7,7 @@
  */
 import { canonicalObjectType } from '../../model/object-types.js';
 import type { ObjectSchema } from '../../model/schema-model.js';
-import { groupAddress, propertyAddress } from '../address.js';
+import { groupAddress, propertyAddress } from '../../model/address.js';
 import { quoteList } from '../kinds/change-kind.js';
 import { diffFields } from './field-diff.js';
 import {
@@ -45,7 +45,7 @@ export function diffGroups(
     const address = propertyAddress(objectType, property.name);
     diagnose(ctx, {
       level: 'error',
-      code: 'unknown-group',
+      code: 'UNKNOWN_GROUP',
       address,
       message: `${address} is in group '${property.groupName}', which no manifest declares and ${objectType} does not have`,
       hint: `Declare the group under groups: in the ${objectType} manifest, or use an existing group.`,
@@ -67,7 +67,7 @@ export function diffGroups(
     if (remaining.length > 0) {
       diagnose(ctx, {
         level: 'error',
-        code: 'group-not-empty',
+        code: 'GROUP_NOT_EMPTY',
         address,
         source: tombstone.source,
         message: `${address} cannot be archived: it would still hold ${remaining.length} active propert${remaining.length === 1 ? 'y' : 'ies'} (${quoteList(remaining)})`,

@@ -22,7 +22,7 @@ import {
 } from '../../model/label-pairs.js';
 import { canonicalObjectType } from '../../model/object-types.js';
 import type { NormalizedLabel } from '../../model/schema-model.js';
-import { labelAddress } from '../address.js';
+import { labelAddress } from '../../model/address.js';
 import type { FieldChange, Ref } from '../change-types.js';
 import { diagnose, tombstoneConflict, tombstonesOf, type DiffContext } from './diff-context.js';
 
@@ -65,7 +65,7 @@ export function diffLabelPairs(ctx: DiffContext, a: string, b: string): LabelMat
       getOrCreate(matches.builtIn, pairKey(d.from, d.to), () => new Set<string>()).add(d.label.label);
       diagnose(ctx, {
         level: 'warning',
-        code: 'builtin-label',
+        code: 'BUILTIN_LABEL',
         address: d.address,
         message: `${d.address} is a built-in label (${live.label.category}): crm-schema never changes it`,
         hint: `To manage its limit, declare it by category and typeId (${live.label.category} ${live.label.typeId ?? '?'}).`,
@@ -96,7 +96,7 @@ export function diffLabelPairs(ctx: DiffContext, a: string, b: string): LabelMat
     if (live.label.category !== USER_DEFINED) {
       diagnose(ctx, {
         level: 'warning',
-        code: 'builtin-label',
+        code: 'BUILTIN_LABEL',
         address,
         source: tombstone.source,
         message: `${address} is a built-in label (${live.label.category}): crm-schema never deletes it`,
@@ -120,7 +120,7 @@ export function diffLabelPairs(ctx: DiffContext, a: string, b: string): LabelMat
       } else {
         diagnose(ctx, {
           level: 'warning',
-          code: 'unmanaged-label',
+          code: 'UNMANAGED_LABEL',
           address,
           message:
             `${address}${live.label.inverseLabel === undefined ? '' : ` (inverse "${live.label.inverseLabel}")`}` +
@@ -180,7 +180,7 @@ function matchLive(ctx: DiffContext, d: Declared, index: LabelPairIndex): LabelP
       );
     diagnose(ctx, {
       level: 'error',
-      code: 'label-pair-conflict',
+      code: 'LABEL_PAIR_CONFLICT',
       address: d.address,
       message: `${d.address}: its texts name ${found.length} different labels of the account: ${named.join('; ')}`,
       hint: "A label pair is one association type: rename or delete one of the account's labels (or change the manifest) so that its texts name one label.",
@@ -195,7 +195,7 @@ function matchLive(ctx: DiffContext, d: Declared, index: LabelPairIndex): LabelP
       if (old === undefined) continue;
       diagnose(ctx, {
         level: 'error',
-        code: 'rename-source-missing',
+        code: 'RENAME_SOURCE_MISSING',
         address: d.address,
         message: `${d.address}: ${key} '${old}' names no label of the account, and neither does the new text`,
         hint: `Give the label's current text in ${key}, or remove ${key} to create the label.`,
@@ -225,7 +225,7 @@ function createPair(
           : `${other!.address} declares it`;
       diagnose(ctx, {
         level: 'error',
-        code: 'label-text-taken',
+        code: 'LABEL_TEXT_TAKEN',
         address: d.address,
         message: `${d.address}: a new label without inverseLabel gets the text '${label.label}' in ${to}->${from} too, where ${holder}`,
         hint: 'Give inverseLabel (the text of the other direction) in the manifest.',
@@ -251,7 +251,7 @@ function updatePair(ctx: DiffContext, d: Declared, live: LabelPair, matches: Lab
   if (current?.typeId === undefined) {
     diagnose(ctx, {
       level: 'error',
-      code: 'label-pair-unknown',
+      code: 'LABEL_PAIR_UNKNOWN',
       address: d.address,
       message: `${d.address}: the account's label '${live.label.label}' was found from ${live.from}->${live.to}, but its type in ${from}->${to} is unknown`,
       hint: 'Declare the label from the direction it is listed in, or report this: crm-schema could not pair the two directions.',

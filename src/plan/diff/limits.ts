@@ -9,7 +9,7 @@
 import { limitKey, pairKey, USER_DEFINED } from '../../model/normalize-association.js';
 import { canonicalObjectType } from '../../model/object-types.js';
 import type { AssociationPairSchema, NormalizedLimit } from '../../model/schema-model.js';
-import { limitAddress } from '../address.js';
+import { limitAddress } from '../../model/address.js';
 import type { Ref } from '../change-types.js';
 import { diagnose, tombstoneConflict, tombstonesOf, type DiffContext } from './diff-context.js';
 import type { LabelMatches } from './labels.js';
@@ -104,7 +104,7 @@ function resolveTarget(
   const address = limitAddress(from, to, limit);
   diagnose(ctx, {
     level: 'error',
-    code: 'unknown-label',
+    code: 'UNKNOWN_LABEL',
     address,
     message: `${address}: a limit for the label '${text}', which no manifest declares and the account does not have`,
     hint: 'Declare the label in the Associations manifest, or name a built-in type by category and typeId.',

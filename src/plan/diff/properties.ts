@@ -5,7 +5,7 @@
  */
 import { canonicalObjectType } from '../../model/object-types.js';
 import type { NormalizedProperty, ObjectSchema } from '../../model/schema-model.js';
-import { propertyAddress } from '../address.js';
+import { propertyAddress } from '../../model/address.js';
 import { diffFields } from './field-diff.js';
 import {
   diagnose,
@@ -73,7 +73,7 @@ export function diffProperties(
       const differs = [...immutable, ...updatable].map((f) => f.field);
       diagnose(ctx, {
         level: 'warning',
-        code: 'builtin-property',
+        code: 'BUILTIN_PROPERTY',
         address,
         message:
           `${address} is a built-in property: crm-schema never changes it` +
@@ -111,7 +111,7 @@ export function diffProperties(
     if (isBuiltIn(live?.propertyFlags.get(name))) {
       diagnose(ctx, {
         level: 'warning',
-        code: 'builtin-property',
+        code: 'BUILTIN_PROPERTY',
         address,
         source: tombstone.source,
         message: `${address} is a built-in property: crm-schema never archives it`,
@@ -157,7 +157,7 @@ function diffUnmanaged(
     } else {
       diagnose(ctx, {
         level: 'warning',
-        code: 'unmanaged-property',
+        code: 'UNMANAGED_PROPERTY',
         address,
         message: `${address} is in the managed scope (${scope}) but in no manifest`,
         hint: 'Declare it in a manifest, mark it archived there, or set policy.unmanaged to archive.',

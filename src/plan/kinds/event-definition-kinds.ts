@@ -1,6 +1,6 @@
 /** eventDefinition.create: a custom event definition the account lacks, from a manifest's `definition` block. */
 import type { EventDefinitionCreateChange } from '../change-types.js';
-import { eventDefinitionAddress } from '../address.js';
+import { eventDefinitionAddress } from '../../model/address.js';
 import { eventDefinitionCreateBody } from '../requests/bodies.js';
 import { eventDefinitionsPath } from '../requests/paths.js';
 import type { ChangeKind } from './change-kind.js';

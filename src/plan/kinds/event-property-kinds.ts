@@ -4,7 +4,7 @@ import type {
   EventPropertyDeleteChange,
   EventPropertyUpdateChange,
 } from '../change-types.js';
-import { eventPropertyAddress } from '../address.js';
+import { eventPropertyAddress } from '../../model/address.js';
 import { eventPropertyCreateBody, patchBody } from '../requests/bodies.js';
 import { eventPropertyPath } from '../requests/paths.js';
 import { fieldNames, type ChangeKind } from './change-kind.js';

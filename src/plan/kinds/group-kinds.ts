@@ -1,6 +1,6 @@
 /** group.create / update / archive (property groups: beyond the spec, reference §1) */
 import type { GroupArchiveChange, GroupCreateChange, GroupUpdateChange } from '../change-types.js';
-import { groupAddress } from '../address.js';
+import { groupAddress } from '../../model/address.js';
 import { patchBody } from '../requests/bodies.js';
 import { groupsPath } from '../requests/paths.js';
 import { fieldNames, type ChangeKind } from './change-kind.js';

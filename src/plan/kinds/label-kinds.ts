@@ -6,7 +6,7 @@ import type {
   LabelDeleteChange,
   LabelUpdateChange,
 } from '../change-types.js';
-import { labelAddress } from '../address.js';
+import { labelAddress } from '../../model/address.js';
 import { labelsPath } from '../requests/paths.js';
 import type { ChangeKind } from './change-kind.js';
 

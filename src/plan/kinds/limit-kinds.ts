@@ -1,7 +1,7 @@
 /** limit.set / purge (association limit configuration: beyond the spec, reference §1; batch endpoints only) */
 import type { LimitPurgeChange, LimitSetChange } from '../change-types.js';
 import { isRef } from '../change-types.js';
-import { limitAddress } from '../address.js';
+import { limitAddress } from '../../model/address.js';
 import { limitsPath } from '../requests/paths.js';
 import type { PlannedRequest } from '../requests/request-types.js';
 import type { ChangeKind } from './change-kind.js';

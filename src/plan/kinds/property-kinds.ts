@@ -5,7 +5,7 @@ import type {
   PropertyReplaceChange,
   PropertyUpdateChange,
 } from '../change-types.js';
-import { propertyAddress } from '../address.js';
+import { propertyAddress } from '../../model/address.js';
 import { patchBody, propertyCreateBody } from '../requests/bodies.js';
 import { propertiesBatchPath, propertiesPath, propertyPath } from '../requests/paths.js';
 import type { PlannedRequest } from '../requests/request-types.js';

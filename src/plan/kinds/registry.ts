@@ -2,7 +2,6 @@
  * The registry: change type -> its kind descriptor. Every derived value of a change (address, message,
  * base severity, phase, requests) comes from here, so a plan read back from JSON derives the same.
  */
-import { changeId } from '../address.js';
 import type { Change, ChangeType } from '../change-types.js';
 import type { Phase } from '../phases.js';
 import type { PlannedRequest } from '../requests/request-types.js';
@@ -14,6 +13,7 @@ import { groupArchive, groupCreate, groupUpdate } from './group-kinds.js';
 import { labelCreate, labelDelete, labelUpdate } from './label-kinds.js';
 import { limitPurge, limitSet } from './limit-kinds.js';
 import { propertyArchive, propertyCreate, propertyReplace, propertyUpdate } from './property-kinds.js';
+import { changeId } from '../change-id.js';
 
 const KINDS: { readonly [T in ChangeType]: ChangeKind<Extract<Change, { type: T }>> } = {
   'property.create': propertyCreate,

@@ -21,7 +21,7 @@ export function resolveRefs(body: JsonValue, resolve: (key: string) => number | 
     const value = resolve(refKey(body));
     if (value === undefined) {
       throw new CrmSchemaError(
-        'plan.unresolved-ref',
+        'PLAN_UNRESOLVED_REF',
         `The typeId of ${body.ref}${body.side === 'inverse' ? ' (its inverse direction)' : ''} is not known: its label was not created.`,
         {
           hint: 'Apply the label first; a request that needs it is skipped when its creation failed.',

@@ -9,8 +9,7 @@
 import type { JsonValue } from '../change-types.js';
 import type { Phase } from '../phases.js';
 import { BATCH_INPUTS_KEY, type HttpMethod, type PlannedRequest } from './request-types.js';
-
-export const BATCH_CHUNK_SIZE = 100;
+import { BATCH_SIZE } from '../../model/platform-limits.js';
 
 /** What `toWireRequests` needs of a planned change. */
 export interface WireInput {
@@ -36,7 +35,7 @@ interface OpenBatch {
   ids: string[];
 }
 
-export function toWireRequests(changes: readonly WireInput[], chunkSize = BATCH_CHUNK_SIZE): WireRequest[] {
+export function toWireRequests(changes: readonly WireInput[], chunkSize = BATCH_SIZE): WireRequest[] {
   const out: WireRequest[] = [];
   let open: OpenBatch | undefined;
   const flush = (): void => {

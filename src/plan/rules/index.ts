@@ -5,10 +5,10 @@ import { archivedRecordsRule } from './archived-records.js';
 import { labelLinksRule } from './label-links.js';
 import { limitLoweredRule } from './limit-lowered.js';
 import { optionRemovalRule } from './option-removal.js';
-import type { ClassifiedChange, RuleContext, SeverityRule } from './rule-types.js';
+import type { ClassifiedChange, PlanRuleContext, SeverityRule } from './rule-types.js';
 import { typeChangeRule } from './type-change.js';
 
-export type { ClassifiedChange, RuleContext, SeverityRule } from './rule-types.js';
+export type { ClassifiedChange, PlanRuleContext, SeverityRule } from './rule-types.js';
 
 export const SEVERITY_RULES: readonly SeverityRule[] = [
   typeChangeRule,
@@ -21,7 +21,7 @@ export const SEVERITY_RULES: readonly SeverityRule[] = [
 /** Base severity from each change's kind, then every rule. */
 export function classify(
   changes: readonly Change[],
-  ctx: RuleContext = {},
+  ctx: PlanRuleContext = {},
   rules: readonly SeverityRule[] = SEVERITY_RULES,
 ): ClassifiedChange[] {
   const base = changes.map((change): ClassifiedChange => ({ ...change, ...baseSeverityOf(change) }));

@@ -7,12 +7,12 @@
 import { quoteList } from '../kinds/change-kind.js';
 import type { FieldChange, OptionChange } from '../change-types.js';
 import { recordCountKey, removedOptionValues } from '../data-check.js';
-import type { ClassifiedChange, RuleContext, SeverityRule } from './rule-types.js';
+import type { ClassifiedChange, PlanRuleContext, SeverityRule } from './rule-types.js';
 import { plural, raise, remark } from './rule-types.js';
 
 export const optionRemovalRule: SeverityRule = (changes, ctx) => changes.map((change) => assess(change, ctx));
 
-function assess(change: ClassifiedChange, ctx: RuleContext): ClassifiedChange {
+function assess(change: ClassifiedChange, ctx: PlanRuleContext): ClassifiedChange {
   if (change.type !== 'property.update' && change.type !== 'eventProperty.update') return change;
   const removed = removedOptionValues(change.meta.fields);
   if (removed.length === 0) return change;

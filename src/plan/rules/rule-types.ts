@@ -11,12 +11,12 @@ import { severityRank } from '../severity.js';
 /** A change with its severity; `affected`: the records (or record associations) it touches (data check). */
 export type ClassifiedChange = Change & Assessment & { affected?: Affected };
 
-export interface RuleContext {
+export interface PlanRuleContext {
   /** from the data check; absent when `--data-check` is off, a count missing when it could not be read */
   counts?: DataCounts;
 }
 
-export type SeverityRule = (changes: readonly ClassifiedChange[], ctx: RuleContext) => ClassifiedChange[];
+export type SeverityRule = (changes: readonly ClassifiedChange[], ctx: PlanRuleContext) => ClassifiedChange[];
 
 /** Raises to `severity` (replacing the reason) or, at the same level, adds the reason; never lowers. */
 export function raise<C extends ClassifiedChange>(change: C, severity: Severity, reason: string): C {

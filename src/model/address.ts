@@ -7,10 +7,10 @@
  *   event property  event:order_shipped.carrier
  *   event definition event:order_shipped
  *
- * A label and its limit share an address; the change type tells them apart (see `changeId`).
+ * A label and its limit share an address; the change type tells them apart (a change's id).
  */
-import { limitKey, pairKey } from '../model/normalize-association.js';
-import type { NormalizedLimit } from '../model/schema-model.js';
+import { limitKey, pairKey } from './normalize-association.js';
+import type { NormalizedLimit } from './schema-model.js';
 
 export function propertyAddress(objectType: string, name: string): string {
   return `${objectType}.${name}`;
@@ -38,9 +38,4 @@ export function eventDefinitionAddress(eventName: string): string {
 
 export function eventPropertyAddress(eventName: string, name: string): string {
   return `event:${eventName}.${name}`;
-}
-
-/** Unique within a plan: `label.create tickets->orders:Primary order`. `dependsOn` lists these. */
-export function changeId(type: string, address: string): string {
-  return `${type} ${address}`;
 }

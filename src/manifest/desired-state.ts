@@ -1,16 +1,16 @@
 /**
- * The adapter from the manifest's model (src/manifest/model.ts: entries as written, with their YAML
- * locations) to the planner's desired input (`desired.ts`: the normalised state, the tombstones, and the
- * source of each declared resource keyed by its plan address). Pure.
+ * The desired state (model/desired-state.ts: the normalised state, the tombstones, and the source of
+ * each declared resource keyed by its plan address), built from the declarations (model.ts: entries as
+ * written, with their YAML locations, which the validation rules check). Pure.
  *
- * Where the two models differ:
+ * What building it does:
  * - object types: the manifest keys well-known ids by name; the planner's canonical name also folds case;
  * - a user label is one label pair (the manifest's merged `labelPairs`), stored once in its first
  *   direction with category USER_DEFINED and the manifest's (possibly derived) name;
  * - limits: the manifest keys them `label:Primary order` / `PLATFORM_DEFINED:27`, the planner
  *   `Primary order` / `PLATFORM_DEFINED/27`; a manifest `maxToObjectIds: null` is a limit without a value
  *   (the planner then purges a live one), and so is a label pair's limit left out;
- * - sources: `col` becomes `column`, keyed by the planner's address forms (address.ts);
+ * - sources: keyed by the planner's address forms (address.ts);
  * - an event's `definition` block sits on the planner's event definition (created when the account lacks
  *   it), which then exists on the desired side even when every property entry is a tombstone.
  */
@@ -22,11 +22,10 @@ import type {
   DesiredLabelPair,
   DesiredLimit,
   DesiredPropertyEntry,
-  DesiredState as ManifestState,
-  SourceLocation as ManifestLocation,
-} from '../manifest/model.js';
+  Declarations,
+} from './model.js';
 import { defined } from '../core/defined.js';
-import { USER_DEFINED, limitKey as planLimitKey } from '../model/normalize-association.js';
+import { USER_DEFINED } from '../model/normalize-association.js';
 import { normalizeEventDefinitionInfo, normalizeEventProperty } from '../model/normalize-event.js';
 import { normalizeGroup } from '../model/normalize-group.js';
 import { normalizeProperty } from '../model/normalize-property.js';
@@ -47,18 +46,19 @@ import {
   labelAddress,
   limitAddress,
   propertyAddress,
-} from './address.js';
-import type { DesiredState, SourceLocation, Tombstone } from './desired.js';
+} from '../model/address.js';
+import type { DesiredState, Tombstone } from '../model/desired-state.js';
+import type { SourceLocation } from '../model/source-location.js';
 
-export function desiredFromManifest(model: ManifestState): DesiredState {
+export function toDesiredState(declarations: Declarations): DesiredState {
   const out: Builder = { state: emptySchemaState(), tombstones: [], sources: new Map() };
-  for (const [typeKey, groups] of model.groups) addGroups(out, canonicalObjectType(typeKey), groups);
-  for (const [typeKey, properties] of model.properties)
+  for (const [typeKey, groups] of declarations.groups) addGroups(out, canonicalObjectType(typeKey), groups);
+  for (const [typeKey, properties] of declarations.properties)
     addProperties(out, canonicalObjectType(typeKey), properties);
-  for (const pair of model.associations.values()) addPair(out, pair);
-  for (const pair of model.labelPairs) addLabelPair(out, pair);
-  for (const [eventName, properties] of model.eventProperties) addEvent(out, eventName, properties);
-  for (const definition of model.eventDefinitions.values()) addEventDefinition(out, definition);
+  for (const pair of declarations.associations.values()) addPair(out, pair);
+  for (const pair of declarations.labelPairs) addLabelPair(out, pair);
+  for (const [eventName, properties] of declarations.eventProperties) addEvent(out, eventName, properties);
+  for (const definition of declarations.eventDefinitions.values()) addEventDefinition(out, definition);
   return out;
 }
 
@@ -68,13 +68,9 @@ interface Builder {
   sources: Map<string, SourceLocation>;
 }
 
-function location(source: ManifestLocation): SourceLocation {
-  return { file: source.file, line: source.line, column: source.col };
-}
-
 function addGroups(out: Builder, objectType: string, groups: ReadonlyMap<string, DesiredGroupEntry>): void {
   for (const entry of groups.values()) {
-    const source = location(entry.source);
+    const source = entry.source;
     if (entry.archived) {
       out.tombstones.push({ kind: 'group', objectType, name: entry.name, source });
       continue;
@@ -95,7 +91,7 @@ function addProperties(
   properties: ReadonlyMap<string, DesiredPropertyEntry>,
 ): void {
   for (const entry of properties.values()) {
-    const source = location(entry.source);
+    const source = entry.source;
     out.sources.set(propertyAddress(objectType, entry.name), source);
     if (entry.archived) {
       out.tombstones.push({ kind: 'property', objectType, name: entry.name, source });
@@ -113,7 +109,7 @@ function addPair(out: Builder, pair: DesiredAssociationPair): void {
   const schema = associationPairOf(out.state, from, to);
   for (const entry of pair.labels.values()) {
     if (!entry.deleted) continue;
-    const source = location(entry.source);
+    const source = entry.source;
     out.sources.set(labelAddress(from, to, entry.label), source);
     out.tombstones.push({ kind: 'label', from, to, label: entry.label, source });
   }
@@ -121,7 +117,7 @@ function addPair(out: Builder, pair: DesiredAssociationPair): void {
     if ('label' in limit.target) continue; // part of its label pair
     const normalized = toPlanLimit(limit);
     addLimit(schema, normalized);
-    out.sources.set(limitAddress(from, to, normalized), location(limit.source));
+    out.sources.set(limitAddress(from, to, normalized), limit.source);
   }
 }
 
@@ -132,7 +128,7 @@ function addPair(out: Builder, pair: DesiredAssociationPair): void {
 function addLabelPair(out: Builder, pair: DesiredLabelPair): void {
   const from = canonicalObjectType(pair.from);
   const to = canonicalObjectType(pair.to);
-  const source = location(pair.source);
+  const source = pair.source;
   const schema = associationPairOf(out.state, from, to);
   addLabel(schema, {
     label: pair.label,
@@ -158,15 +154,10 @@ function labelLimit(label: string, max: number | null | undefined): NormalizedLi
 }
 
 /** `label:X` -> the label's limit; `CATEGORY:id` -> that type's; `null` -> no value (purge a live one). */
-export function toPlanLimit(limit: DesiredLimit): NormalizedLimit {
+function toPlanLimit(limit: DesiredLimit): NormalizedLimit {
   const value = limit.maxToObjectIds === null ? {} : { maxToObjectIds: limit.maxToObjectIds };
   if ('label' in limit.target) return { category: USER_DEFINED, label: limit.target.label, ...value };
   return { category: limit.target.category, typeId: limit.target.typeId, ...value };
-}
-
-/** The planner's key of a manifest limit (`Primary order`, `PLATFORM_DEFINED/27`). */
-export function planLimitKeyOf(limit: DesiredLimit): string {
-  return planLimitKey(toPlanLimit(limit));
 }
 
 function addEvent(
@@ -175,7 +166,7 @@ function addEvent(
   properties: ReadonlyMap<string, DesiredEventPropertyEntry>,
 ): void {
   for (const entry of properties.values()) {
-    const source = location(entry.source);
+    const source = entry.source;
     out.sources.set(eventPropertyAddress(eventName, entry.name), source);
     // the event itself points at its first entry, unless a definition block (added later) says more
     if (!out.sources.has(eventDefinitionAddress(eventName)))
@@ -192,5 +183,5 @@ function addEvent(
 function addEventDefinition(out: Builder, entry: DesiredEventDefinition): void {
   const definition = eventDefinitionOf(out.state, entry.eventName);
   definition.definition = normalizeEventDefinitionInfo(entry);
-  out.sources.set(eventDefinitionAddress(entry.eventName), location(entry.source));
+  out.sources.set(eventDefinitionAddress(entry.eventName), entry.source);
 }

@@ -1,16 +1,15 @@
 /** The adapter from the manifest model to the planner's desired input, on inline manifests. */
 import { describe, expect, it } from 'vitest';
 import { validateSources } from '../../src/manifest/validate.js';
-import { deriveLabelName as manifestDerive } from '../../src/manifest/model.js';
 import { deriveLabelName } from '../../src/model/normalize-association.js';
-import { desiredFromManifest } from '../../src/plan/from-manifest.js';
+import { toDesiredState } from '../../src/manifest/desired-state.js';
 import { plan } from '../../src/plan/plan.js';
 import { emptySchemaState } from '../../src/model/schema-state.js';
 
 function adapt(files: Record<string, string>) {
   const report = validateSources(Object.entries(files).map(([file, text]) => ({ file, text })));
   expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  return desiredFromManifest(report.projects[0].model);
+  return toDesiredState(report.projects[0].model);
 }
 
 const TICKETS = `kind: Properties
@@ -47,7 +46,7 @@ properties:
   - { name: old_field, deleted: true }
 `;
 
-describe('desiredFromManifest', () => {
+describe('toDesiredState', () => {
   const desired = adapt({ 'tickets.yaml': TICKETS, 'assoc.yaml': ASSOC, 'events.yaml': EVENTS });
 
   it('normalises properties and groups under the canonical object type, defaults filled', () => {
@@ -80,26 +79,26 @@ describe('desiredFromManifest', () => {
         kind: 'group',
         objectType: 'tickets',
         name: 'old',
-        source: { file: 'tickets.yaml', line: 5, column: 5 },
+        source: { file: 'tickets.yaml', line: 5, col: 5 },
       },
       {
         kind: 'property',
         objectType: 'tickets',
         name: 'legacy',
-        source: { file: 'tickets.yaml', line: 13, column: 5 },
+        source: { file: 'tickets.yaml', line: 13, col: 5 },
       },
       {
         kind: 'label',
         from: 'tickets',
         to: 'orders',
         label: 'Gone',
-        source: { file: 'assoc.yaml', line: 8, column: 5 },
+        source: { file: 'assoc.yaml', line: 8, col: 5 },
       },
       {
         kind: 'eventProperty',
         eventName: 'order_shipped',
         name: 'old_field',
-        source: { file: 'events.yaml', line: 5, column: 5 },
+        source: { file: 'events.yaml', line: 5, col: 5 },
       },
     ]);
   });
@@ -135,22 +134,22 @@ describe('desiredFromManifest', () => {
 
   it("keys sources by the planner's addresses", () => {
     expect(Object.fromEntries(desired.sources!)).toEqual({
-      'tickets.group:g': { file: 'tickets.yaml', line: 4, column: 5 },
-      'tickets.level': { file: 'tickets.yaml', line: 7, column: 5 },
-      'tickets.legacy': { file: 'tickets.yaml', line: 13, column: 5 },
-      'tickets->orders:Primary order': { file: 'assoc.yaml', line: 5, column: 5 },
+      'tickets.group:g': { file: 'tickets.yaml', line: 4, col: 5 },
+      'tickets.level': { file: 'tickets.yaml', line: 7, col: 5 },
+      'tickets.legacy': { file: 'tickets.yaml', line: 13, col: 5 },
+      'tickets->orders:Primary order': { file: 'assoc.yaml', line: 5, col: 5 },
       // the inverse direction of a label pair points at the entry that declares it
-      'orders->tickets:Primary ticket': { file: 'assoc.yaml', line: 5, column: 5 },
-      'tickets->orders:2nd order': { file: 'assoc.yaml', line: 6, column: 5 },
-      'tickets->orders:Custom': { file: 'assoc.yaml', line: 7, column: 5 },
-      'tickets->orders:Gone': { file: 'assoc.yaml', line: 8, column: 5 },
+      'orders->tickets:Primary ticket': { file: 'assoc.yaml', line: 5, col: 5 },
+      'tickets->orders:2nd order': { file: 'assoc.yaml', line: 6, col: 5 },
+      'tickets->orders:Custom': { file: 'assoc.yaml', line: 7, col: 5 },
+      'tickets->orders:Gone': { file: 'assoc.yaml', line: 8, col: 5 },
       // a built-in type's limit points at its maxToObjectIds
-      'tickets->orders:PLATFORM_DEFINED/27': { file: 'assoc.yaml', line: 9, column: 63 },
-      'tickets->orders:USER_DEFINED/91': { file: 'assoc.yaml', line: 10, column: 59 },
+      'tickets->orders:PLATFORM_DEFINED/27': { file: 'assoc.yaml', line: 9, col: 63 },
+      'tickets->orders:USER_DEFINED/91': { file: 'assoc.yaml', line: 10, col: 59 },
       // the event itself: its first entry (no definition block here)
-      'event:order_shipped': { file: 'events.yaml', line: 4, column: 5 },
-      'event:order_shipped.carrier': { file: 'events.yaml', line: 4, column: 5 },
-      'event:order_shipped.old_field': { file: 'events.yaml', line: 5, column: 5 },
+      'event:order_shipped': { file: 'events.yaml', line: 4, col: 5 },
+      'event:order_shipped.carrier': { file: 'events.yaml', line: 4, col: 5 },
+      'event:order_shipped.old_field': { file: 'events.yaml', line: 5, col: 5 },
     });
   });
 
@@ -194,7 +193,7 @@ properties:
     expect(withDefinition.sources!.get('event:order_returned')).toStrictEqual({
       file: 'b.yaml',
       line: 4,
-      column: 3,
+      col: 3,
     });
   });
 
@@ -214,9 +213,9 @@ properties:
 
   it('lets a planner diagnostic point at the manifest line', () => {
     const doc = plan(desired, emptySchemaState());
-    const unknownEvent = doc.diagnostics.find((d) => d.code === 'unknown-event');
+    const unknownEvent = doc.diagnostics.find((d) => d.code === 'UNKNOWN_EVENT');
     expect(unknownEvent?.address).toBe('event:order_shipped');
-    expect(unknownEvent?.source).toStrictEqual({ file: 'events.yaml', line: 4, column: 5 });
+    expect(unknownEvent?.source).toStrictEqual({ file: 'events.yaml', line: 4, col: 5 });
     const unknownGroup = adapt({
       't.yaml': `kind: Properties
 objectType: tickets
@@ -224,12 +223,11 @@ properties:
   - { name: x, label: X, type: string, fieldType: text, groupName: nowhere }
 `,
     });
-    const d = plan(unknownGroup, emptySchemaState()).diagnostics.find((x) => x.code === 'unknown-group');
-    expect(d?.source).toEqual({ file: 't.yaml', line: 4, column: 5 });
+    const d = plan(unknownGroup, emptySchemaState()).diagnostics.find((x) => x.code === 'UNKNOWN_GROUP');
+    expect(d?.source).toEqual({ file: 't.yaml', line: 4, col: 5 });
   });
 
-  it('uses one label name derivation for the manifest and the planner', () => {
-    expect(manifestDerive).toBe(deriveLabelName);
-    expect(manifestDerive('2nd-line owner')).toBe('label_2nd_line_owner');
+  it('derives label names the planner way', () => {
+    expect(deriveLabelName('2nd-line owner')).toBe('label_2nd_line_owner');
   });
 });

@@ -1,0 +1,25 @@
+/**
+ * The desired state: what the manifests declare, normalised like the live state (the same
+ * `SchemaState`), the tombstones (resources to archive or delete), and where each was written. The
+ * manifest part builds it; the planner diffs it against the live state.
+ */
+import type { SchemaState } from './schema-model.js';
+import type { SourceLocation } from './source-location.js';
+
+
+export type Tombstone = (
+  | { kind: 'property'; objectType: string; name: string }
+  | { kind: 'group'; objectType: string; name: string }
+  /** a user label, by its text */
+  | { kind: 'label'; from: string; to: string; label: string }
+  /** a limit: of a user label (`label`) or of any type (`category` and `typeId`) */
+  | { kind: 'limit'; from: string; to: string; label?: string; category?: string; typeId?: number }
+  | { kind: 'eventProperty'; eventName: string; name: string }
+) & { source?: SourceLocation };
+
+export interface DesiredState {
+  state: SchemaState;
+  tombstones: readonly Tombstone[];
+  /** where each declared resource was written, keyed by address; diagnostics point there */
+  sources?: ReadonlyMap<string, SourceLocation>;
+}

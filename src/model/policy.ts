@@ -1,0 +1,41 @@
+/**
+ * A target's policy: the one shape, from the project file (with an environment's overrides) to the
+ * planner. The diff reads the managed scope (`unmanaged`, `manage`); the policy decision reads the gate
+ * (`destructive`, `dangerous`, `allow`).
+ */
+export const DESTRUCTIVE_POLICIES = ['deny', 'allow'] as const;
+export type DestructivePolicy = (typeof DESTRUCTIVE_POLICIES)[number];
+
+export const DANGEROUS_POLICIES = ['allow', 'deny'] as const;
+export type DangerousPolicy = (typeof DANGEROUS_POLICIES)[number];
+
+export const UNMANAGED_POLICIES = ['ignore', 'report', 'archive'] as const;
+export type UnmanagedPolicy = (typeof UNMANAGED_POLICIES)[number];
+
+export interface Policy {
+  destructive: DestructivePolicy;
+  dangerous: DangerousPolicy;
+  /** addresses of single destructive (or dangerous) changes allowed even when the policy denies them */
+  allow: readonly string[];
+  /** what to do with live custom resources in the managed scope that no manifest names */
+  unmanaged: UnmanagedPolicy;
+  /** the managed scope: properties in these groups (any object type) or with these name prefixes */
+  manage: { groups: readonly string[]; prefixes: readonly string[] };
+}
+
+export const DEFAULT_POLICY: Policy = {
+  destructive: 'deny',
+  dangerous: 'allow',
+  allow: [],
+  unmanaged: 'ignore',
+  manage: { groups: [], prefixes: [] },
+};
+
+/** What the diff needs of a policy: which live resources are managed, and what to do with strays. */
+export type ScopePolicy = Pick<Policy, 'unmanaged' | 'manage'>;
+
+/** What decides each change (apply or refuse), with where the policy comes from for messages. */
+export type GatePolicy = Pick<Policy, 'destructive' | 'dangerous' | 'allow'> & {
+  /** `environment production`, `the project` */
+  source: string;
+};

@@ -1,0 +1,88 @@
+/**
+ * Every diagnostic code the planner (and the data check feeding it) can report, with its level and what
+ * it means. The docs' table of plan diagnostics is this table.
+ */
+import type { DiagnosticLevel } from './diagnostics.js';
+
+interface PlanCodeInfo {
+  level: DiagnosticLevel;
+  /** one line for the docs */
+  summary: string;
+}
+
+export const PLAN_CODES = {
+  TOMBSTONE_CONFLICT: {
+    level: 'error',
+    summary: 'a resource is declared and marked archived/deleted at once',
+  },
+  UNKNOWN_GROUP: {
+    level: 'error',
+    summary: 'a property is in a group no manifest declares and the account does not have',
+  },
+  GROUP_NOT_EMPTY: {
+    level: 'error',
+    summary: 'a group to archive would still hold active properties',
+  },
+  UNKNOWN_EVENT: {
+    level: 'error',
+    summary: 'an event definition the account lacks and no manifest defines',
+  },
+  UNKNOWN_LABEL: {
+    level: 'error',
+    summary: 'a limit for a label no manifest declares and the account does not have',
+  },
+  LABEL_PAIR_CONFLICT: {
+    level: 'error',
+    summary: "the account's labels and the declared pair disagree on a direction's text",
+  },
+  RENAME_SOURCE_MISSING: {
+    level: 'error',
+    summary: 'renamedFrom names no label of the account, and neither does the new text',
+  },
+  LABEL_TEXT_TAKEN: {
+    level: 'error',
+    summary: 'a new label would take a text another label holds in the other direction',
+  },
+  LABEL_PAIR_UNKNOWN: {
+    level: 'error',
+    summary: "a live label's type in the other direction cannot be found",
+  },
+  DEPENDENCY_CYCLE: {
+    level: 'error',
+    summary: 'calculated properties use each other in a cycle',
+  },
+  BUILTIN_PROPERTY: {
+    level: 'warning',
+    summary: 'a built-in property is declared: crm-schema never changes it',
+  },
+  BUILTIN_LABEL: {
+    level: 'warning',
+    summary: 'a built-in label is declared: crm-schema never changes it',
+  },
+  BUILTIN_EVENT_PROPERTY: {
+    level: 'warning',
+    summary: 'a built-in event property is declared: crm-schema never changes it',
+  },
+  UNMANAGED_PROPERTY: {
+    level: 'warning',
+    summary: 'a property in the managed scope is in no manifest (policy unmanaged: report)',
+  },
+  UNMANAGED_LABEL: {
+    level: 'warning',
+    summary: 'a label of a declared object pair is in no manifest (policy unmanaged: report)',
+  },
+  UNMANAGED_EVENT_PROPERTY: {
+    level: 'warning',
+    summary: 'an event property in the managed scope is in no manifest (policy unmanaged: report)',
+  },
+  EVENT_DEFINITION_DIFFERS: {
+    level: 'warning',
+    summary: 'an event definition differs from its definition block: definitions are created, never changed',
+  },
+  DATA_CHECK_SKIPPED: {
+    level: 'info',
+    summary: 'a count of affected records could not be made (missing read scope, call budget)',
+  },
+} as const satisfies Record<string, PlanCodeInfo>;
+
+export type PlanCode = keyof typeof PLAN_CODES;
