@@ -15,10 +15,10 @@
  * It adapts to the server's headers: `-Max` and `-Interval-Milliseconds` replace the configured
  * numbers (when adaptive), and `-Remaining` reveals other clients spending the same budget. The
  * headers are believed only within sane bounds (`saneRateLimit`), and no wait is handed to a timer
- * beyond what a timer takes (timers.ts).
+ * beyond what a timer takes (timers.ts). Time and timers come from a `Clock`: the real one unless given.
  */
 
-import { timerDelay } from './timers.js';
+import { systemClock, timerDelay, type Clock, type ClockTimer } from './timers.js';
 
 /** how long answers are kept after leaving the window, for observe() of a slow request */
 const RETAIN_MS = 120_000;
@@ -60,15 +60,21 @@ export class RollingWindowLimiter {
   #head = 0;
   #blockedUntil = 0;
   #waiters: ((done: Done) => void)[] = [];
-  #timer: NodeJS.Timeout | undefined;
+  #timer: ClockTimer | undefined;
+  readonly #clock: Clock;
 
-  constructor(max: number, intervalMs: number, options: { adaptive?: boolean; marginMs?: number } = {}) {
+  constructor(
+    max: number,
+    intervalMs: number,
+    options: { adaptive?: boolean; marginMs?: number; clock?: Clock } = {},
+  ) {
     if (!(max >= 1) || !(intervalMs > 0))
       throw new RangeError('rate limit must be at least 1 request per interval');
     this.#max = Math.floor(max);
     this.#intervalMs = intervalMs;
     this.#adaptive = options.adaptive ?? true;
     this.#marginMs = options.marginMs ?? 5;
+    this.#clock = options.clock ?? systemClock;
   }
 
   get max(): number {
@@ -80,7 +86,8 @@ export class RollingWindowLimiter {
 
   /** Resolves when a request may be sent; call the returned `done` when its answer is in. */
   take(): Promise<Done> {
-    if (this.#waiters.length === 0 && this.#tryTake(Date.now())) return Promise.resolve(this.#doneOnce());
+    if (this.#waiters.length === 0 && this.#tryTake(this.#clock.now()))
+      return Promise.resolve(this.#doneOnce());
     return new Promise((resolve) => {
       this.#waiters.push(resolve);
       this.#schedule();
@@ -112,14 +119,14 @@ export class RollingWindowLimiter {
       const oursAtMost = this.#inFlight + this.#endedAfter(sentAt - this.#intervalMs);
       // more than a whole window changes nothing: the bucket is full either way
       const others = Math.min(this.#max, serverUsed - oursAtMost);
-      if (others > 0) this.#push(Date.now(), others);
+      if (others > 0) this.#push(this.#clock.now(), others);
     }
     this.#reschedule();
   }
 
   /** Forgets pending timers (the client is closing); waiters are released so nothing hangs. */
   close(): void {
-    if (this.#timer) clearTimeout(this.#timer);
+    if (this.#timer) this.#clock.clearTimeout(this.#timer);
     this.#timer = undefined;
     for (const resolve of this.#waiters.splice(0)) resolve(() => undefined);
   }
@@ -130,7 +137,7 @@ export class RollingWindowLimiter {
       if (called) return;
       called = true;
       this.#inFlight--;
-      this.#push(Date.now(), 1);
+      this.#push(this.#clock.now(), 1);
       // an in-flight request may have been what a waiter was waiting for
       if (this.#waiters.length > 0) this.#reschedule();
     };
@@ -213,20 +220,20 @@ export class RollingWindowLimiter {
   }
 
   #reschedule(): void {
-    if (this.#timer) clearTimeout(this.#timer);
+    if (this.#timer) this.#clock.clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#schedule();
   }
 
   #schedule(): void {
     if (this.#timer) return;
-    const now = Date.now();
+    const now = this.#clock.now();
     while (this.#waiters.length > 0 && this.#tryTake(now)) this.#waiters.shift()!(this.#doneOnce());
     if (this.#waiters.length === 0) return;
     const wait = this.#waitMs(now);
     if (wait === undefined) return;
     // a wait longer than a timer can take wakes early and waits again (timers.ts)
-    this.#timer = setTimeout(() => {
+    this.#timer = this.#clock.setTimeout(() => {
       this.#timer = undefined;
       this.#schedule();
     }, timerDelay(wait));

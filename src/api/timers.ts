@@ -7,6 +7,27 @@
 /** the longest delay setTimeout takes */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** A pending timer of a `Clock`: only ever handed back to its `clearTimeout`. */
+export type ClockTimer = object;
+
+/**
+ * What a wait reads and sets: the time and timers. The real one (`systemClock`) unless a caller gives
+ * another (a test's virtual clock, which skips ahead instead of waiting).
+ */
+export interface Clock {
+  /** milliseconds since the epoch, as `Date.now()` */
+  now(): number;
+  /** calls `callback` once, `ms` from now */
+  setTimeout(callback: () => void, ms: number): ClockTimer;
+  clearTimeout(timer: ClockTimer): void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
+};
+
 /** A delay setTimeout can take: 0 for negative or NaN, MAX_TIMER_MS at most. */
 export function timerDelay(ms: number): number {
   if (Number.isNaN(ms) || ms <= 0) return 0;
@@ -14,10 +35,10 @@ export function timerDelay(ms: number): number {
 }
 
 /** Waits `ms`, however long: a wait past one timer's reach takes several. */
-export async function sleep(ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  for (let left = ms; left > 0; left = until - Date.now()) {
-    await new Promise((resolve) => setTimeout(resolve, timerDelay(left)));
+export async function sleep(ms: number, clock: Clock = systemClock): Promise<void> {
+  const until = clock.now() + ms;
+  for (let left = ms; left > 0; left = until - clock.now()) {
+    await new Promise<void>((resolve) => clock.setTimeout(resolve, timerDelay(left)));
   }
 }
 

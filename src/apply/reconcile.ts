@@ -13,10 +13,11 @@
 import type { CrmClient } from '../api/client.js';
 import { defined } from '../core/defined.js';
 import type { PlannedChange } from '../plan/plan-document.js';
-import { endStateOf } from './compare/end-state.js';
+import { endStateOf } from '../plan/kinds/registry.js';
 import { readBack } from './read-back.js';
 import { outcomeError } from './send.js';
-import type { FieldDifference, OutcomeError } from './types.js';
+import type { OutcomeError } from './types.js';
+import type { FieldDifference } from '../plan/kinds/end-state.js';
 
 export type Verdict =
   | { kind: 'applied'; typeId?: number; inverseTypeId?: number }

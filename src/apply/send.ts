@@ -9,16 +9,14 @@ import type { CrmClient } from '../api/client.js';
 import { runBatches } from '../api/batching.js';
 import { isApiError, type CrmApiError, type MissingScopesError } from '../api/errors.js';
 import { isCrmSchemaError } from '../core/errors.js';
-import type { JsonValue } from '../plan/change-types.js';
 import type { PlannedChange } from '../plan/plan-document.js';
 import { resolveRefs } from '../plan/requests/refs.js';
-import { BATCH_INPUTS_KEY } from '../plan/requests/request-types.js';
+import { BATCH_INPUTS_KEY } from '../api/writes.js';
 import { toWireRequests, type WireRequest } from '../plan/requests/wire.js';
 import type { BatchResponse } from '../types/api.js';
-import { isCreate, REMOVAL_TYPES } from './compare/end-state.js';
+import { isCreate, isRemoval } from '../plan/kinds/registry.js';
 import type { OutcomeError } from './types.js';
-
-const BATCH_PATH = /\/batch\/[a-z]+$/;
+import type { JsonValue } from '../core/json.js';
 
 /** What one change's write came to. */
 export type Attempt =
@@ -191,7 +189,7 @@ export async function sendUnit(
   const byId = new Map(toSend.map((c) => [c.id, c]));
   for (const wire of wires) {
     // a batch endpoint answers 207 with per-item errors, even for one item (a limit has no single endpoint)
-    if (wire.changeIds.length > 1 || BATCH_PATH.test(wire.path)) {
+    if (wire.batch) {
       const batch = wire.changeIds.map((id) => byId.get(id)!);
       (await sendBatch(ctx, wire, batch)).forEach((attempt, i) => attempts.set(batch[i].id, attempt));
       continue;
@@ -202,7 +200,7 @@ export async function sendUnit(
     if (previous !== undefined && previous.kind !== 'ok' && previous.kind !== 'gone') continue;
     let attempt = await sendOne(ctx, wire, change);
     // the archive half of a replace finding nothing is fine: the create follows
-    if (attempt.kind === 'gone' && !REMOVAL_TYPES.has(change.type)) attempt = { kind: 'ok' };
+    if (attempt.kind === 'gone' && !isRemoval(change)) attempt = { kind: 'ok' };
     attempts.set(change.id, attempt);
   }
   return attempts;

@@ -3,21 +3,14 @@
  * in src/render turn them into counters or lines) and returns an `ApplyReport`, which `--json` prints.
  * Every value of a report is JSON-able.
  */
-import type { JsonValue } from '../plan/change-types.js';
 import type { Phase } from '../plan/phases.js';
 import type { Severity } from '../plan/severity.js';
+import type { FieldDifference } from '../plan/kinds/end-state.js';
 
 export type OutcomeStatus = 'applied' | 'already-done' | 'failed' | 'skipped';
 
 /** Why a change was skipped: refused by the policy (`--skip-refused`), or one it depends on did not apply. */
 export type SkipCause = 'policy' | 'dependency';
-
-/** One field that differs: `expected` is what the plan (or the manifests) wanted, `actual` what is live. */
-export interface FieldDifference {
-  field: string;
-  expected: JsonValue;
-  actual: JsonValue;
-}
 
 /** The API's answer to a failed change, as far as it said it. */
 export interface OutcomeError {

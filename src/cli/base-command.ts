@@ -1,25 +1,73 @@
 /**
- * The base of the commands that talk to a CRM (plan, apply, drift, pull): project loading, target and
- * token resolution, the session (client, `--local` emulator, `--verbose`), and output with colour rules,
- * so that each command only wires its own steps. Errors are thrown (CrmSchemaError with a code and a
- * hint); src/cli/main.ts prints them and maps them to exit codes.
+ * The base of crm-schema's commands. A command parses its flags, calls its part of the product, prints
+ * for people through one `Output` (only when `--json` is not given) and returns its result as data; the
+ * base prints that result as JSON for `--json` (oclif's `enableJsonFlag`), through the same `Output`.
+ *
+ * A command whose result must still be printed when it fails (a plan with errors, a drift check that
+ * found errors) records the failure with `fail` and returns; the base throws it once the result is
+ * printed. Every error reaches src/cli/main.ts, which prints it on stderr (never as a stack trace) and
+ * maps it to the exit code: one exit point.
  */
 import { Command } from '@oclif/core';
+import type { CrmSchemaError } from '../core/errors.js';
 import { renderDiagnosticsText } from '../render/diagnostics.js';
 import type { TargetFlagValues } from './common-flags.js';
+import type { ExitCode } from './exit-codes.js';
 import { Output } from './output.js';
-import { loadCommandProject, type Project } from './project.js';
+import { loadCommandProject, type Project } from '../pipeline/project.js';
 import { withSession, type Session, type SessionOptions } from './session.js';
 import { resolveTarget, type Target } from './target.js';
 
 export abstract class CrmCommand extends Command {
+  #output: Output | undefined;
+  #failure: CrmSchemaError | undefined;
+  #exitCode: ExitCode | undefined;
+
   /** the working directory the command runs in (`--local` keeps its state there) */
   protected get cwd(): string {
     return process.cwd();
   }
 
+  /** The one output of the command; colour as `--color` and the terminal say. */
   protected output(flags: Pick<TargetFlagValues, 'color'>): Output {
-    return new Output(flags.color, process.env);
+    this.#output ??= new Output(flags.color, process.env);
+    return this.#output;
+  }
+
+  /** The result as JSON text, for `--json` (commands with `enableJsonFlag`). */
+  protected renderJson(result: unknown): string {
+    return `${JSON.stringify(result, null, 2)}\n`;
+  }
+
+  /** Fails the command once its result is printed. */
+  protected fail(error: CrmSchemaError): void {
+    this.#failure ??= error;
+  }
+
+  /** Ends with this exit code once the result is printed (e.g. 2: changes present). */
+  protected exitWith(code: ExitCode): void {
+    this.#exitCode = code;
+  }
+
+  override toSuccessJson(result: unknown): string {
+    return this.renderJson(result);
+  }
+
+  override logJson(json: unknown): void {
+    const output = this.#output ?? new Output(false, process.env);
+    output.out(typeof json === 'string' ? json : this.renderJson(json));
+  }
+
+  /** Errors are main's to print, with or without `--json`. */
+  override catch(error: Error): Promise<never> {
+    return Promise.reject(error);
+  }
+
+  protected override async _run<T>(): Promise<T> {
+    const result = await super._run<T>();
+    if (this.#failure !== undefined) throw this.#failure;
+    if (this.#exitCode !== undefined) this.exit(this.#exitCode);
+    return result;
   }
 
   /**

@@ -1,4 +1,4 @@
-/** The contract's exit codes (design/PRODUCT.md). */
+/** The exit codes every command keeps to (scripts rely on them). */
 export const EXIT = {
   /** success, no changes, no drift */
   ok: 0,
@@ -7,3 +7,5 @@ export const EXIT = {
   /** changes present (`plan --detailed-exitcode`) or drift found (`drift`) */
   changes: 2,
 } as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

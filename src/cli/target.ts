@@ -10,9 +10,17 @@
  * put into an error.
  */
 import { CrmSchemaError } from '../core/errors.js';
-import { DEFAULT_TOKEN_ENV, resolveEnvironment, type EnvironmentConfig, type ProjectConfig } from '../manifest/config.js';
+import {
+  DEFAULT_TOKEN_ENV,
+  resolveEnvironment,
+  type EnvironmentConfig,
+  type ProjectConfig,
+} from '../manifest/config.js';
 import { DEFAULT_POLICY, type Policy } from '../model/policy.js';
 import type { GatePolicy } from '../model/policy.js';
+import type { ComputePlanOptions } from '../pipeline/compute-plan.js';
+import type { PlanSettings } from '../plan/plan-document.js';
+import { toPlanPolicy } from '../live/managed-scope.js';
 
 export const BASE_URL_ENV = 'CRM_BASE_URL';
 /** The local emulator's state file, relative to the current directory. */
@@ -157,4 +165,15 @@ export function isLoopbackHost(hostname: string): boolean {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** The compute options of a target and the settings a plan is made with. */
+export function computeOptionsOf(target: Target, settings: PlanSettings): ComputePlanOptions {
+  return {
+    policy: toPlanPolicy(target.policy),
+    gate: gateOf(target),
+    allowances: { destructive: settings.allowDestructive, dangerous: settings.allowDangerous },
+    dataCheck: settings.dataCheck,
+    dataCheckBudget: settings.dataCheckBudget,
+  };
 }

@@ -1,30 +1,27 @@
 /**
  * `crm-schema apply [PLANFILE]`: makes the account match the manifests, or applies exactly a saved
- * plan. Thin: src/cli loads the project and opens the session, src/apply checks and runs the plan,
- * src/render prints progress and the report.
+ * plan. Thin: src/pipeline makes (or verifies) the plan, src/apply runs it, src/render prints progress
+ * and the report; the report (or the dry run) is the result (`--json`).
  */
-import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Args, Flags } from '@oclif/core';
 import { CLIENT_VERSION } from '../api/version.js';
 import { applyPlan } from '../apply/executor.js';
-import { dryRun } from '../apply/dry-run.js';
-import { checkSavedPlan, parseSavedPlan } from '../apply/plan-file.js';
-import { verifySavedPlan } from '../apply/verify-saved.js';
+import { dryRun, type DryRun } from '../apply/dry-run.js';
+import { checkSavedPlan, readSavedPlan } from '../pipeline/plan-file.js';
+import { prepareApply } from '../pipeline/prepare-apply.js';
 import type { ApplyReport } from '../apply/types.js';
 import { DEFAULT_PARALLELISM } from '../apply/types.js';
 import { CrmCommand } from '../cli/base-command.js';
 import { dataCheckFlags, planSettingsOf, policyFlags, targetFlags } from '../cli/common-flags.js';
-import { computeOptionsOf, computePlan } from '../cli/compute-plan.js';
-import { refusedChanges } from '../cli/refused.js';
+import { planErrors, refusedChanges } from '../pipeline/plan-errors.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { Output } from '../cli/output.js';
-import { manifestDigest } from '../cli/saved-plan.js';
+import { manifestDigest, savedSettings } from '../pipeline/saved-plan.js';
 import type { Session } from '../cli/session.js';
-import { describeTarget, planTargetOf } from '../cli/target.js';
+import { computeOptionsOf, describeTarget, planTargetOf } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
-import { isFileRefusal, readRegularFile } from '../core/regular-file.js';
-import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
+import type { PlanDocument } from '../plan/plan-document.js';
 import { confirmQuestion, isYes, startLine } from '../render/apply-confirm.js';
 import { renderDryRunJson, renderDryRunText } from '../render/apply-dry-run.js';
 import { createApplyProgress } from '../render/apply-progress.js';
@@ -83,9 +80,16 @@ export default class Apply extends CrmCommand {
     }),
   };
 
-  async run(): Promise<void> {
+  static override enableJsonFlag = true;
+
+  protected override renderJson(result: ApplyResult): string {
+    return result.kind === 'dry-run' ? renderDryRunJson(result.dryRun) : renderApplyReportJson(result.report);
+  }
+
+  async run(): Promise<ApplyResult | undefined> {
     const { args, flags } = await this.parse(Apply);
     const output = this.output(flags);
+    const json = this.jsonEnabled();
     const asks = args.planfile === undefined && !flags['dry-run'] && !flags.yes;
     // said at once, before anything is read: CI must never hang on a prompt
     if (asks && process.stdin.isTTY !== true) throw confirmationNeeded();
@@ -93,42 +97,42 @@ export default class Apply extends CrmCommand {
     const project = await this.loadProject(flags, output);
     const target = this.resolveTarget(flags, project);
     let settings = planSettingsOf(flags);
-    if (saved !== undefined) {
-      checkSavedPlan(saved, args.planfile!, {
+    if (saved !== undefined && args.planfile !== undefined) {
+      checkSavedPlan(saved, args.planfile, {
         toolVersion: CLIENT_VERSION,
         target: planTargetOf(target),
         manifestDigest: manifestDigest(project.desired),
       });
-      settings = savedSettings(saved, args.planfile!, settings);
+      settings = savedSettings(saved, args.planfile, settings);
     }
     const where = describeTarget(target);
 
-    const report = await this.withSession(target, flags, output, async (session) => {
-      const computed = await computePlan(session.client, project.desired, computeOptionsOf(target, settings));
-      let plan: Pick<PlanDocument, 'changes'> = computed.plan;
-      let alreadyDone = new Map<string, string>();
-      let typeIds = new Map<string, number>();
-      if (saved !== undefined) {
-        if (computed.plan.summary.errors > 0) throw planErrors(computed.plan);
-        const verified = await verifySavedPlan(session.client, saved, computed.plan, computed.live);
-        ({ alreadyDone, typeIds } = verified);
-        plan = { changes: verified.changes };
-      } else {
-        const text = renderPlanText(computed.plan, { color: flags.json ? output.colorErr : output.color });
-        if (flags.json) output.err(text);
+    const result = await this.withSession(target, flags, output, async (session) => {
+      const input = await prepareApply(
+        session.client,
+        project.desired,
+        computeOptionsOf(target, settings),
+        saved,
+      );
+      const { plan, alreadyDone, typeIds } = input;
+      if (saved === undefined) {
+        // the plan made now is shown before anything is asked or sent (on stderr when stdout is JSON)
+        const text = renderPlanText(input.computed.plan, { color: json ? output.colorErr : output.color });
+        if (json) output.err(text);
         else output.out(text);
-        if (computed.plan.summary.errors > 0) throw planErrors(computed.plan);
+        if (input.computed.plan.summary.errors > 0)
+          throw planErrors(input.computed.plan, { command: 'apply' });
       }
       const pending = plan.changes.filter((c) => !alreadyDone.has(c.id));
       if (pending.some((c) => c.policy.decision === 'refuse') && !flags['skip-refused'])
         throw refusedChanges({ changes: pending });
       const selection = dryRun(plan, { alreadyDone });
-      if (flags['dry-run']) {
-        output.out(flags.json ? renderDryRunJson(selection) : renderDryRunText(selection));
-        return undefined;
-      }
+      if (flags['dry-run']) return { kind: 'dry-run', dryRun: selection } as const;
       // the plan text already said "No changes"; --json still gets its (empty) report
-      if (plan.changes.length === 0) return saved === undefined && !flags.json ? undefined : emptyReport();
+      if (plan.changes.length === 0)
+        return saved === undefined && !json
+          ? undefined
+          : ({ kind: 'report', report: emptyReport() } as const);
       // nothing to confirm when every change is refused or done: the report says so
       if (asks && selection.changes > 0 && !(await confirm(confirmQuestion(selection, where)))) {
         throw new CrmSchemaError('APPLY_CANCELLED', 'Apply cancelled: nothing was changed.', {
@@ -136,36 +140,28 @@ export default class Apply extends CrmCommand {
         });
       }
       output.err(startLine(selection.changes, where, args.planfile, alreadyDone.size));
-      return run(session, plan, output, { parallelism: flags.parallelism, alreadyDone, typeIds });
+      const report = await run(session, plan, output, {
+        parallelism: flags.parallelism,
+        alreadyDone,
+        typeIds,
+      });
+      return { kind: 'report', report } as const;
     });
 
-    if (report === undefined) return;
-    output.out(
-      flags.json ? renderApplyReportJson(report) : renderApplyReport(report, { color: output.color }),
-    );
-    if (!report.ok) this.exit(EXIT.error);
+    if (result !== undefined && !json) {
+      output.out(
+        result.kind === 'dry-run'
+          ? renderDryRunText(result.dryRun)
+          : renderApplyReport(result.report, { color: output.color }),
+      );
+    }
+    if (result?.kind === 'report' && !result.report.ok) this.exitWith(EXIT.error);
+    return result;
   }
 }
 
-/**
- * A saved plan is applied with the settings it was made with (its policy decisions were reviewed as they
- * are): an allowance given now that the plan was made without is refused, not silently ignored.
- */
-function savedSettings(saved: PlanDocument, file: string, flags: PlanSettings): PlanSettings {
-  const settings = saved.settings!;
-  const widened = (['allowDestructive', 'allowDangerous'] as const).filter((k) => flags[k] && !settings[k]);
-  if (widened.length > 0) {
-    const flag = widened.map((k) => (k === 'allowDestructive' ? '--allow-destructive' : '--allow-dangerous'));
-    throw new CrmSchemaError(
-      'PLAN_SETTINGS',
-      `${file} was made without ${flag.join(' and ')}: its policy decisions were reviewed as they are. Nothing was applied.`,
-      {
-        hint: `Make the plan again with ${flag.join(' ')} (crm-schema plan ${flag.join(' ')} --out FILE), review it, and apply that.`,
-      },
-    );
-  }
-  return settings;
-}
+/** What apply did: the dry run's requests, or the report of what was sent. */
+export type ApplyResult = { kind: 'dry-run'; dryRun: DryRun } | { kind: 'report'; report: ApplyReport };
 
 async function run(
   session: Session,
@@ -179,30 +175,6 @@ async function run(
     write: (text) => output.errRaw(text),
   });
   return applyPlan(plan, session.client, { ...options, onEvent: (event) => progress.onEvent(event) });
-}
-
-async function readSavedPlan(cwd: string, file: string): Promise<PlanDocument> {
-  let text: string;
-  try {
-    // only a regular file: a FIFO (or /dev/stdin on a pipe) would block, a device such as /dev/zero never ends
-    text = (await readRegularFile(resolve(cwd, file))).toString('utf8');
-  } catch (error) {
-    if (isFileRefusal(error)) {
-      throw new CrmSchemaError(
-        'PLAN_FILE_UNREADABLE',
-        `The plan file ${file} is ${error.kind}, not a regular file; it was not read.`,
-        { hint: 'Give the path of a file written by crm-schema plan --out FILE.' },
-      );
-    }
-    throw new CrmSchemaError(
-      'PLAN_FILE_UNREADABLE',
-      `Cannot read the plan file ${file}: ${(error as Error).message}`,
-      {
-        hint: 'Give the path of a file written by crm-schema plan --out FILE.',
-      },
-    );
-  }
-  return parseSavedPlan(text, file);
 }
 
 async function confirm(question: string): Promise<boolean> {
@@ -228,14 +200,5 @@ function confirmationNeeded(): CrmSchemaError {
         'Give --yes to apply without asking, or apply a reviewed plan: crm-schema plan --out plan.json, ' +
         'then crm-schema apply plan.json.',
     },
-  );
-}
-
-function planErrors(plan: Pick<PlanDocument, 'summary'>): CrmSchemaError {
-  const n = plan.summary.errors;
-  return new CrmSchemaError(
-    'PLAN_ERRORS',
-    `The plan has ${n} error${n === 1 ? '' : 's'} (listed above), so it cannot be applied. Nothing was changed.`,
-    { hint: 'Fix what each error names in the manifests (or the account), then run apply again.' },
   );
 }

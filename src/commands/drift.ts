@@ -1,7 +1,6 @@
 /**
- * `crm-schema drift`: does the live account still match the manifests? Thin: src/cli loads the project
- * and opens the session, src/drift runs the plan's read and diff and sorts the differences, src/render
- * prints the report.
+ * `crm-schema drift`: does the live account still match the manifests? Thin: src/drift plans through the
+ * pipeline and sorts the differences, src/render prints the report; the report is the result (`--json`).
  */
 import { Flags } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
@@ -11,6 +10,8 @@ import { planTargetOf } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
 import { loadBaseline } from '../drift/baseline.js';
 import { checkDrift } from '../drift/check-drift.js';
+import type { DriftDocument } from '../drift/drift-report.js';
+import { defined } from '../core/defined.js';
 import { toPlanPolicy } from '../live/managed-scope.js';
 import { renderDriftJson } from '../render/drift-json.js';
 import { renderDriftMarkdown } from '../render/drift-markdown.js';
@@ -47,7 +48,13 @@ export default class Drift extends CrmCommand {
     }),
   };
 
-  async run(): Promise<void> {
+  static override enableJsonFlag = true;
+
+  protected override renderJson(report: DriftDocument): string {
+    return renderDriftJson(report);
+  }
+
+  async run(): Promise<DriftDocument> {
     const { flags } = await this.parse(Drift);
     const output = this.output(flags);
     const project = await this.loadProject(flags, output);
@@ -60,25 +67,28 @@ export default class Drift extends CrmCommand {
       checkDrift(session.client, project.desired, {
         policy: toPlanPolicy(target.policy),
         target: planTargetOf(target),
-        ...(baseline === undefined ? {} : { baseline }),
+        ...defined({ baseline }),
       }),
     );
 
     const markdown = () => renderDriftMarkdown(report);
-    if (flags.json) output.out(renderDriftJson(report));
-    else if (flags.format === 'markdown') output.out(markdown());
-    else output.out(renderDriftText(report, { color: output.color }));
+    if (!this.jsonEnabled()) {
+      output.out(flags.format === 'markdown' ? markdown() : renderDriftText(report, { color: output.color }));
+    }
     await appendStepSummary(markdown, process.env);
 
-    if (errors > 0) {
-      throw new CrmSchemaError(
-        'DRIFT_ERRORS',
-        `The drift check found ${errors} error${errors === 1 ? '' : 's'} (listed above): the manifests cannot be compared with the account as they are.`,
-        {
-          hint: 'Fix what each error names in the manifests (crm-schema plan shows the same errors), then check again.',
-        },
-      );
-    }
-    if (report.drifted) this.exit(EXIT.changes);
+    if (errors > 0) this.fail(driftErrors(errors));
+    else if (report.drifted) this.exitWith(EXIT.changes);
+    return report;
   }
+}
+
+function driftErrors(errors: number): CrmSchemaError {
+  return new CrmSchemaError(
+    'DRIFT_ERRORS',
+    `The drift check found ${errors} error${errors === 1 ? '' : 's'} (listed above): the manifests cannot be compared with the account as they are.`,
+    {
+      hint: 'Fix what each error names in the manifests (crm-schema plan shows the same errors), then check again.',
+    },
+  );
 }

@@ -8,10 +8,10 @@ import {
   FAULT_KINDS,
   startEmulator,
   type EmulatorOptions,
-  type FaultKind,
   type FaultWeights,
   type RunningEmulator,
 } from '../emulator/index.js';
+import { faultWeightsProblem } from '../emulator/options.js';
 
 const faultRate = Flags.custom<number>({
   helpValue: 'P',
@@ -36,34 +36,23 @@ function badWeights(input: string, problem: string): CrmSchemaError {
   });
 }
 
-/** `429=0.1,500=0.05`: each kind's own probability; the sum is checked with the other options. */
+/** `429=0.1,500=0.05`: each kind's own probability, checked as the emulator checks its options. */
 const faultWeights = Flags.custom<FaultWeights>({
   helpValue: 'KIND=P,...',
   parse: (input) => {
-    const weights: FaultWeights = {};
+    const weights: Record<string, number> = {};
     for (const pair of input.split(',')) {
       const [kind = '', value = '', ...rest] = pair.split('=').map((part) => part.trim());
-      if (!(FAULT_KINDS as readonly string[]).includes(kind)) {
-        throw badWeights(input, `'${kind}' is not a fault kind (${FAULT_KINDS.join(', ')}).`);
-      }
-      const probability = Number(value);
-      if (
-        rest.length > 0 ||
-        value === '' ||
-        !Number.isFinite(probability) ||
-        probability < 0 ||
-        probability > 1
-      ) {
-        throw badWeights(input, `the probability of ${kind} must be a fraction from 0 to 1, not '${value}'.`);
-      }
-      if (weights[kind as FaultKind] !== undefined) throw badWeights(input, `${kind} is given twice.`);
-      weights[kind as FaultKind] = probability;
+      const probability = rest.length > 0 || value === '' ? Number.NaN : Number(value);
+      if (Object.hasOwn(weights, kind)) throw badWeights(input, `${kind} is given twice.`);
+      const written = [value, ...rest].join('=');
+      const problem = faultWeightsProblem({ [kind]: Number.isFinite(probability) ? probability : written });
+      if (problem !== undefined) throw badWeights(input, problem);
+      weights[kind] = probability;
     }
-    const total = Object.values(weights).reduce((sum, p) => sum + p, 0);
-    if (total > 1 + 1e-9) {
-      throw badWeights(input, `the probabilities add up to ${Number(total.toFixed(6))}, more than 1.`);
-    }
-    return Promise.resolve(weights);
+    const problem = faultWeightsProblem(weights);
+    if (problem !== undefined) throw badWeights(input, problem);
+    return Promise.resolve(weights as FaultWeights);
   },
 });
 

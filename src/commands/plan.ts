@@ -1,6 +1,6 @@
 /**
- * `crm-schema plan`: what apply would change. Thin: src/cli loads the project and opens the session,
- * src/live reads the account, src/plan computes the plan, src/render prints it.
+ * `crm-schema plan`: what apply would change. Thin: src/pipeline loads the project and computes the
+ * plan, src/render prints it; the plan document is the result (`--json`).
  */
 import { resolve } from 'node:path';
 import { Flags } from '@oclif/core';
@@ -12,12 +12,11 @@ import {
   policyFlags,
   targetFlags,
 } from '../cli/common-flags.js';
-import { computeOptionsOf, computePlan } from '../cli/compute-plan.js';
-import { refusedChanges } from '../cli/refused.js';
+import { computePlan } from '../pipeline/compute-plan.js';
+import { planErrors, refusedChanges } from '../pipeline/plan-errors.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { manifestDigest, savedPlan } from '../cli/saved-plan.js';
-import { planTargetOf } from '../cli/target.js';
-import { CrmSchemaError } from '../core/errors.js';
+import { manifestDigest, savedPlan } from '../pipeline/saved-plan.js';
+import { computeOptionsOf, planTargetOf } from '../cli/target.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
 import type { PlanDocument } from '../plan/plan-document.js';
 import { renderPlanJson } from '../render/plan-json.js';
@@ -58,7 +57,13 @@ export default class Plan extends CrmCommand {
     }),
   };
 
-  async run(): Promise<void> {
+  static override enableJsonFlag = true;
+
+  protected override renderJson(plan: PlanDocument): string {
+    return renderPlanJson(plan);
+  }
+
+  async run(): Promise<PlanDocument> {
     const { flags } = await this.parse(Plan);
     const output = this.output(flags);
     const project = await this.loadProject(flags, output);
@@ -74,28 +79,23 @@ export default class Plan extends CrmCommand {
     });
 
     const markdown = () => renderPlanMarkdown(plan);
-    if (flags.json) output.out(renderPlanJson(plan));
-    else if (flags.format === 'markdown') output.out(markdown());
-    else output.out(renderPlanText(plan, { color: output.color }));
+    if (!this.jsonEnabled()) {
+      output.out(flags.format === 'markdown' ? markdown() : renderPlanText(plan, { color: output.color }));
+    }
     await appendStepSummary(markdown, process.env);
 
-    if (plan.summary.errors > 0) throw planErrors(plan, flags.out);
+    if (plan.summary.errors > 0) {
+      this.fail(planErrors(plan, { command: 'plan', out: flags.out }));
+      return plan;
+    }
     if (flags.out !== undefined) {
       await writeFileAtomic(resolve(this.cwd, flags.out), renderPlanJson(plan));
       output.err(
         `Saved the plan to ${flags.out}. Apply exactly these changes with: crm-schema apply ${flags.out}`,
       );
     }
-    if (plan.summary.refused > 0 && !flags['skip-refused']) throw refusedChanges(plan, flags.out);
-    if (flags['detailed-exitcode'] && plan.changes.length > 0) this.exit(EXIT.changes);
+    if (plan.summary.refused > 0 && !flags['skip-refused']) this.fail(refusedChanges(plan, flags.out));
+    else if (flags['detailed-exitcode'] && plan.changes.length > 0) this.exitWith(EXIT.changes);
+    return plan;
   }
-}
-
-function planErrors(plan: PlanDocument, out: string | undefined): CrmSchemaError {
-  const n = plan.summary.errors;
-  return new CrmSchemaError(
-    'PLAN_ERRORS',
-    `The plan has ${n} error${n === 1 ? '' : 's'} (listed above), so it cannot be applied${out === undefined ? '' : `; ${out} was not written`}.`,
-    { hint: 'Fix what each error names in the manifests (or the account), then plan again.' },
-  );
 }

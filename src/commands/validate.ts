@@ -1,15 +1,16 @@
 /**
  * `crm-schema validate [PATHS...]`: checks manifests (YAML, shape, meaning) and the project file
- * without calling the CRM. Thin: src/manifest validates, src/render prints.
+ * without calling the CRM. Thin: src/manifest validates, src/render prints; the report is the result.
  */
-import { Args, Command, Flags } from '@oclif/core';
+import { Args, Flags } from '@oclif/core';
+import { CrmCommand } from '../cli/base-command.js';
+import { defined } from '../core/defined.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { validatePaths } from '../manifest/index.js';
-import { Output } from '../cli/output.js';
+import { validatePaths, type ValidationReport } from '../manifest/index.js';
 import { diagnosticsJson, renderDiagnosticsText } from '../render/diagnostics.js';
 import { escapeJsonText } from '../render/safe-text.js';
 
-export default class Validate extends Command {
+export default class Validate extends CrmCommand {
   static override summary = 'Check manifests and the project file, without calling the CRM.';
 
   static override description =
@@ -41,14 +42,18 @@ export default class Validate extends Command {
     }),
   };
 
-  async run(): Promise<void> {
+  static override enableJsonFlag = true;
+
+  protected override renderJson(report: ValidationReport): string {
+    return escapeJsonText(JSON.stringify(diagnosticsJson(report), null, 2));
+  }
+
+  async run(): Promise<ValidationReport> {
     const { argv, flags } = await this.parse(Validate);
-    const report = await validatePaths(argv as string[], {
-      ...(flags.config === undefined ? {} : { configPath: flags.config }),
-    });
-    const output = new Output(flags.color, process.env);
-    if (flags.json) output.out(escapeJsonText(JSON.stringify(diagnosticsJson(report), null, 2)));
-    else output.out(renderDiagnosticsText(report, { color: output.color }));
-    if (!report.ok) this.exit(EXIT.error);
+    const output = this.output(flags);
+    const report = await validatePaths(argv as string[], defined({ configPath: flags.config }));
+    if (!this.jsonEnabled()) output.out(renderDiagnosticsText(report, { color: output.color }));
+    if (!report.ok) this.exitWith(EXIT.error);
+    return report;
   }
 }

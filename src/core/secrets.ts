@@ -21,3 +21,11 @@ export function maskSecrets(text: string): string {
   }
   return masked;
 }
+
+/**
+ * Forgets every secret. A CLI process never needs this (its secrets live as long as it does); a process
+ * that runs `main` more than once, as the tests do, starts each run with none, as a new process would.
+ */
+export function forgetSecrets(): void {
+  secrets.clear();
+}

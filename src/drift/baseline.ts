@@ -11,7 +11,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
 import { CONFIG_FILE_NAME } from '../manifest/config.js';
 import type { DesiredState } from '../model/desired-state.js';
-import { loadCommandProject } from '../cli/project.js';
+import { loadCommandProject } from '../pipeline/project.js';
 
 const MAX_BYTES = 64 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 /**
- * The drift check: the same live read and diff as `plan`, read as drift.
+ * The drift check: the plan of the pipeline (the same live read and diff as `plan`), read as drift.
  *
  * It plans with the policy's `unmanaged` set to `archive`, so that the live read lists every object type
  * `manage` names in full and the planner turns each unmanaged resource into a change that carries the
@@ -11,12 +11,9 @@
  * but not yet deployed, not an outside edit.
  */
 import type { CrmClient } from '../api/client.js';
-import { readLiveState } from '../live/read-live.js';
-import { mergeScope, scopeFromDesired } from '../live/scope.js';
 import type { DesiredState } from '../model/desired-state.js';
 import { diff } from '../plan/diff/diff.js';
-import { addressOf } from '../plan/kinds/registry.js';
-import { buildPlan } from '../plan/plan.js';
+import { computePlan } from '../pipeline/compute-plan.js';
 import type { Baseline } from './baseline.js';
 import { classifyDrift, resourceKey } from './classify.js';
 import type { DriftDocument } from './drift-report.js';
@@ -45,17 +42,16 @@ export async function checkDrift(
   options: DriftOptions,
 ): Promise<DriftCheck> {
   const policy = driftPolicy(options.policy);
-  const scope = scopeFromDesired(desired, policy);
-  if (options.baseline !== undefined) mergeScope(scope, scopeFromDesired(options.baseline.desired, policy));
-  const live = await readLiveState(client, scope);
-  const plan = buildPlan(diff(desired, live, { policy }), live);
+  const { plan, live } = await computePlan(client, desired, {
+    policy,
+    dataCheck: false,
+    alsoRead: options.baseline === undefined ? [] : [options.baseline.desired],
+  });
   const baselineDiffers =
     options.baseline === undefined
       ? undefined
       : new Set(
-          diff(options.baseline.desired, live, { policy }).changes.map((change) =>
-            resourceKey({ type: change.type, address: addressOf(change) }),
-          ),
+          diff(options.baseline.desired, live, { policy }).changes.map((change) => resourceKey(change)),
         );
   const report = classifyDrift(options.target === undefined ? plan : { ...plan, target: options.target }, {
     policy: options.policy,

@@ -8,10 +8,11 @@
  * is waiting for a deploy (`notDeployed`): the account still matches what was deployed, and the manifests
  * changed since. Unmanaged resources stay unmanaged whatever the baseline says.
  */
+import { liveEventPropertyFlags, livePropertyFlags } from '../model/schema-lookup.js';
 import type { SchemaState } from '../model/schema-model.js';
-import { canonicalObjectType } from '../model/object-types.js';
-import type { Change, FieldChange, RemovalCause } from '../plan/change-types.js';
+import type { Change, FieldChange } from '../plan/change-types.js';
 import { isRef } from '../plan/change-types.js';
+import { addressOf, causeOf, changedFieldsOf, targetOf } from '../plan/kinds/registry.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
 import { managedScope } from '../plan/diff/diff-context.js';
 import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
@@ -47,8 +48,8 @@ interface Lists {
 }
 
 /** The resource a change is about: its kind and address (a label and its limit share an address). */
-export function resourceKey(change: Pick<PlannedChange, 'type' | 'address'>): string {
-  return `${kindOf(change)} ${change.address}`;
+export function resourceKey(change: Change): string {
+  return `${kindOf(change)} ${addressOf(change)}`;
 }
 
 export function classifyDrift(plan: PlanDocument, options: ClassifyOptions): DriftDocument {
@@ -141,7 +142,7 @@ function classifyOne(change: PlannedChange, out: Lists, options: ClassifyOptions
     const edited: DriftEdited = {
       address,
       kind,
-      fields: toDriftFields(fieldsOf(change)),
+      fields: toDriftFields(changedFieldsOf(change)),
       fix: change.action,
     };
     out.edited.push(withModified(edited, change, options.live));
@@ -155,33 +156,9 @@ function classifyOne(change: PlannedChange, out: Lists, options: ClassifyOptions
   }
 }
 
-function kindOf(change: Pick<PlannedChange, 'type'>): DriftKind {
-  return change.type.slice(0, change.type.indexOf('.')) as DriftKind;
-}
-
-function fieldsOf(change: Change): readonly FieldChange[] {
-  switch (change.type) {
-    case 'property.update':
-    case 'property.replace':
-    case 'group.update':
-    case 'label.update':
-    case 'eventProperty.update':
-      return change.meta.fields;
-    default:
-      return [];
-  }
-}
-
-function causeOf(change: Change): RemovalCause | 'type-change' | undefined {
-  switch (change.type) {
-    case 'property.archive':
-    case 'group.archive':
-    case 'label.delete':
-    case 'eventProperty.delete':
-      return change.meta.cause;
-    default:
-      return undefined;
-  }
+/** The kind of resource a change acts on. */
+function kindOf(change: Change): DriftKind {
+  return targetOf(change).kind;
 }
 
 /** A plan field change (old: live, new: desired) in the drift report's words. */
@@ -197,13 +174,13 @@ function toDriftFields(fields: readonly FieldChange[]): DriftField[] {
 /** When and by whom a property (or event property) was last changed, as the account says. */
 function withModified(entry: DriftEdited, change: Change, live: SchemaState | undefined): DriftEdited {
   if (live === undefined) return entry;
-  let flags;
-  if (change.type.startsWith('property.') && 'objectType' in change.meta && 'name' in change.meta)
-    flags = live.objects
-      .get(canonicalObjectType(change.meta.objectType))
-      ?.propertyFlags.get(change.meta.name);
-  else if (change.type.startsWith('eventProperty.') && 'eventName' in change.meta && 'name' in change.meta)
-    flags = live.events.get(change.meta.eventName)?.propertyFlags.get(change.meta.name);
+  const target = targetOf(change);
+  const flags =
+    target.kind === 'property'
+      ? livePropertyFlags(live, target.objectType, target.name)
+      : target.kind === 'eventProperty'
+        ? liveEventPropertyFlags(live, target.eventName, target.name)
+        : undefined;
   if (flags?.updatedAt === undefined && flags?.updatedUserId === undefined) return entry;
   const modified: { at?: string; by?: string } = {};
   if (flags.updatedAt !== undefined) modified.at = flags.updatedAt;

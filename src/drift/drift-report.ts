@@ -13,8 +13,9 @@
  * Without a baseline every difference is counted as made outside crm-schema (it may also be a change
  * merged but not deployed yet); with one, only what differs from the last deploy is.
  */
-import type { JsonValue, OptionChange } from '../plan/change-types.js';
+import type { OptionChange } from '../plan/change-types.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
+import type { JsonValue } from '../core/json.js';
 
 export const DRIFT_FORMAT_VERSION = 2;
 

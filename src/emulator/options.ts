@@ -131,31 +131,31 @@ function validateFaultWeights(options: EmulatorOptions): void {
       'Give each kind its probability in faultWeights alone, or use faultRate (and faultKinds).',
     );
   }
+  const problem = faultWeightsProblem(weights);
+  if (problem !== undefined) {
+    throw invalid('faultWeights', problem, `Give fractions from 0 to 1 adding up to at most 1 (${example}).`);
+  }
+}
+
+/**
+ * What is wrong with fault weights (an unknown kind, a probability that is no fraction from 0 to 1, a
+ * sum above 1), or undefined: the one check, for the `faultWeights` option and the `--fault-weights` flag.
+ */
+export function faultWeightsProblem(weights: Readonly<Record<string, unknown>>): string | undefined {
   let total = 0;
   for (const [kind, probability] of Object.entries(weights)) {
-    if (!(FAULT_KINDS as readonly string[]).includes(kind)) {
-      throw invalid('faultWeights', `unknown kind ${kind}.`, `Use some of: ${FAULT_KINDS.join(', ')}.`);
-    }
+    if (!(FAULT_KINDS as readonly string[]).includes(kind))
+      return `'${kind}' is not a fault kind (${FAULT_KINDS.join(', ')}).`;
     if (
       typeof probability !== 'number' ||
       !Number.isFinite(probability) ||
       probability < 0 ||
       probability > 1
-    ) {
-      throw invalid(
-        'faultWeights',
-        `${kind}: ${String(probability)} is not a fraction from 0 to 1.`,
-        `For 5% of requests, use 0.05 (${example}).`,
-      );
-    }
+    )
+      return `the probability of ${kind} must be a fraction from 0 to 1, not '${String(probability)}'.`;
     total += probability;
   }
   // a little slack for decimal sums such as 0.1 + 0.2 + 0.7
-  if (total > 1 + 1e-9) {
-    throw invalid(
-      'faultWeights',
-      `the probabilities add up to ${Number(total.toFixed(6))}, more than 1.`,
-      'Lower them so that they add up to at most 1.',
-    );
-  }
+  if (total > 1 + 1e-9) return `the probabilities add up to ${Number(total.toFixed(6))}, more than 1.`;
+  return undefined;
 }

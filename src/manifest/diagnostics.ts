@@ -8,7 +8,6 @@ import type { SourceLocation } from '../model/source-location.js';
 
 export type DiagnosticSeverity = 'error' | 'warning';
 
-
 export interface Diagnostic {
   /** the file as given or found, relative to the working directory */
   file: string;

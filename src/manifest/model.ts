@@ -15,7 +15,6 @@ import type { ManifestAssociationCategory } from './types.js';
 import { USER_DEFINED, limitKey } from '../model/normalize-association.js';
 import type { SourceLocation } from '../model/source-location.js';
 
-
 export interface DesiredProperty {
   archived: false;
   /** the object type as written in the manifest */

@@ -6,7 +6,6 @@
 import type { SchemaState } from './schema-model.js';
 import type { SourceLocation } from './source-location.js';
 
-
 export type Tombstone = (
   | { kind: 'property'; objectType: string; name: string }
   | { kind: 'group'; objectType: string; name: string }

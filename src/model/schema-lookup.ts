@@ -10,6 +10,7 @@ import type {
   NormalizedLabel,
   NormalizedLimit,
   NormalizedProperty,
+  PropertyFlags,
   SchemaState,
 } from './schema-model.js';
 
@@ -72,4 +73,22 @@ export function liveEventProperty(
 ): NormalizedEventProperty | undefined {
   const definition = live.events.get(eventName);
   return definition?.exists === true ? definition.properties.get(name) : undefined;
+}
+
+/** What the account says about a property besides its definition (archived, last changed when and by whom). */
+export function livePropertyFlags(
+  live: SchemaState,
+  objectType: string,
+  name: string,
+): PropertyFlags | undefined {
+  return live.objects.get(canonicalObjectType(objectType))?.propertyFlags.get(name);
+}
+
+/** The same for an event property. */
+export function liveEventPropertyFlags(
+  live: SchemaState,
+  eventName: string,
+  name: string,
+): PropertyFlags | undefined {
+  return live.events.get(eventName)?.propertyFlags.get(name);
 }

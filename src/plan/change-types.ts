@@ -11,8 +11,7 @@ import type {
   NormalizedOption,
   NormalizedProperty,
 } from '../model/schema-model.js';
-
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+import type { JsonValue } from '../core/json.js';
 
 /**
  * One changed field of an update or replace: `old` is the live value, `new` the desired one; an unset

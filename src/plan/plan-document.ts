@@ -14,7 +14,7 @@ import type { ChangeAction } from './kinds/change-kind.js';
 import { actionOf, addressOf, idOf, messageOf, phaseOf, requestsFor } from './kinds/registry.js';
 import type { Phase } from './phases.js';
 import type { PolicyDecision } from './policy-decision.js';
-import type { PlannedRequest } from './requests/request-types.js';
+import type { WriteRequest } from '../api/writes.js';
 import type { Severity } from './severity.js';
 
 export const PLAN_FORMAT_VERSION = 2;
@@ -34,7 +34,7 @@ export type PlannedChange = Change & {
   policy: PolicyDecision;
   phase: Phase;
   dependsOn: string[];
-  requests: PlannedRequest[];
+  requests: WriteRequest[];
   /** digest of the live resource the change was computed from, or `absent` */
   fingerprint: string;
 };

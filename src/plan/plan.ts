@@ -12,7 +12,12 @@ import { fingerprintFor } from './fingerprint.js';
 import { actionOf, addressOf, idOf, messageOf, phaseOf, requestsFor } from './kinds/registry.js';
 import { orderChanges } from './order.js';
 import { DEFAULT_GATE, decideAll, type Allowances } from './policy-decision.js';
-import { PLAN_FORMAT_VERSION, summarizePlan, type PlanDocument, type PlannedChange } from './plan-document.js';
+import {
+  PLAN_FORMAT_VERSION,
+  summarizePlan,
+  type PlanDocument,
+  type PlannedChange,
+} from './plan-document.js';
 import { classify, type ClassifiedChange, type PlanRuleContext } from './rules/index.js';
 import { DEFAULT_POLICY, type ScopePolicy } from '../model/policy.js';
 import type { GatePolicy } from '../model/policy.js';

@@ -1,6 +1,7 @@
 /** Shared bits of the apply renderers: field differences, errors and durations as people read them. */
-import type { FieldDifference, OutcomeError } from '../apply/types.js';
+import type { OutcomeError } from '../apply/types.js';
 import { formatValue } from './plan-values.js';
+import type { FieldDifference } from '../plan/kinds/end-state.js';
 
 const MAX_VALUE = 80;
 

@@ -15,7 +15,6 @@
  */
 import type { DriftDocument, DriftEdited } from '../drift/drift-report.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
-import type { JsonValue } from '../plan/change-types.js';
 import {
   adviceFor,
   driftSummaryLine,
@@ -28,6 +27,7 @@ import {
 import { codeSpan, escapeMarkdown } from './plan-markdown-escape.js';
 import { formatCount } from './plan-values.js';
 import { neutralizeDocument } from './safe-text.js';
+import type { JsonValue } from '../core/json.js';
 
 export const DRIFT_MARKER = '<!-- crm-schema-drift -->';
 export const DRIFT_MARKDOWN_MAX_LENGTH = 60_000;

@@ -4,8 +4,9 @@
  * `""`, spaces and quotes show; an unset value reads `(unset)`.
  */
 import type { DriftDocument, DriftField, DriftKind } from '../drift/drift-report.js';
-import type { JsonValue, OptionChange } from '../plan/change-types.js';
+import type { OptionChange } from '../plan/change-types.js';
 import { formatOptionValue, formatValue, isLongText } from './plan-values.js';
+import type { JsonValue } from '../core/json.js';
 
 export const NO_DRIFT = 'No drift: the live account matches the manifests.';
 

@@ -2,13 +2,15 @@
  * What is shown under a change's line, as data both the text and the Markdown renderer write out:
  * each changed field (`old -> new`), long text as a word diff, option lists by value, and for a created
  * property the options and formula a reviewer needs to see. The message line says the rest, so most
- * change types have no details. A table keyed on change type, like the planner's kind registry.
+ * change types have no details. Each kind declares its details; this lays them out.
  */
 import type { NormalizedOption } from '../model/schema-model.js';
-import type { ChangeOf, ChangeType, FieldChange, JsonValue } from '../plan/change-types.js';
+import type { FieldChange } from '../plan/change-types.js';
+import { detailsOf as kindDetailsOf } from '../plan/kinds/registry.js';
 import type { PlannedChange } from '../plan/plan-document.js';
 import { optionDiffLines, optionListText, type OptionLine } from './option-diff.js';
 import { isLongText } from './plan-values.js';
+import type { JsonValue } from '../core/json.js';
 
 export type Detail =
   /** a changed field, shown `old -> new` */
@@ -20,46 +22,18 @@ export type Detail =
   /** a value of a created resource */
   | { kind: 'value'; field: string; text: string };
 
-type DetailsOf = { readonly [T in ChangeType]: (meta: ChangeOf<T>['meta']) => Detail[] };
-
-const none = (): Detail[] => [];
-
-const DETAILS: DetailsOf = {
-  'property.create': (m) =>
-    [
-      ...createdOptions(m.property.options),
-      ...(m.property.calculationFormula === undefined
-        ? []
-        : [
-            {
-              kind: 'value',
-              field: 'calculationFormula',
-              text: JSON.stringify(m.property.calculationFormula),
-            },
-          ]),
-    ] as Detail[],
-  'property.update': (m) => fieldDetails(m.fields),
-  'property.archive': none,
-  'property.replace': (m) => fieldDetails(m.fields),
-  'group.create': none,
-  'group.update': (m) => fieldDetails(m.fields),
-  'group.archive': none,
-  'label.create': none,
-  'label.update': (m) => fieldDetails(m.fields),
-  'label.delete': none,
-  'limit.set': none,
-  'limit.purge': none,
-  'eventDefinition.create': (m) =>
-    m.definition.description === ''
-      ? []
-      : [{ kind: 'value', field: 'description', text: JSON.stringify(m.definition.description) }],
-  'eventProperty.create': (m) => createdOptions(m.property.options),
-  'eventProperty.update': (m) => fieldDetails(m.fields),
-  'eventProperty.delete': none,
-};
-
+/** The details of a change, as its kind declares them, laid out for reading. */
 export function detailsOf(change: PlannedChange): Detail[] {
-  return (DETAILS[change.type] as (meta: PlannedChange['meta']) => Detail[])(change.meta);
+  return kindDetailsOf(change).flatMap((detail): Detail[] => {
+    switch (detail.kind) {
+      case 'fields':
+        return fieldDetails(detail.fields);
+      case 'options':
+        return createdOptions(detail.options);
+      case 'value':
+        return [{ kind: 'value', field: detail.field, text: detail.value }];
+    }
+  });
 }
 
 export function fieldDetails(fields: readonly FieldChange[]): Detail[] {

@@ -19,7 +19,10 @@ const DIAGNOSTIC_SECTIONS: readonly { level: DiagnosticLevel; title: string }[] 
 ];
 
 /** One block (title line, then the diagnostics' lines) per level with diagnostics, errors first. */
-export function diagnosticTextBlocks(diagnostics: readonly PlanDiagnostic[], chalk: ChalkInstance): string[][] {
+export function diagnosticTextBlocks(
+  diagnostics: readonly PlanDiagnostic[],
+  chalk: ChalkInstance,
+): string[][] {
   const blocks: string[][] = [];
   for (const { level, title } of DIAGNOSTIC_SECTIONS) {
     const found = diagnostics.filter((d) => d.level === level);
@@ -33,8 +36,7 @@ function diagnosticLines(d: PlanDiagnostic, chalk: ChalkInstance): string[] {
   const level =
     d.level === 'error' ? chalk.red(d.level) : d.level === 'warning' ? chalk.yellow(d.level) : d.level;
   const lines = [`${INDENT}${level} ${chalk.dim(`${d.code}:`)} ${d.message}`];
-  if (d.source !== undefined)
-    lines.push(`${INDENT}  at ${d.source.file}:${d.source.line}:${d.source.col}`);
+  if (d.source !== undefined) lines.push(`${INDENT}  at ${d.source.file}:${d.source.line}:${d.source.col}`);
   if (d.hint !== undefined) lines.push(`${INDENT}  ${chalk.cyan('hint:')} ${d.hint}`);
   return lines;
 }

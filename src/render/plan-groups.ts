@@ -3,8 +3,8 @@
  * association pair (its labels and limits) or an event definition. Groups come in the order their first
  * change has in the plan, and changes keep plan order within a group (the order apply runs them in).
  */
-import type { ChangeOf, ChangeType } from '../plan/change-types.js';
-import { pairKey } from '../model/normalize-association.js';
+import { targetOf } from '../plan/kinds/registry.js';
+import { ownerOf } from '../plan/kinds/resource.js';
 import type { PlannedChange } from '../plan/plan-document.js';
 import type { Severity } from '../plan/severity.js';
 
@@ -14,33 +14,8 @@ export interface ChangeGroup {
   changes: PlannedChange[];
 }
 
-type GroupKeyOf = { readonly [T in ChangeType]: (meta: ChangeOf<T>['meta']) => string };
-
-const objectType = (m: { objectType: string }): string => m.objectType;
-const pair = (m: { from: string; to: string }): string => pairKey(m.from, m.to);
-const event = (m: { eventName: string }): string => `event:${m.eventName}`;
-
-const GROUP_KEY: GroupKeyOf = {
-  'property.create': objectType,
-  'property.update': objectType,
-  'property.archive': objectType,
-  'property.replace': objectType,
-  'group.create': objectType,
-  'group.update': objectType,
-  'group.archive': objectType,
-  'label.create': pair,
-  'label.update': pair,
-  'label.delete': pair,
-  'limit.set': pair,
-  'limit.purge': pair,
-  'eventDefinition.create': event,
-  'eventProperty.create': event,
-  'eventProperty.update': event,
-  'eventProperty.delete': event,
-};
-
 export function groupKeyOf(change: PlannedChange): string {
-  return (GROUP_KEY[change.type] as (meta: PlannedChange['meta']) => string)(change.meta);
+  return ownerOf(targetOf(change));
 }
 
 export function groupChanges(changes: readonly PlannedChange[]): ChangeGroup[] {

@@ -20,7 +20,14 @@ import { fitToLimit, type MarkdownItem, type MarkdownSection, type Omitted } fro
 import { attentionItem, changeItem, diagnosticItem, refusedItem } from './plan-markdown-change.js';
 import { codeSpan, escapeHtml } from './plan-markdown-escape.js';
 import { groupChanges, needingAttention, type ChangeGroup } from './plan-groups.js';
-import { countPlan, planErrorLine, summaryLine, VERB_SYMBOLS, VERBS, type PlanCounts } from './plan-summary.js';
+import {
+  countPlan,
+  planErrorLine,
+  summaryLine,
+  VERB_SYMBOLS,
+  VERBS,
+  type PlanCounts,
+} from './plan-summary.js';
 import { countOf, formatCount } from './plan-values.js';
 import { neutralizeDocument } from './safe-text.js';
 

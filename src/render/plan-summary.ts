@@ -56,7 +56,10 @@ export interface PlanCounts {
   warnings: number;
 }
 
-export function countPlan(changes: readonly PlannedChange[], diagnostics: readonly PlanDiagnostic[]): PlanCounts {
+export function countPlan(
+  changes: readonly PlannedChange[],
+  diagnostics: readonly PlanDiagnostic[],
+): PlanCounts {
   const zero = () => ({ total: 0, safe: 0, dangerous: 0, destructive: 0 });
   const byVerb = Object.fromEntries(VERBS.map((v) => [v, zero()])) as PlanCounts['byVerb'];
   const bySeverity: SeverityCounts = { safe: 0, dangerous: 0, destructive: 0 };

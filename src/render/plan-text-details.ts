@@ -4,11 +4,11 @@
  * (level 0 writes none); without colour the word diff marks words with `[-...-]` and `{+...+}`.
  */
 import type { ChalkInstance } from 'chalk';
-import type { JsonValue } from '../plan/change-types.js';
 import type { OptionSign } from './option-diff.js';
 import type { Detail } from './plan-details.js';
 import { formatValue } from './plan-values.js';
 import { inlineWordDiff, WORD_MARKERS, type WordStyle } from './word-diff.js';
+import type { JsonValue } from '../core/json.js';
 
 const INDENT = '  ';
 

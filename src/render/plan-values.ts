@@ -3,7 +3,7 @@
  * quotes are visible; an unset optional field (`null` in a field change) reads `(unset)`, never an empty
  * string that could be mistaken for one.
  */
-import type { JsonValue } from '../plan/change-types.js';
+import type { JsonValue } from '../core/json.js';
 
 export const UNSET = '(unset)';
 

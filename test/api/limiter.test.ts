@@ -1,88 +1,107 @@
-/** The rolling-window bucket, the in-flight bound and the pager, with short windows. */
+/**
+ * The rolling-window bucket (on a frozen virtual clock: its waits skip ahead instead of taking time, and
+ * every time it reads is exact), the in-flight bound and the pager.
+ */
 import { describe, expect, it } from 'vitest';
 import { Semaphore } from '../../src/api/concurrency.js';
 import { paginate } from '../../src/api/paging.js';
 import { RollingWindowLimiter } from '../../src/api/rate-limit.js';
+import { VirtualClock } from '../helpers/virtual-clock.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('RollingWindowLimiter', () => {
   it('lets max requests through per window, counted from when each answer came in', async () => {
-    const limiter = new RollingWindowLimiter(3, 200);
-    const started = Date.now();
+    const clock = new VirtualClock({ frozen: true });
+    const limiter = new RollingWindowLimiter(3, 200, { clock });
+    const started = clock.now();
     const times: number[] = [];
     await Promise.all(
       Array.from({ length: 7 }, async () => {
         const done = await limiter.take();
-        times.push(Date.now() - started);
-        await sleep(20); // the "request"
+        times.push(clock.now() - started);
+        await clock.sleep(20); // the "request"
         done();
       }),
     );
     times.sort((a, b) => a - b);
-    expect(times.slice(0, 3).every((t) => t < 50)).toBe(true);
-    // the fourth waits for the first answer (≈20 ms) plus a window
+    expect(times.slice(0, 3)).toEqual([0, 0, 0]);
+    // the fourth waits for the first answer (20 ms) plus a window
     expect(times[3]).toBeGreaterThanOrEqual(220);
     expect(times[6]).toBeGreaterThanOrEqual(440);
     limiter.close();
   });
 
   it('an answer still in flight holds its place', async () => {
-    const limiter = new RollingWindowLimiter(1, 50);
+    const clock = new VirtualClock({ frozen: true });
+    const limiter = new RollingWindowLimiter(1, 50, { clock });
     const first = await limiter.take();
     let second = false;
     const pending = limiter.take().then((done) => {
       second = true;
       done();
     });
-    await sleep(120);
+    await clock.sleep(120);
     expect(second).toBe(false);
-    const answered = Date.now();
+    const answered = clock.now();
     first();
     await pending;
     expect(second).toBe(true);
     // and then for a whole window after its answer
-    expect(Date.now() - answered).toBeGreaterThanOrEqual(50);
+    expect(clock.now() - answered).toBeGreaterThanOrEqual(50);
     limiter.close();
   });
 
   it('adapts to the server headers and books what others used', async () => {
-    const limiter = new RollingWindowLimiter(100, 10_000);
-    limiter.observe({ max: 4, intervalMs: 300, remaining: 1 }, Date.now());
+    const clock = new VirtualClock({ frozen: true });
+    const limiter = new RollingWindowLimiter(100, 10_000, { clock });
+    limiter.observe({ max: 4, intervalMs: 300, remaining: 1 }, clock.now());
     expect([limiter.max, limiter.intervalMs]).toEqual([4, 300]);
-    const started = Date.now();
+    const started = clock.now();
     (await limiter.take())();
     // 3 used by others + 1 ours: the next waits for the window
     (await limiter.take())();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    const fixed = new RollingWindowLimiter(5, 1000, { adaptive: false });
-    fixed.observe({ max: 50, intervalMs: 10 }, Date.now());
+    expect(clock.now() - started).toBeGreaterThanOrEqual(300);
+    const fixed = new RollingWindowLimiter(5, 1000, { adaptive: false, clock });
+    fixed.observe({ max: 50, intervalMs: 10 }, clock.now());
     expect([fixed.max, fixed.intervalMs]).toEqual([5, 1000]);
     limiter.close();
   });
 
   it("books nothing for the server's count of our own slow requests", async () => {
-    const limiter = new RollingWindowLimiter(2, 200);
+    const clock = new VirtualClock({ frozen: true });
+    const limiter = new RollingWindowLimiter(2, 200, { clock });
     (await limiter.take())();
-    await sleep(150);
-    const sentAt = Date.now();
+    await clock.sleep(150);
+    const sentAt = clock.now();
     const slow = await limiter.take();
-    await sleep(100);
+    await clock.sleep(100);
     // the server counted both (the first had not left its window when the slow one arrived)
     limiter.observe({ max: 2, remaining: 0 }, sentAt);
     slow();
-    const started = Date.now();
+    const started = clock.now();
     (await limiter.take())();
-    expect(Date.now() - started).toBeLessThan(50);
+    // no wait at all: nothing was booked for others
+    expect(clock.now() - started).toBe(0);
     limiter.close();
   });
 
   it('blockUntil holds every request', async () => {
-    const limiter = new RollingWindowLimiter(100, 1000);
-    limiter.blockUntil(Date.now() + 150);
+    const clock = new VirtualClock({ frozen: true });
+    const limiter = new RollingWindowLimiter(100, 1000, { clock });
+    limiter.blockUntil(clock.now() + 150);
+    const started = clock.now();
+    (await limiter.take())();
+    expect(clock.now() - started).toBeGreaterThanOrEqual(150);
+  });
+
+  it('reads the real clock unless given one', async () => {
+    const limiter = new RollingWindowLimiter(1, 100);
+    (await limiter.take())();
     const started = Date.now();
     (await limiter.take())();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(95);
+    limiter.close();
   });
 });
 

@@ -54,7 +54,9 @@ describe('retry decisions', () => {
       action: 'unknown',
       reason: 'UND_ERR_SOCKET: x',
     });
-    expect(decideRetry(failure(false, 'UND_ERR_CLOSED', true), 'safe', 1, policy)).toEqual({ action: 'fail' });
+    expect(decideRetry(failure(false, 'UND_ERR_CLOSED', true), 'safe', 1, policy)).toEqual({
+      action: 'fail',
+    });
   });
 
   it('429: daily fails, Retry-After blocks everyone, headers let the bucket wait, else a whole window', () => {
@@ -71,10 +73,12 @@ describe('retry decisions', () => {
       delayMs: 2000,
       blockAllMs: 2000,
     });
-    expect(decideRetry(answer(429, {}, { 'x-hubspot-ratelimit-remaining': '0' }), 'safe', 1, policy)).toEqual({
-      action: 'retry',
-      delayMs: 50,
-    });
+    expect(decideRetry(answer(429, {}, { 'x-hubspot-ratelimit-remaining': '0' }), 'safe', 1, policy)).toEqual(
+      {
+        action: 'retry',
+        delayMs: 50,
+      },
+    );
     expect(
       decideRetry(answer(429, { message: 'You have reached your secondly limit.' }), 'safe', 1, policy),
     ).toEqual({

@@ -1,8 +1,9 @@
 /**
  * Retry, timeout and outcome-unknown behaviour against a scripted real HTTP server (the emulator's
- * seeded faults cannot choose which request fails; faults.test.ts runs the client against them).
+ * seeded faults cannot choose which request fails; faults.test.ts runs the client against them). The
+ * waits for rate limits and Retry-After run on a virtual clock (test/helpers/virtual-clock.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createClient,
   type ClientOptions,
@@ -10,7 +11,16 @@ import {
   type ResponseLogEvent,
 } from '../../src/api/index.js';
 import { USER_AGENT } from '../../src/api/version.js';
+import * as virtualTime from '../helpers/virtual-clock.js';
+import { VirtualClock } from '../helpers/virtual-clock.js';
 import { freePort, startScriptedServer, type ScriptedServer } from './scripted-server.js';
+
+vi.mock('../../src/api/rate-limit.js', async (original) =>
+  (await import('../helpers/virtual-clock.js')).withVirtualLimiter(await original()),
+);
+vi.mock('../../src/api/timers.js', async (original) =>
+  (await import('../helpers/virtual-clock.js')).withVirtualSleep(await original()),
+);
 
 const prop = { name: 'p', label: 'P', type: 'string' as const, fieldType: 'text' as const, groupName: 'g' };
 const property = { ...prop, description: '', options: [] };
@@ -19,22 +29,29 @@ describe('client retries against a scripted server', () => {
   let server: ScriptedServer;
   let client: CrmClient;
   let events: ResponseLogEvent[];
+  /** attempts sent: with `events`, what is on the wire */
+  let sent = 0;
   const connect = (options: Partial<ClientOptions> = {}) => {
     client = createClient({
       baseUrl: server.url,
       token: 'tok',
       retry: { baseDelayMs: 5, maxDelayMs: 20 },
+      onRequest: () => void sent++,
       onResponse: (e) => events.push(e),
       ...options,
     });
     return client;
   };
+  /** a virtual clock that skips ahead only while no attempt is on the wire */
+  const virtualClock = () => virtualTime.use(new VirtualClock({ idle: () => sent === events.length }));
 
   beforeEach(async () => {
     server = await startScriptedServer();
     events = [];
+    sent = 0;
   });
   afterEach(async () => {
+    virtualTime.done();
     await client?.close();
     await server.close();
   });
@@ -212,14 +229,15 @@ describe('client retries against a scripted server', () => {
       headers: { 'retry-after': '1' },
     });
     connect();
-    const started = Date.now();
+    const clock = virtualClock();
+    const started = clock.now();
     const first = client.properties.list('tickets');
-    await new Promise((r) => setTimeout(r, 100));
+    await clock.sleep(100);
     // sent after the 429: must also wait for the window
     const second = client.groups.list('tickets');
     server.script({ status: 200, body: { results: [] } }, { status: 200, body: { results: [] } });
     await Promise.all([first, second]);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(clock.now() - started).toBeGreaterThanOrEqual(1000);
     expect(server.seen).toHaveLength(3);
     // neither the retry nor the other request reached the server before the second was over
     expect(server.seen[1].at - server.seen[0].at).toBeGreaterThanOrEqual(950);
@@ -231,10 +249,11 @@ describe('client retries against a scripted server', () => {
       status: 429,
       body: { status: 'error', message: 'You have reached your secondly limit.' },
     });
+    const clock = virtualClock();
     connect({ rateLimit: { intervalMs: 400 } });
-    const started = Date.now();
+    const started = clock.now();
     await client.properties.list('tickets').catch(() => undefined);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(clock.now() - started).toBeGreaterThanOrEqual(400);
     expect(events.map((e) => e.status)).toEqual([429, 200]);
   });
 
@@ -250,12 +269,14 @@ describe('client retries against a scripted server', () => {
     await client.close();
 
     events = [];
+    sent = 0;
     server.script({ status: 503, headers: { 'retry-after': '30' } });
-    const started = Date.now();
+    const clock = virtualClock();
     await expect(connect({ retry: { maxElapsedMs: 1000 } }).properties.list('tickets')).rejects.toMatchObject(
       { code: 'SERVER' },
     );
-    expect(Date.now() - started).toBeLessThan(1000);
+    // it gave up at once: no wait at all
+    expect(clock.skippedMs).toBe(0);
     expect(events).toHaveLength(1);
   });
 
@@ -280,14 +301,15 @@ describe('client retries against a scripted server', () => {
         'X-HubSpot-RateLimit-Remaining': '0',
       },
     });
+    const clock = virtualClock();
     connect({ rateLimit: { requests: 100 } });
     await client.properties.list('tickets');
     expect(client.rateLimit).toEqual({ requests: 2, intervalMs: 600 });
     // the server said the window is full: the next request waits for it
     server.script({ status: 200, body: { results: [] } });
-    const started = Date.now();
+    const started = clock.now();
     await client.properties.list('tickets');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(550);
+    expect(clock.now() - started).toBeGreaterThanOrEqual(550);
   });
 
   it('bounds the requests in flight', async () => {

@@ -1,5 +1,5 @@
 /**
- * Helpers for the tests of `crm-schema apply` through the real binary (run it with test/helpers/cli.ts):
+ * Helpers for the tests of `crm-schema apply` through the CLI (run it with test/helpers/cli.ts):
  * an in-process emulator that records every request it receives (method, URL, parsed body), and the
  * emulator as a child process.
  */

@@ -168,7 +168,8 @@ describe('dry run, stale refusal and confirmation texts', () => {
       requests: [
         {
           method: 'POST',
-          path: '/crm/v4/associations/definitions/configurations/tickets/orders/batch/create',
+          path: '/crm/associations/v4/definitions/configurations/tickets/orders/batch/create',
+          batch: true,
           body: {
             inputs: [
               { category: 'USER_DEFINED', typeId: { ref: 'tickets->orders:Primary' }, maxToObjectIds: 1 },
@@ -186,7 +187,7 @@ describe('dry run, stale refusal and confirmation texts', () => {
       [
         'Dry run: 1 request for 1 change, in the order apply would send them. Nothing was sent.',
         '',
-        '1. POST /crm/v4/associations/definitions/configurations/tickets/orders/batch/create  (limits.set, 1 change)',
+        '1. POST /crm/associations/v4/definitions/configurations/tickets/orders/batch/create  (limits.set, 1 change)',
         '   {',
         '     "inputs": [',
         '       {',

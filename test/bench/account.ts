@@ -23,7 +23,7 @@ import { createClient } from '../../src/api/index.js';
 import { dryRun } from '../../src/apply/dry-run.js';
 import { scopeOfChanges } from '../../src/apply/read-back.js';
 import type { ApplyReport } from '../../src/apply/types.js';
-import { loadCommandProject } from '../../src/cli/project.js';
+import { loadCommandProject } from '../../src/pipeline/project.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
 import { minimumCalls, readLiveState } from '../../src/live/read-live.js';
 import { scopeFromDesired } from '../../src/live/scope.js';

@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../../src/api/index.js';
-import { loadCommandProject } from '../../src/cli/project.js';
+import { loadCommandProject } from '../../src/pipeline/project.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
 import { minimumCalls, readLiveState } from '../../src/live/read-live.js';
 import { scopeFromDesired } from '../../src/live/scope.js';

@@ -1,11 +1,15 @@
-/** `crm-schema apply` through the real binary against an in-process emulator that records every request. */
+/**
+ * `crm-schema apply` against an in-process emulator that records every request: the CLI's own `main` in
+ * this process (test/helpers/in-process.ts), and the real binary where stdin is the subject and for one
+ * apply from start to end.
+ */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplyReport } from '../../src/apply/types.js';
 import type { DryRun } from '../../src/apply/dry-run.js';
 import { recordingEmulator, type RecordingEmulator } from '../apply/cli-helpers.js';
-import { runCli, type Run } from '../helpers/cli.js';
+import { runBinary, runCli, type Run } from '../helpers/cli.js';
 import { PROJECT_FILE, writeFiles } from '../apply/helpers.js';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -61,8 +65,11 @@ describe('crm-schema apply', () => {
     expect(emulator.requests).toEqual([]);
   });
 
-  it('with --yes applies the plan; plan is empty afterwards', async () => {
-    const run = await cli(['apply', '--yes']);
+  it('with --yes applies the plan; plan is empty afterwards (the real binary)', async () => {
+    const run = await runBinary(['apply', '--yes', '--base-url', emulator.url], {
+      cwd: dir,
+      env: { CRM_ACCESS_TOKEN: emulator.token, CRM_BASE_URL: '' },
+    });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Plan: 5 to create.');
     expect(run.stdout).toContain('Apply: 5 applied in ');
@@ -213,7 +220,7 @@ properties:
     const v9 = await cli(['apply', 'v9.json']);
     expect(v9.code).toBe(1);
     expect(v9.stderr).toContain(
-      'Error: v9.json: This plan has format version 9; this crm-schema reads version 1.',
+      'Error: v9.json: This plan has format version 9; this crm-schema reads version 2.',
     );
     const old = await cli(['apply', 'old.json']);
     expect(old.code).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * `drift --baseline <git-ref>` through the real binary, in a git repository: a change merged after the
+ * `drift --baseline <git-ref>` through the CLI (test/helpers/cli.ts), in a git repository: a change merged after the
  * last deploy is "not yet deployed", an edit made in the account is "edited outside" with when and by
  * whom; a ref that does not exist is a clear error.
  */

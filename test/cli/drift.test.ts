@@ -1,6 +1,7 @@
 /**
- * `crm-schema drift` through the real binary (dist/ is built by test/global-setup.ts) against the
- * emulator: 0 on an account brought to the manifests, 2 after each kind of outside change (with the
+ * `crm-schema drift` against the emulator, through the CLI's own `main` in this process
+ * (test/helpers/in-process.ts) and, for its exit code 2, the real binary (dist/ is built by
+ * test/global-setup.ts): 0 on an account brought to the manifests, 2 after each kind of outside change (with the
  * change named), 0 again after `pull`, 1 on an error. The steps run in order on one account.
  */
 import { readFileSync } from 'node:fs';
@@ -9,13 +10,13 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type CrmClient } from '../../src/api/index.js';
-import { computePlan } from '../../src/cli/compute-plan.js';
-import { loadCommandProject } from '../../src/cli/project.js';
+import { computePlan } from '../../src/pipeline/compute-plan.js';
+import { loadCommandProject } from '../../src/pipeline/project.js';
 import type { DriftDocument } from '../../src/drift/drift-report.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { removeDir, sendPlan, tempDir, writeFiles } from '../live/helpers.js';
-import { ROOT, runCli, type Run } from '../helpers/cli.js';
+import { ROOT, runBinary, runCli, type Run } from '../helpers/cli.js';
 
 const TOKEN = 'cli-drift-token-1234567890';
 
@@ -114,9 +115,9 @@ describe('crm-schema drift', () => {
     expect([report.drifted, report.counts.total]).toEqual([false, 0]);
   });
 
-  it('exits 2 after an outside edit, naming it with the live and the declared value', async () => {
+  it('exits 2 after an outside edit, naming it with the live and the declared value (the real binary)', async () => {
     await client.properties.update('tickets', 'support_note', { label: 'Agent note' });
-    const result = await run(['drift'], dir, env);
+    const result = await runBinary(['drift'], { cwd: dir, env });
     expect(result.code).toBe(2);
     // when and by whom: the account's updatedAt and updatedUserId (this token is user 1 of the emulator)
     expect(result.stdout).toMatch(

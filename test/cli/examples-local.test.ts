@@ -1,6 +1,6 @@
 /**
- * The README's first commands on a fresh machine, through the real binary (dist/ is built by
- * test/global-setup.ts): the examples project against a new local emulator, in a temp copy, so that
+ * The README's first commands on a fresh machine, through the CLI (test/helpers/cli.ts; dist/ is built
+ * by test/global-setup.ts): the examples project against a new local emulator, in a temp copy, so that
  * `.crm-schema/local.json` lands there. The first plan creates everything, the event definition included;
  * after `apply --local --yes` the plan is empty.
  */

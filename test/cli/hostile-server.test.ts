@@ -1,5 +1,5 @@
 /**
- * `crm-schema plan` and `pull` through the real binary against a server that misbehaves on purpose
+ * `crm-schema plan` and `pull` through the CLI (test/helpers/cli.ts) against a server that misbehaves on purpose
  * (test/helpers/hostile-server.ts): every failure exits 1 with one located message (the call), no stack
  * trace, never "this is a bug", never the token. Also: `--timeout` / CRM_TIMEOUT, and the warning before
  * a token goes over plain http:// to another machine.
@@ -129,18 +129,17 @@ describe('crm-schema against a hostile server', () => {
     );
   });
 
-  it('a server dripping its answer, with --timeout 1: exit 1 after about two seconds', async () => {
+  // how soon it gives up (the real binary, --timeout 1): `npm run bench` (timing)
+  it('a server dripping its answer, with --timeout 0.2: exit 1 once both attempts ran out of time', async () => {
     server.behave(drip(100));
-    const started = Date.now();
-    const run = await plan(['--timeout', '1']);
-    expectLocatedFailure(run, /: timed out: no complete answer within 1 s \(tried 2 times\)/);
+    const run = await plan(['--timeout', '0.2']);
+    expectLocatedFailure(run, /: timed out: no complete answer within 0\.2 s \(tried 2 times\)/);
     expect(run.stderr).toContain('Hint: The server did not finish answering in time.');
-    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('CRM_TIMEOUT gives the timeout; --timeout wins over it; a bad value names its source', async () => {
     server.behave(drip(100));
-    expectLocatedFailure(await plan([], { CRM_TIMEOUT: '0.5' }), /no complete answer within 0\.5 s/);
+    expectLocatedFailure(await plan([], { CRM_TIMEOUT: '0.3' }), /no complete answer within 0\.3 s/);
 
     server.behave(json(200, { results: 5 }));
     // the flag wins: the variable's bad value is never read
@@ -255,7 +254,7 @@ describe('a token over plain http:// to another machine', () => {
         'schema/tickets.yaml': TICKETS,
       });
       // nothing answers there (or something unrelated does): the command fails either way, promptly
-      const run = await runCli(['plan', '--base-url', 'http://10.255.255.1', '--timeout', '1'], {
+      const run = await runCli(['plan', '--base-url', 'http://10.255.255.1', '--timeout', '0.2'], {
         cwd: dir,
         env: { CRM_ACCESS_TOKEN: TOKEN },
       });

@@ -1,5 +1,5 @@
 /**
- * Association label pairs through the real binary against the emulator: a label and its inverse are one
+ * Association label pairs through the CLI (test/helpers/cli.ts) against the emulator: a label and its inverse are one
  * resource, declared from either direction; renames keep the typeId and every record link; deletes say
  * how many links they remove. Record links are made with the v4 record association endpoints and counted
  * in the emulator's state before and after each apply.

@@ -5,8 +5,8 @@
  * manifest adapter normalise alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computePlan } from '../../src/cli/compute-plan.js';
-import { loadCommandProject } from '../../src/cli/project.js';
+import { computePlan } from '../../src/pipeline/compute-plan.js';
+import { loadCommandProject } from '../../src/pipeline/project.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
 import { renderPlanText } from '../../src/render/plan-text.js';
 import { liveFixture, removeDir, sendPlan, tempDir, writeFiles, type LiveFixture } from '../live/helpers.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CallLog, formatCall } from '../../src/cli/call-log.js';
 import { Output } from '../../src/cli/output.js';
-import { manifestDigest } from '../../src/cli/saved-plan.js';
+import { manifestDigest } from '../../src/pipeline/saved-plan.js';
 import {
   describeTarget,
   planTargetOf,

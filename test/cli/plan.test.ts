@@ -1,4 +1,7 @@
-/** `crm-schema plan` through the real binary (dist/ is built by test/global-setup.ts) against the emulator. */
+/**
+ * `crm-schema plan` against the emulator: the CLI's own `main` in this process (test/helpers/in-process.ts),
+ * and the real binary (dist/ is built by test/global-setup.ts) for its exit codes.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';
-import { ROOT, runCli, type Run } from '../helpers/cli.js';
+import { ROOT, runBinary, runCli, type Run } from '../helpers/cli.js';
 
 const TOKEN = 'cli-secret-token-1234567890';
 
@@ -54,8 +57,8 @@ describe('crm-schema plan', () => {
     await removeDir(dir);
   });
 
-  it('prints the changes and exits 0; with --detailed-exitcode 2 while there are changes', async () => {
-    const plain = await run(['plan'], dir, env);
+  it('prints the changes and exits 0; with --detailed-exitcode 2 while there are changes (the real binary)', async () => {
+    const plain = await runBinary(['plan'], { cwd: dir, env });
     expect(plain.code).toBe(0);
     expect(plain.stdout).toContain('+   Create group tickets.group:support_escalation "Escalation"');
     expect(plain.stdout).toContain(
@@ -63,7 +66,10 @@ describe('crm-schema plan', () => {
     );
     expect(plain.stdout).toContain('Plan: 2 to create.');
     expect(plain.stderr).toBe('');
-    expect(await run(['plan', '--detailed-exitcode'], dir, env)).toMatchObject({ code: 2, stderr: '' });
+    expect(await runBinary(['plan', '--detailed-exitcode'], { cwd: dir, env })).toMatchObject({
+      code: 2,
+      stderr: '',
+    });
   });
 
   it('prints the plan document with --json, valid against schemas/plan.schema.json, never the token', async () => {

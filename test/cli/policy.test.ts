@@ -1,5 +1,5 @@
 /**
- * The plan is the contract, through the real binary against the emulator: the policy's decision on every
+ * The plan is the contract, through the CLI (test/helpers/cli.ts) against the emulator: the policy's decision on every
  * change in every format, apply refusing as a whole (or `--skip-refused`), the dangerous gate, and saved
  * plans tampered with in every way refused with nothing written.
  */

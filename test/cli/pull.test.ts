@@ -1,4 +1,7 @@
-/** `crm-schema pull` through the real binary (dist/ is built by test/global-setup.ts) against the emulator. */
+/**
+ * `crm-schema pull` against the emulator: the CLI's own `main` in this process (test/helpers/in-process.ts),
+ * and the real binary (dist/ is built by test/global-setup.ts) for one adoption from start to end.
+ */
 import { existsSync } from 'node:fs';
 import { readdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type CrmClient } from '../../src/api/index.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';
-import { runCli, type Run } from '../helpers/cli.js';
+import { runBinary, runCli, type Run } from '../helpers/cli.js';
 
 const TOKEN = 'cli-pull-token-1234567890';
 
@@ -48,14 +51,13 @@ describe('crm-schema pull', () => {
     await removeDir(dir);
   });
 
-  it('adopts an account into an empty folder: manifests and a project file that plans no change', async () => {
+  it('adopts an account into an empty folder: manifests and a project file that plans no change (the real binary)', async () => {
     const folder = join(dir, 'adopt');
     await writeFiles(folder, { '.keep': '' });
-    const result = await run(
-      ['pull', '--object-type', 'tickets', '--associations', 'tickets:orders'],
-      folder,
+    const result = await runBinary(['pull', '--object-type', 'tickets', '--associations', 'tickets:orders'], {
+      cwd: folder,
       env,
-    );
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(

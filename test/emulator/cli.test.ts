@@ -1,12 +1,15 @@
 /**
  * The real binary: `node bin/run.js emulator ...` in a child process (dist/ is built by the global
- * setup). Checks the ready line, tokens, signals, the data file and the user errors.
+ * setup). Checks the ready line, tokens, signals and the data file; the user errors, which end the
+ * command before it serves, through the CLI's own `main` in this process (test/helpers/cli.ts).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
 import { callRaw } from '../helpers/emulator.js';
 
 const BIN = resolve('bin/run.js');
@@ -135,7 +138,7 @@ describe('crm-schema emulator (the binary)', () => {
     const dataFile = join(dir, 'state.json');
     const content = '{"formatVersion": 1, "accountId": ';
     await writeFile(dataFile, content);
-    const { code, stdout, stderr } = await run(['--data', dataFile], dir).exit;
+    const { code, stdout, stderr } = await runCli(['emulator', '--data', dataFile], { cwd: dir });
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toContain(`Error: The emulator data file ${dataFile} is not valid JSON`);
@@ -145,27 +148,28 @@ describe('crm-schema emulator (the binary)', () => {
   });
 
   it('refuses bad flags and a port in use with exit 1', async () => {
-    const badRate = await run(['--fault-rate', '1.5'], dir).exit;
+    const emulator = (...args: string[]) => runCli(['emulator', ...args], { cwd: dir });
+    const badRate = await emulator('--fault-rate', '1.5');
     expect(badRate.code).toBe(1);
     expect(badRate.stderr).toContain("--fault-rate must be a fraction from 0 to 1, not '1.5'.");
-    const badKind = await run(['--fault-kinds', '500,404'], dir).exit;
+    const badKind = await emulator('--fault-kinds', '500,404');
     expect(badKind.code).toBe(1);
     expect(badKind.stderr).toContain(
       'Expected --fault-kinds=404 to be one of: 500, 503, 429, drop-before, drop-after',
     );
 
-    const first = await start(['--token', 't'], dir);
+    const taken = createServer();
+    await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening));
     try {
-      const port = new URL(first.url).port;
-      const second = await run(['--port', port], dir).exit;
+      const port = String((taken.address() as { port: number }).port);
+      const second = await emulator('--port', port);
       expect(second.code).toBe(1);
       expect(second.stderr).toBe(
         `Error: Port ${port} on 127.0.0.1 is already in use.\n` +
           'Hint: Stop the program using it, choose another --port, or use --port 0 for a free port.\n',
       );
     } finally {
-      first.child.kill('SIGTERM');
-      await first.exit;
+      await new Promise((closed) => taken.close(closed));
     }
   });
 });

@@ -108,11 +108,17 @@ describe('fault weights', () => {
 
   it('refuses weights that are unknown, out of range, above 1 in sum, or combined with a rate', async () => {
     const cases: [EmulatorOptions, string][] = [
-      [{ faultWeights: { '404': 0.1 } as never }, 'Invalid emulator option faultWeights: unknown kind 404.'],
-      [{ faultWeights: { '500': 1.5 } }, 'Invalid emulator option faultWeights: 500: 1.5 is not a fraction'],
+      [
+        { faultWeights: { '404': 0.1 } as never },
+        "Invalid emulator option faultWeights: '404' is not a fault kind",
+      ],
+      [
+        { faultWeights: { '500': 1.5 } },
+        "Invalid emulator option faultWeights: the probability of 500 must be a fraction from 0 to 1, not '1.5'.",
+      ],
       [
         { faultWeights: { '500': -0.1 } },
-        'Invalid emulator option faultWeights: 500: -0.1 is not a fraction',
+        "Invalid emulator option faultWeights: the probability of 500 must be a fraction from 0 to 1, not '-0.1'.",
       ],
       [
         { faultWeights: { '500': 0.6, '429': 0.6 } },

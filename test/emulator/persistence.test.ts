@@ -194,7 +194,8 @@ describe('persistence with a data file', () => {
     });
   });
 
-  it('loads a large state quickly and saves it in well under a second', async () => {
+  // how fast (well under a second each): `npm run bench` (timing)
+  it('saves a large state and loads it back whole', async () => {
     const state = createInitialState(1, new Date().toISOString());
     const tickets = state.objectTypes['0-5'];
     for (let i = 0; i < 10_000; i++) {
@@ -215,12 +216,8 @@ describe('persistence with a data file', () => {
       };
     }
     const writer = new StateWriter(dataFile, () => state);
-    let started = performance.now();
     await writer.save();
-    expect(performance.now() - started).toBeLessThan(1000);
-    started = performance.now();
     const loaded = await readStateFile(dataFile);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(Object.keys(loaded!.objectTypes['0-5'].properties)).toHaveLength(
       Object.keys(tickets.properties).length,
     );

@@ -104,11 +104,10 @@ describe('checkDefinition', () => {
     ]);
   });
 
-  it('handles 5,000 options (the cap) in linear time and refuses 5,001', () => {
+  // in how long (linear time: under 200 ms): `npm run bench` (timing)
+  it('handles 5,000 options (the cap) and refuses 5,001', () => {
     const many = (n: number) => Array.from({ length: n }, (_, i) => ({ label: `L${i}`, value: `v${i}` }));
-    const started = performance.now();
     expect(codes(def({ type: 'enumeration', fieldType: 'select', options: many(5000) }))).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(200);
     expect(codes(def({ type: 'enumeration', fieldType: 'select', options: many(5001) }))).toEqual([
       'INVALID_OPTION@options',
     ]);

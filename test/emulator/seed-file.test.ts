@@ -236,7 +236,8 @@ describe('seed file', () => {
       expect(error!.hint).toMatch(/^Keep one of the two entries\. .*README/);
     });
 
-    it('refuses a "billion laughs" file at once', async () => {
+    // how soon (under two seconds): `npm run bench` (timing)
+    it('refuses a "billion laughs" file', async () => {
       const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
       for (let i = 1; i < 10; i++) {
         const prev = String.fromCharCode(96 + i);
@@ -244,9 +245,7 @@ describe('seed file', () => {
         levels.push(`${name}: &${name} [${Array(10).fill(`*${prev}`).join(', ')}]`);
       }
       const file = await seedFile(`${levels.join('\n')}\n`);
-      const started = performance.now();
       const error = await refusedWith(file);
-      expect(performance.now() - started).toBeLessThan(2000);
       expect(error).toMatchObject({ code: 'EMULATOR_SEED_INVALID' });
       expect(error!.message).toMatch(
         new RegExp(

@@ -7,7 +7,7 @@ import { mkdtemp, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
-import { runInProcess, type Outcome } from '../reliability/bad-input/run-case.js';
+import { runMain, type Outcome } from '../helpers/in-process.js';
 
 export const TOKEN = 'fuzz-secret-token-4f9a7c2e1b';
 
@@ -62,21 +62,9 @@ export async function sandbox(): Promise<Sandbox> {
 const CRM_VARIABLES = ['CRM_ACCESS_TOKEN', 'CRM_BASE_URL', 'CRM_TIMEOUT', 'GITHUB_STEP_SUMMARY', 'NO_COLOR'];
 
 /** `crm-schema <argv>` in `cwd`, in this process, with exactly the crm-schema variables given. */
-export async function run(argv: string[], cwd: string, env: Record<string, string> = {}): Promise<Outcome> {
-  const before = process.cwd();
-  const saved = Object.fromEntries(CRM_VARIABLES.map((name) => [name, process.env[name]]));
-  for (const name of CRM_VARIABLES) delete process.env[name];
-  Object.assign(process.env, { NO_COLOR: '1', ...env });
-  process.chdir(cwd);
-  try {
-    return await runInProcess(argv);
-  } finally {
-    process.chdir(before);
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
+export function run(argv: string[], cwd: string, env: Record<string, string> = {}): Promise<Outcome> {
+  const removed = Object.fromEntries(CRM_VARIABLES.map((name) => [name, undefined]));
+  return runMain(argv, { cwd, env: { ...removed, NO_COLOR: '1', ...env } });
 }
 
 /** What every run must be, whatever it was given. */

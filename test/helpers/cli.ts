@@ -1,11 +1,16 @@
 /**
- * The built binary (dist/ is built by test/global-setup.ts) in a child process, as users run it: never a
- * terminal (so no colour), with only the crm-schema variables a test passes, never those of the shell that
- * runs the tests.
+ * The built CLI (dist/ is built by test/global-setup.ts) as users run it: never a terminal (so no colour),
+ * with only the crm-schema variables a test passes, never those of the shell that runs the tests.
+ *
+ * `runCli` runs the CLI's own `main` in this process (test/helpers/in-process.ts: the same code as the
+ * binary, without a process start per run); given stdin, it runs the real binary, whose stdin that is.
+ * `runBinary` and `spawnCli` always run the real binary (`node bin/run.js`): for what only a process has
+ * (its exit, signals, kills, stdin, limits, two runs at once) and one smoke test per command.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runMain } from './in-process.js';
 
 export const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 export const BIN = join(ROOT, 'bin', 'run.js');
@@ -24,16 +29,20 @@ export interface RunOptions {
   cwd?: string;
   /** added last, over the cleaned environment */
   env?: NodeJS.ProcessEnv;
-  /** written to stdin, which is then closed; `null`: no stdin at all */
+  /** written to stdin, which is then closed; `null`: no stdin at all (either: the real binary) */
   stdin?: string | null;
 }
 
+/** The cleaned environment, then the run's own variables over it (`undefined`: not set). */
+function runEnv(options: RunOptions): NodeJS.ProcessEnv {
+  const removed = Object.fromEntries(CRM_VARIABLES.map((name) => [name, undefined]));
+  return { ...removed, NO_COLOR: '1', FORCE_COLOR: '', ...options.env };
+}
+
 export function spawnCli(args: readonly string[], options: RunOptions = {}): ChildProcess {
-  const base = { ...process.env };
-  for (const name of CRM_VARIABLES) delete base[name];
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? ROOT,
-    env: { ...base, NO_COLOR: '1', FORCE_COLOR: '', ...options.env },
+    env: { ...process.env, ...runEnv(options) },
     stdio: [options.stdin === null ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
   if (options.stdin !== null) child.stdin!.end(options.stdin ?? '');
@@ -52,7 +61,14 @@ export function finished(child: ChildProcess): Promise<Run & { signal: NodeJS.Si
   });
 }
 
-export async function runCli(args: readonly string[], options: RunOptions = {}): Promise<Run> {
+/** `node bin/run.js <args>` in a child process. */
+export async function runBinary(args: readonly string[], options: RunOptions = {}): Promise<Run> {
   const { code, stdout, stderr } = await finished(spawnCli(args, options));
   return { code, stdout, stderr };
+}
+
+/** `crm-schema <args>` in this process; with `stdin` given, the real binary. */
+export function runCli(args: readonly string[], options: RunOptions = {}): Promise<Run> {
+  if (options.stdin !== undefined) return runBinary(args, options);
+  return runMain(args, { cwd: options.cwd ?? ROOT, env: runEnv(options) });
 }

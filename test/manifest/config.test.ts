@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DiagnosticSink } from '../../src/manifest/diagnostics.js';
-import { loadProjectConfig, mergePolicy, resolveEnvironment, validatePaths } from '../../src/manifest/index.js';
+import {
+  loadProjectConfig,
+  mergePolicy,
+  resolveEnvironment,
+  validatePaths,
+} from '../../src/manifest/index.js';
 import { DEFAULT_POLICY } from '../../src/model/policy.js';
 
 let dir: string;

@@ -116,14 +116,13 @@ describe('YAML', () => {
     expect(d).toMatchObject({ code: 'YAML_DUPLICATE_KEY', line: 3, col: 1 });
   });
 
-  it('refuses a billion-laughs document quickly', () => {
+  // how quickly (under half a second): `npm run bench` (timing)
+  it('refuses a billion-laughs document', () => {
     const level = (name: string, prev: string) =>
       `${name}: &${name} [${Array(9).fill(`*${prev}`).join(', ')}]`;
     const lines = ['kind: Properties', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
     'bcdefghij'.split('').forEach((name, i) => lines.push(level(name, 'abcdefghij'[i])));
-    const started = performance.now();
     const d = only(check(lines.join('\n')));
-    expect(performance.now() - started).toBeLessThan(500);
     expect(d).toMatchObject({ code: 'YAML_ALIAS_LIMIT', line: 1, col: 1 });
   });
 

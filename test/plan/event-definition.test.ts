@@ -1,6 +1,6 @@
 /** eventDefinition.create: a missing event definition created from a manifest's definition block. */
 import { describe, expect, it } from 'vitest';
-import { endStateOf, isCreate } from '../../src/apply/compare/end-state.js';
+import { endStateOf, isCreate } from '../../src/plan/kinds/registry.js';
 import { scopeOfChanges } from '../../src/apply/read-back.js';
 import { fingerprint, fingerprintFor } from '../../src/plan/fingerprint.js';
 import { checkPlanConsistency } from '../../src/plan/plan-document.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/plan/canonical-json.js';
 import type { Change } from '../../src/plan/change-types.js';
-import { ABSENT, fingerprint, fingerprintFor, liveResourceFor } from '../../src/plan/fingerprint.js';
+import { ABSENT, fingerprint, fingerprintFor } from '../../src/plan/fingerprint.js';
+import { liveResourceFor } from '../../src/plan/kinds/registry.js';
 import { plan } from '../../src/plan/plan.js';
 import { prop, state } from './fixtures.js';
 import { scenarioDesired, scenarioLive } from './scenario.js';

@@ -143,7 +143,7 @@ describe('requests per change type', () => {
   });
 
   it('limits: batch create / update / purge; a new label is a ref', () => {
-    const base = '/crm/v4/associations/definitions/configurations/tickets/orders/batch';
+    const base = '/crm/associations/v4/definitions/configurations/tickets/orders/batch';
     const created = {
       category: 'USER_DEFINED',
       typeId: { ref: 'tickets->orders:Primary order' },
@@ -249,6 +249,7 @@ describe('toWireRequests', () => {
         method: 'POST',
         path: '/crm/v3/properties/tickets',
         body: { name: 'p0000', label: 'p0000', type: 'string', fieldType: 'text', groupName: 'escalation' },
+        batch: false,
         phase: 'properties.create',
         changeIds: ['property.create tickets.p0000'],
       },
@@ -298,14 +299,14 @@ describe('toWireRequests', () => {
       'PATCH /crm/v3/properties/tickets/mv',
       'PATCH /crm/v3/properties/tickets/upd',
       'POST /crm/v4/associations/tickets/orders/labels',
-      'POST /crm/v4/associations/definitions/configurations/tickets/orders/batch/update',
-      'POST /crm/v4/associations/definitions/configurations/tickets/orders/batch/create',
+      'POST /crm/associations/v4/definitions/configurations/tickets/orders/batch/update',
+      'POST /crm/associations/v4/definitions/configurations/tickets/orders/batch/create',
       'POST /events/v3/event-definitions/order_shipped/property',
       'PATCH /events/v3/event-definitions/order_shipped/property/note',
       'DELETE /events/v3/event-definitions/order_shipped/property/weight',
       'POST /events/v3/event-definitions/order_shipped/property',
       'DELETE /events/v3/event-definitions/order_shipped/property/gone',
-      'POST /crm/v4/associations/definitions/configurations/tickets/orders/batch/purge',
+      'POST /crm/associations/v4/definitions/configurations/tickets/orders/batch/purge',
       'DELETE /crm/v4/associations/tickets/orders/labels/1001',
       'DELETE /crm/v3/properties/tickets/old1',
       'DELETE /crm/v3/properties/tickets/groups/oldgroup',

@@ -3,8 +3,8 @@
  * the plan a project gives right after: what the round-trip tests compare.
  */
 import type { CrmClient } from '../../src/api/client.js';
-import { computePlan } from '../../src/cli/compute-plan.js';
-import { loadCommandProject } from '../../src/cli/project.js';
+import { computePlan } from '../../src/pipeline/compute-plan.js';
+import { loadCommandProject } from '../../src/pipeline/project.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { pull } from '../../src/pull/pull.js';

@@ -64,7 +64,9 @@ describe('the summary line', () => {
     expect(summaryLine(countPlan([], [error]))).toBe('No changes planned.');
     expect(planErrorLine(countPlan([], []))).toBeUndefined();
     expect(planErrorLine(countPlan([], [error]))).toBe('1 error: fix it before applying this plan.');
-    expect(planErrorLine(countPlan([], [error, error]))).toBe('2 errors: fix them before applying this plan.');
+    expect(planErrorLine(countPlan([], [error, error]))).toBe(
+      '2 errors: fix them before applying this plan.',
+    );
   });
 
   it('agrees with the counts of the plan document', () => {

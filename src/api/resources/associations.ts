@@ -5,8 +5,8 @@
  */
 import { LABEL_LIST, NO_RESULTS_BATCH } from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
-import { path } from '../paths.js';
 import type { Requester } from '../request.js';
+import { routes } from '../routes.js';
 import type {
   AssociationLabel,
   AssociationLabelArchiveInput,
@@ -30,7 +30,7 @@ export class AssociationsApi {
     toObjectType: string,
     inputs: readonly AssociationLabelArchiveInput[],
   ): Promise<BatchResult<AssociationLabelArchiveInput, Record<string, unknown>>> {
-    const route = path`/crm/v4/associations/${fromObjectType}/${toObjectType}/batch/labels/archive`;
+    const route = routes.associationLabelsArchiveBatch(fromObjectType, toObjectType);
     return runBatches({
       inputs,
       call: { method: 'POST', path: route },
@@ -50,7 +50,7 @@ export class AssociationsApi {
   async listLabels(fromObjectType: string, toObjectType: string): Promise<AssociationLabel[]> {
     const page = await this.#r.request({
       method: 'GET',
-      path: path`/crm/v4/associations/${fromObjectType}/${toObjectType}/labels`,
+      path: routes.labels(fromObjectType, toObjectType),
       retry: 'safe',
       expect: LABEL_LIST,
     });
@@ -68,7 +68,7 @@ export class AssociationsApi {
   ): Promise<AssociationLabel[]> {
     const answer = await this.#r.request({
       method: 'POST',
-      path: path`/crm/v4/associations/${fromObjectType}/${toObjectType}/labels`,
+      path: routes.labels(fromObjectType, toObjectType),
       body,
       retry: 'unsafe',
       expect: LABEL_LIST,
@@ -84,7 +84,7 @@ export class AssociationsApi {
   ): Promise<void> {
     await this.#r.request({
       method: 'PUT',
-      path: path`/crm/v4/associations/${fromObjectType}/${toObjectType}/labels`,
+      path: routes.labels(fromObjectType, toObjectType),
       body,
       retry: 'safe',
     });
@@ -94,7 +94,7 @@ export class AssociationsApi {
   async deleteLabel(fromObjectType: string, toObjectType: string, associationTypeId: number): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: path`/crm/v4/associations/${fromObjectType}/${toObjectType}/labels/${associationTypeId}`,
+      path: routes.label(fromObjectType, toObjectType, associationTypeId),
       retry: 'safe',
       absentMeansDone: true,
     });

@@ -4,8 +4,9 @@
  */
 import { EVENT_DEFINITION, EVENT_DEFINITION_LIST, EVENT_PROPERTY } from '../answer-shapes.js';
 import { paginate } from '../paging.js';
-import { path, withQuery } from '../paths.js';
+import { withQuery } from '../paths.js';
 import type { Requester } from '../request.js';
+import { routes } from '../routes.js';
 import type {
   EventDefinition,
   EventDefinitionCreate,
@@ -32,7 +33,7 @@ export class EventsApi {
   list(options: EventDefinitionListOptions = {}): Promise<EventDefinitionList> {
     return this.#r.request({
       method: 'GET',
-      path: withQuery('/events/v3/event-definitions', { ...options }),
+      path: withQuery(routes.eventDefinitions(), { ...options }),
       retry: 'safe',
       expect: EVENT_DEFINITION_LIST,
     });
@@ -47,7 +48,7 @@ export class EventsApi {
   get(eventName: string): Promise<EventDefinition> {
     return this.#r.request({
       method: 'GET',
-      path: path`/events/v3/event-definitions/${eventName}`,
+      path: routes.eventDefinition(eventName),
       retry: 'safe',
       expect: EVENT_DEFINITION,
     });
@@ -57,7 +58,7 @@ export class EventsApi {
   create(body: EventDefinitionCreate): Promise<EventDefinition> {
     return this.#r.request({
       method: 'POST',
-      path: '/events/v3/event-definitions',
+      path: routes.eventDefinitions(),
       body,
       retry: 'unsafe',
       expect: EVENT_DEFINITION,
@@ -68,7 +69,7 @@ export class EventsApi {
   async delete(eventName: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: path`/events/v3/event-definitions/${eventName}`,
+      path: routes.eventDefinition(eventName),
       retry: 'safe',
       absentMeansDone: true,
     });
@@ -78,7 +79,7 @@ export class EventsApi {
   createProperty(eventName: string, body: EventPropertyCreate): Promise<EventProperty> {
     return this.#r.request({
       method: 'POST',
-      path: path`/events/v3/event-definitions/${eventName}/property`,
+      path: routes.eventProperties(eventName),
       body,
       retry: 'unsafe',
       expect: EVENT_PROPERTY,
@@ -89,7 +90,7 @@ export class EventsApi {
   updateProperty(eventName: string, propertyName: string, body: EventPropertyUpdate): Promise<EventProperty> {
     return this.#r.request({
       method: 'PATCH',
-      path: path`/events/v3/event-definitions/${eventName}/property/${propertyName}`,
+      path: routes.eventProperty(eventName, propertyName),
       body,
       retry: 'safe',
       expect: EVENT_PROPERTY,
@@ -100,7 +101,7 @@ export class EventsApi {
   async deleteProperty(eventName: string, propertyName: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: path`/events/v3/event-definitions/${eventName}/property/${propertyName}`,
+      path: routes.eventProperty(eventName, propertyName),
       retry: 'safe',
       absentMeansDone: true,
     });

@@ -1,7 +1,8 @@
 /** Property groups. Every endpoint here is beyond the spec (reference §1). */
 import { GROUP, GROUP_LIST } from '../answer-shapes.js';
-import { path, withQuery } from '../paths.js';
+import { withQuery } from '../paths.js';
 import type { Requester } from '../request.js';
+import { routes } from '../routes.js';
 import type { PropertyGroup, PropertyGroupCreate, PropertyGroupUpdate } from '../../types/api.js';
 
 export class GroupsApi {
@@ -14,7 +15,7 @@ export class GroupsApi {
   async list(objectType: string, options: { archived?: boolean } = {}): Promise<PropertyGroup[]> {
     const page = await this.#r.request({
       method: 'GET',
-      path: withQuery(path`/crm/v3/properties/${objectType}/groups`, options),
+      path: withQuery(routes.groups(objectType), options),
       retry: 'safe',
       expect: GROUP_LIST,
     });
@@ -25,7 +26,7 @@ export class GroupsApi {
   get(objectType: string, name: string): Promise<PropertyGroup> {
     return this.#r.request({
       method: 'GET',
-      path: path`/crm/v3/properties/${objectType}/groups/${name}`,
+      path: routes.group(objectType, name),
       retry: 'safe',
       expect: GROUP,
     });
@@ -35,7 +36,7 @@ export class GroupsApi {
   create(objectType: string, body: PropertyGroupCreate): Promise<PropertyGroup> {
     return this.#r.request({
       method: 'POST',
-      path: path`/crm/v3/properties/${objectType}/groups`,
+      path: routes.groups(objectType),
       body,
       retry: 'unsafe',
       expect: GROUP,
@@ -46,7 +47,7 @@ export class GroupsApi {
   update(objectType: string, name: string, body: PropertyGroupUpdate): Promise<PropertyGroup> {
     return this.#r.request({
       method: 'PATCH',
-      path: path`/crm/v3/properties/${objectType}/groups/${name}`,
+      path: routes.group(objectType, name),
       body,
       retry: 'safe',
       expect: GROUP,
@@ -57,7 +58,7 @@ export class GroupsApi {
   async archive(objectType: string, name: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: path`/crm/v3/properties/${objectType}/groups/${name}`,
+      path: routes.group(objectType, name),
       retry: 'safe',
       absentMeansDone: true,
     });

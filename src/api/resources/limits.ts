@@ -4,16 +4,14 @@
  */
 import { NO_RESULTS_BATCH, TYPE_CONFIG_ALL, TYPE_CONFIG_BATCH, TYPE_CONFIG_LIST } from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
-import { path } from '../paths.js';
 import type { Requester } from '../request.js';
+import { routes } from '../routes.js';
 import type {
   AssociationLimitConfigAll,
   AssociationLimitInput,
   AssociationLimitPurgeInput,
   AssociationTypeConfig,
 } from '../../types/api.js';
-
-const PREFIX = '/crm/associations/v4/definitions/configurations';
 
 export class LimitsApi {
   readonly #r: Requester;
@@ -25,7 +23,7 @@ export class LimitsApi {
   async get(fromObjectType: string, toObjectType: string): Promise<AssociationTypeConfig[]> {
     const page = await this.#r.request({
       method: 'GET',
-      path: PREFIX + path`/${fromObjectType}/${toObjectType}`,
+      path: routes.limits(fromObjectType, toObjectType),
       retry: 'safe',
       expect: TYPE_CONFIG_LIST,
     });
@@ -36,7 +34,7 @@ export class LimitsApi {
   async getAll(): Promise<AssociationLimitConfigAll[]> {
     const page = await this.#r.request({
       method: 'GET',
-      path: `${PREFIX}/all`,
+      path: routes.allLimits(),
       retry: 'safe',
       expect: TYPE_CONFIG_ALL,
     });
@@ -49,7 +47,7 @@ export class LimitsApi {
     toObjectType: string,
     inputs: readonly AssociationLimitInput[],
   ): Promise<BatchResult<AssociationLimitInput, AssociationTypeConfig>> {
-    return this.#limits(path`/${fromObjectType}/${toObjectType}/batch/create`, inputs, 'unsafe');
+    return this.#limits(routes.limitsBatch(fromObjectType, toObjectType, 'create'), inputs, 'unsafe');
   }
 
   /** Change existing limits. Idempotent. Beyond the spec (reference §1). */
@@ -58,7 +56,7 @@ export class LimitsApi {
     toObjectType: string,
     inputs: readonly AssociationLimitInput[],
   ): Promise<BatchResult<AssociationLimitInput, AssociationTypeConfig>> {
-    return this.#limits(path`/${fromObjectType}/${toObjectType}/batch/update`, inputs, 'safe');
+    return this.#limits(routes.limitsBatch(fromObjectType, toObjectType, 'update'), inputs, 'safe');
   }
 
   /** Remove limits (204, also when none exists). Idempotent. Beyond the spec (reference §1). */
@@ -67,7 +65,7 @@ export class LimitsApi {
     toObjectType: string,
     inputs: readonly AssociationLimitPurgeInput[],
   ): Promise<BatchResult<AssociationLimitPurgeInput, never>> {
-    const route = PREFIX + path`/${fromObjectType}/${toObjectType}/batch/purge`;
+    const route = routes.limitsBatch(fromObjectType, toObjectType, 'purge');
     return runBatches({
       inputs,
       call: { method: 'POST', path: route },
@@ -88,7 +86,7 @@ export class LimitsApi {
     inputs: readonly AssociationLimitInput[],
     retry: 'safe' | 'unsafe',
   ): Promise<BatchResult<AssociationLimitInput, AssociationTypeConfig>> {
-    const route = PREFIX + tail;
+    const route = tail;
     return runBatches({
       inputs,
       call: { method: 'POST', path: route },

@@ -1,8 +1,9 @@
 /** Property definitions: 4.1, 4.2, and the rest of the properties API (beyond the spec (reference §1)). */
 import { NO_RESULTS_BATCH, PROPERTY, PROPERTY_BATCH, PROPERTY_LIST } from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
-import { path, withQuery } from '../paths.js';
+import { withQuery } from '../paths.js';
 import type { Requester } from '../request.js';
+import { routes } from '../routes.js';
 import type { DataSensitivity, Property, PropertyCreate, PropertyUpdate } from '../../types/api.js';
 
 export interface PropertyBatchReadOptions {
@@ -30,7 +31,7 @@ export class PropertiesApi {
   create(objectType: string, body: PropertyCreate): Promise<Property> {
     return this.#r.request({
       method: 'POST',
-      path: path`/crm/v3/properties/${objectType}`,
+      path: routes.properties(objectType),
       body,
       retry: 'unsafe',
       expect: PROPERTY,
@@ -43,7 +44,7 @@ export class PropertiesApi {
     names: readonly string[],
     options: PropertyBatchReadOptions = {},
   ): Promise<BatchResult<string, Property>> {
-    const route = withQuery(path`/crm/v3/properties/${objectType}/batch/read`, { locale: options.locale });
+    const route = withQuery(routes.propertiesBatch(objectType, 'read'), { locale: options.locale });
     return runBatches({
       inputs: names,
       call: { method: 'POST', path: route },
@@ -67,7 +68,7 @@ export class PropertiesApi {
   async list(objectType: string, options: PropertyListOptions = {}): Promise<Property[]> {
     const page = await this.#r.request({
       method: 'GET',
-      path: withQuery(path`/crm/v3/properties/${objectType}`, { ...options }),
+      path: withQuery(routes.properties(objectType), { ...options }),
       retry: 'safe',
       expect: PROPERTY_LIST,
     });
@@ -78,7 +79,7 @@ export class PropertiesApi {
   get(objectType: string, name: string, options: { archived?: boolean } = {}): Promise<Property> {
     return this.#r.request({
       method: 'GET',
-      path: withQuery(path`/crm/v3/properties/${objectType}/${name}`, options),
+      path: withQuery(routes.property(objectType, name), options),
       retry: 'safe',
       expect: PROPERTY,
     });
@@ -91,7 +92,7 @@ export class PropertiesApi {
   update(objectType: string, name: string, body: PropertyUpdate): Promise<Property> {
     return this.#r.request({
       method: 'PATCH',
-      path: path`/crm/v3/properties/${objectType}/${name}`,
+      path: routes.property(objectType, name),
       body,
       retry: 'safe',
       expect: PROPERTY,
@@ -102,7 +103,7 @@ export class PropertiesApi {
   async archive(objectType: string, name: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: path`/crm/v3/properties/${objectType}/${name}`,
+      path: routes.property(objectType, name),
       retry: 'safe',
       absentMeansDone: true,
     });
@@ -116,7 +117,7 @@ export class PropertiesApi {
     objectType: string,
     inputs: readonly PropertyCreate[],
   ): Promise<BatchResult<PropertyCreate, Property>> {
-    const route = path`/crm/v3/properties/${objectType}/batch/create`;
+    const route = routes.propertiesBatch(objectType, 'create');
     return runBatches({
       inputs,
       call: { method: 'POST', path: route },
@@ -134,7 +135,7 @@ export class PropertiesApi {
 
   /** Batch archive by name (204 whatever each name's state): idempotent. Beyond the spec (reference §1). */
   batchArchive(objectType: string, names: readonly string[]): Promise<BatchResult<string, never>> {
-    const route = path`/crm/v3/properties/${objectType}/batch/archive`;
+    const route = routes.propertiesBatch(objectType, 'archive');
     return runBatches({
       inputs: names,
       call: { method: 'POST', path: route },

@@ -12,8 +12,9 @@ import {
 } from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
 import { paginate } from '../paging.js';
-import { path, withQuery } from '../paths.js';
+import { withQuery } from '../paths.js';
 import type { Requester } from '../request.js';
+import { routes } from '../routes.js';
 import type {
   AssociatedRecord,
   AssociationSpec,
@@ -48,7 +49,7 @@ export class RecordAssociationsApi {
   ): Promise<RecordAssociationLink> {
     return this.#r.request({
       method: 'PUT',
-      path: path`/crm/v4/objects/${fromObjectType}/${fromId}/associations/${toObjectType}/${toId}`,
+      path: routes.recordAssociation(fromObjectType, fromId, toObjectType, toId),
       body: types,
       retry: 'safe',
       expect: LINK,
@@ -59,7 +60,7 @@ export class RecordAssociationsApi {
   async unlink(fromObjectType: string, fromId: string, toObjectType: string, toId: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: path`/crm/v4/objects/${fromObjectType}/${fromId}/associations/${toObjectType}/${toId}`,
+      path: routes.recordAssociation(fromObjectType, fromId, toObjectType, toId),
       retry: 'safe',
       absentMeansDone: true,
     });
@@ -72,7 +73,7 @@ export class RecordAssociationsApi {
     toObjectType: string,
     options: RecordAssociationListOptions = {},
   ): AsyncGenerator<AssociatedRecord> {
-    const route = path`/crm/v4/objects/${fromObjectType}/${fromId}/associations/${toObjectType}`;
+    const route = routes.recordAssociations(fromObjectType, fromId, toObjectType);
     return paginate((after) =>
       this.#r.request({
         method: 'GET',
@@ -92,7 +93,7 @@ export class RecordAssociationsApi {
     toObjectType: string,
     ids: readonly string[],
   ): Promise<BatchResult<string, RecordAssociationsOf>> {
-    const route = path`/crm/v4/associations/${fromObjectType}/${toObjectType}/batch/read`;
+    const route = routes.associationsBatch(fromObjectType, toObjectType, 'read');
     return runBatches({
       inputs: ids,
       chunkSize: ASSOCIATION_READ_BATCH_SIZE,
@@ -115,7 +116,7 @@ export class RecordAssociationsApi {
     toObjectType: string,
     inputs: readonly RecordAssociationCreateInput[],
   ): Promise<BatchResult<RecordAssociationCreateInput, RecordAssociationLink>> {
-    const route = path`/crm/v4/associations/${fromObjectType}/${toObjectType}/batch/create`;
+    const route = routes.associationsBatch(fromObjectType, toObjectType, 'create');
     return runBatches({
       inputs,
       call: { method: 'POST', path: route },
@@ -139,7 +140,7 @@ export class RecordAssociationsApi {
     toObjectType: string,
     inputs: readonly RecordAssociationArchiveInput[],
   ): Promise<BatchResult<RecordAssociationArchiveInput, never>> {
-    const route = path`/crm/v4/associations/${fromObjectType}/${toObjectType}/batch/archive`;
+    const route = routes.associationsBatch(fromObjectType, toObjectType, 'archive');
     return runBatches({
       inputs,
       call: { method: 'POST', path: route },

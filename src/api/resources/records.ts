@@ -13,8 +13,9 @@ import {
 import { randomUUID } from 'node:crypto';
 import { runBatches, type BatchResult } from '../batching.js';
 import { paginate } from '../paging.js';
-import { path, withQuery } from '../paths.js';
+import { withQuery } from '../paths.js';
 import type { Requester } from '../request.js';
+import { routes } from '../routes.js';
 import type {
   BatchResponse,
   CollectionResponse,
@@ -68,7 +69,7 @@ export class RecordsApi {
   create(objectType: string, body: RecordCreate): Promise<SimpleRecord> {
     return this.#r.request({
       method: 'POST',
-      path: path`/crm/v3/objects/${objectType}`,
+      path: routes.records(objectType),
       body,
       retry: 'unsafe',
       expect: RECORD,
@@ -79,7 +80,7 @@ export class RecordsApi {
   get(objectType: string, id: string, options: RecordReadOptions = {}): Promise<FullRecord> {
     return this.#r.request({
       method: 'GET',
-      path: withQuery(path`/crm/v3/objects/${objectType}/${id}`, { ...options }),
+      path: withQuery(routes.record(objectType, id), { ...options }),
       retry: 'safe',
       expect: FULL_RECORD,
     });
@@ -89,7 +90,7 @@ export class RecordsApi {
   list(objectType: string, options: RecordListOptions = {}): Promise<CollectionResponse<FullRecord>> {
     return this.#r.request({
       method: 'GET',
-      path: withQuery(path`/crm/v3/objects/${objectType}`, { ...options }),
+      path: withQuery(routes.records(objectType), { ...options }),
       retry: 'safe',
       expect: RECORD_PAGE,
     });
@@ -109,7 +110,7 @@ export class RecordsApi {
   ): Promise<SimpleRecord> {
     return this.#r.request({
       method: 'PATCH',
-      path: withQuery(path`/crm/v3/objects/${objectType}/${id}`, options),
+      path: withQuery(routes.record(objectType, id), options),
       body: { properties },
       retry: 'safe',
       expect: RECORD,
@@ -120,7 +121,7 @@ export class RecordsApi {
   async archive(objectType: string, id: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: path`/crm/v3/objects/${objectType}/${id}`,
+      path: routes.record(objectType, id),
       retry: 'safe',
       absentMeansDone: true,
     });
@@ -135,7 +136,7 @@ export class RecordsApi {
     objectType: string,
     inputs: readonly RecordCreate[],
   ): Promise<BatchResult<RecordCreate, SimpleRecord>> {
-    const route = path`/crm/v3/objects/${objectType}/batch/create`;
+    const route = routes.recordsBatch(objectType, 'create');
     const prefix = randomUUID().slice(0, 8);
     const traced = inputs.map((input, i) => ({
       input,
@@ -159,7 +160,7 @@ export class RecordsApi {
 
   /** 4.4 Batch read by ids (or `idProperty` values), chunks of 100. A read: safe. */
   batchRead(objectType: string, request: RecordBatchReadInput): Promise<BatchResult<string, SimpleRecord>> {
-    const route = withQuery(path`/crm/v3/objects/${objectType}/batch/read`, { archived: request.archived });
+    const route = withQuery(routes.recordsBatch(objectType, 'read'), { archived: request.archived });
     return runBatches({
       inputs: request.ids,
       call: { method: 'POST', path: route },
@@ -185,7 +186,7 @@ export class RecordsApi {
     objectType: string,
     inputs: readonly RecordUpdateInput[],
   ): Promise<BatchResult<RecordUpdateInput, SimpleRecord>> {
-    return this.#batchUpdateAt(path`/crm/v3/objects/${objectType}/batch/update`, inputs);
+    return this.#batchUpdateAt(routes.recordsBatch(objectType, 'update'), inputs);
   }
 
   /** 4.15 The projects batch update on its own path, `/crm/objects/v3/projects/batch/update`. */
@@ -203,7 +204,7 @@ export class RecordsApi {
     objectType: string,
     inputs: readonly RecordUpsertInput[],
   ): Promise<BatchResult<RecordUpsertInput, UpsertedRecord>> {
-    const route = path`/crm/v3/objects/${objectType}/batch/upsert`;
+    const route = routes.recordsBatch(objectType, 'upsert');
     return runBatches({
       inputs,
       call: { method: 'POST', path: route },
@@ -221,7 +222,7 @@ export class RecordsApi {
 
   /** 4.14 Batch archive by id, chunks of 100 (no body in the answer). Idempotent. */
   batchArchive(objectType: string, ids: readonly string[]): Promise<BatchResult<string, never>> {
-    const route = path`/crm/v3/objects/${objectType}/batch/archive`;
+    const route = routes.recordsBatch(objectType, 'archive');
     return runBatches({
       inputs: ids,
       call: { method: 'POST', path: route },

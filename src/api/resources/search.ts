@@ -1,8 +1,8 @@
 /** 4.8 Search, for any object type. Searches pass their own bucket (5 per second) besides the client's. */
 import { SEARCH_PAGE } from '../answer-shapes.js';
 import { paginate } from '../paging.js';
-import { path } from '../paths.js';
 import type { Requester } from '../request.js';
+import { routes } from '../routes.js';
 import type { SearchRequest, SearchResponse, SimpleRecord } from '../../types/api.js';
 
 export class SearchApi {
@@ -15,7 +15,7 @@ export class SearchApi {
   records(objectType: string, body: SearchRequest): Promise<SearchResponse> {
     return this.#r.request({
       method: 'POST',
-      path: path`/crm/v3/objects/${objectType}/search`,
+      path: routes.search(objectType),
       body,
       retry: 'safe',
       search: true,

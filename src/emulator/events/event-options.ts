@@ -7,7 +7,6 @@ import type { PropertyOption } from '../../types/api.js';
 import { invalidField, isJsonObject } from '../request-values.js';
 import { MAX_OPTIONS } from '../limits.js';
 
-
 /**
  * Checks `raw` (the request's `options`) for a property of `type`; returns the normalised list ([] for
  * non-enumeration types). `where` names the field in messages, e.g. `propertyDefinitions[1].options`.

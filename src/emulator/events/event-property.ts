@@ -18,7 +18,6 @@ import { checkOptions } from './event-options.js';
 /** The group every custom event property is placed in. */
 export const EVENT_PROPERTY_GROUP = 'event_properties';
 
-
 /** fieldType shown for each event property type. */
 export const EVENT_FIELD_TYPES: Readonly<Record<EventPropertyType, FieldType>> = {
   string: 'text',

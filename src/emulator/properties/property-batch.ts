@@ -13,7 +13,6 @@ import { isDataSensitivity } from './query-params.js';
 import { own } from '../../core/own.js';
 import { MAX_BATCH_INPUTS } from '../limits.js';
 
-
 export interface BatchOutcome {
   statusCode: 200 | 201 | 207;
   body: BatchResponse<Property>;

@@ -10,7 +10,6 @@ import { isJsonObject, type JsonObject } from '../request-values.js';
 import { requireBody } from './body.js';
 import { MAX_BATCH_INPUTS } from '../limits.js';
 
-
 /** The `inputs` array of a batch body: present, 1 to `max` (default 100) objects. */
 export function batchInputs(
   body: unknown,

@@ -26,7 +26,11 @@ export interface DiffContext {
   diagnostics: PlanDiagnostic[];
 }
 
-export function createDiffContext(desired: DesiredState, live: SchemaState, policy: ScopePolicy): DiffContext {
+export function createDiffContext(
+  desired: DesiredState,
+  live: SchemaState,
+  policy: ScopePolicy,
+): DiffContext {
   const tombstones = new Map<TombstoneKind, Map<string, Tombstone>>();
   for (const tombstone of desired.tombstones) {
     let byAddress = tombstones.get(tombstone.kind);

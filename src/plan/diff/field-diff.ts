@@ -4,9 +4,10 @@
  */
 import { optionsEqual } from '../../model/normalize-options.js';
 import type { NormalizedOption } from '../../model/schema-model.js';
-import type { FieldChange, JsonValue } from '../change-types.js';
+import type { FieldChange } from '../change-types.js';
 import { optionBody } from '../requests/bodies.js';
 import { diffOptions } from './option-diff.js';
+import type { JsonValue } from '../../core/json.js';
 
 type Scalar = string | number | boolean | undefined;
 type Comparable = Record<string, Scalar | readonly NormalizedOption[]>;

@@ -1,11 +1,18 @@
 /**
- * What the registry knows about each change type: everything derived from `meta`. One descriptor per
- * type (`property-kinds.ts`, ...); `registry.ts` looks them up by `type`.
+ * A change kind owns everything about itself, derived from the change's `meta`: the resource it acts on,
+ * how it reads (address, message, details), how risky it is before rules look at records, when it runs
+ * (phase, what it needs first), what it sends, and what "done" means on the live account. One module per
+ * change type (`property-create.ts`, ...); `registry.ts` registers them and is the one place generic code
+ * asks. Adding a kind is one module and its line in the registry.
  */
-import type { Change } from '../change-types.js';
+import type { WriteRequest } from '../../api/writes.js';
+import type { SchemaState } from '../../model/schema-model.js';
+import type { Change, FieldChange, RemovalCause } from '../change-types.js';
 import type { Phase } from '../phases.js';
-import type { PlannedRequest } from '../requests/request-types.js';
 import type { Assessment } from '../severity.js';
+import type { NormalizedOption } from '../../model/schema-model.js';
+import type { EndState } from './end-state.js';
+import type { ResourceRef } from './resource.js';
 
 /** How a change reads in a summary; renderers map it to a symbol. */
 export type ChangeAction = 'create' | 'update' | 'replace' | 'remove';
@@ -17,7 +24,33 @@ export const ACTION_SYMBOLS: Readonly<Record<ChangeAction, string>> = {
   remove: '-',
 };
 
+/** What is shown under a change's line (renderers lay it out). */
+export type ChangeDetail =
+  /** changed fields, `old -> new` (long text as a word diff, option lists by value) */
+  | { kind: 'fields'; fields: readonly FieldChange[] }
+  /** the options of a created resource */
+  | { kind: 'options'; options: readonly NormalizedOption[] }
+  /** a value of a created resource, shown as written */
+  | { kind: 'value'; field: string; value: string };
+
+/**
+ * What a change provides to others and needs from others, as keys (see `needs` in dependencies.ts): a
+ * change runs after every change that provides a key it needs.
+ */
+export interface DependencyKeys {
+  provides: string[];
+  needs: string[];
+}
+
+export interface EndStateContext {
+  live: SchemaState;
+  /** label address -> typeId, learned when labels were created */
+  typeIds: ReadonlyMap<string, number>;
+}
+
 export interface ChangeKind<C extends Change> {
+  /** the resource the change acts on */
+  target(meta: C['meta']): ResourceRef;
   action(meta: C['meta']): ChangeAction;
   address(meta: C['meta']): string;
   /** one line, no severity, no colour */
@@ -25,7 +58,20 @@ export interface ChangeKind<C extends Change> {
   /** before rules run */
   severity(meta: C['meta']): Assessment;
   phase(meta: C['meta']): Phase;
-  requests(meta: C['meta']): PlannedRequest[];
+  /** the exact requests, in order */
+  requests(meta: C['meta']): WriteRequest[];
+  /** the write makes something new: never sent twice blindly (a lost answer is read back first) */
+  creates(meta: C['meta']): boolean;
+  /** the write removes something: a 404 means its end state already holds */
+  removes: boolean;
+  /** whether `found` (the live target, or undefined) is what the change wants */
+  endState(meta: C['meta'], found: unknown, ctx: EndStateContext): EndState;
+  dependencies?(meta: C['meta']): Partial<DependencyKeys>;
+  details?(meta: C['meta']): ChangeDetail[];
+  /** the fields an update or replace changes (live -> declared) */
+  fields?(meta: C['meta']): readonly FieldChange[];
+  /** why a removal removes: a tombstone, the unmanaged policy, or a type change */
+  cause?(meta: C['meta']): RemovalCause | 'type-change';
 }
 
 export function fieldNames(fields: readonly { field: string }[]): string {

@@ -10,9 +10,8 @@ import type {
   NormalizedOption,
   NormalizedProperty,
 } from '../../model/schema-model.js';
-import type { FieldChange, JsonValue } from '../change-types.js';
-
-type JsonObject = { [key: string]: JsonValue };
+import type { FieldChange } from '../change-types.js';
+import type { JsonObject } from '../../core/json.js';
 
 export function optionBody(option: NormalizedOption): JsonObject {
   return {

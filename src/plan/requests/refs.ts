@@ -3,8 +3,8 @@
  * the label has been created and its typeId is known.
  */
 import { CrmSchemaError } from '../../core/errors.js';
-import type { JsonValue } from '../change-types.js';
 import { isRef, refKey } from '../change-types.js';
+import type { JsonValue } from '../../core/json.js';
 
 /** Every ref in a body, in order of appearance. */
 export function refsIn(body: JsonValue | undefined): string[] {

@@ -6,23 +6,25 @@
  * sent as the change's own request (a single create uses spec 4.1). Dry-run prints exactly this list;
  * apply sends exactly this list.
  */
-import type { JsonValue } from '../change-types.js';
 import type { Phase } from '../phases.js';
-import { BATCH_INPUTS_KEY, type HttpMethod, type PlannedRequest } from './request-types.js';
+import { BATCH_INPUTS_KEY, isBatchPath, type WriteRequest } from '../../api/writes.js';
 import { BATCH_SIZE } from '../../model/platform-limits.js';
+import type { JsonValue } from '../../core/json.js';
 
 /** What `toWireRequests` needs of a planned change. */
 export interface WireInput {
   id: string;
   phase: Phase;
-  requests: readonly PlannedRequest[];
+  requests: readonly WriteRequest[];
   dependsOn: readonly string[];
 }
 
 export interface WireRequest {
-  method: HttpMethod;
+  method: WriteRequest['method'];
   path: string;
   body?: JsonValue;
+  /** sent to a batch endpoint: answered per item */
+  batch: boolean;
   phase: Phase;
   /** the changes this request carries, in input order */
   changeIds: string[];
@@ -31,7 +33,7 @@ export interface WireRequest {
 interface OpenBatch {
   path: string;
   phase: Phase;
-  requests: PlannedRequest[];
+  requests: WriteRequest[];
   ids: string[];
 }
 
@@ -48,6 +50,7 @@ export function toWireRequests(changes: readonly WireInput[], chunkSize = BATCH_
         method: 'POST',
         path: open.path,
         body: { [BATCH_INPUTS_KEY]: items },
+        batch: true,
         phase: open.phase,
         changeIds: open.ids,
       });
@@ -80,8 +83,14 @@ export function toWireRequests(changes: readonly WireInput[], chunkSize = BATCH_
   return out;
 }
 
-function standalone(request: PlannedRequest, phase: Phase, changeIds: string[]): WireRequest {
-  const wire: WireRequest = { method: request.method, path: request.path, phase, changeIds };
+function standalone(request: WriteRequest, phase: Phase, changeIds: string[]): WireRequest {
+  const wire: WireRequest = {
+    method: request.method,
+    path: request.path,
+    batch: isBatchPath(request),
+    phase,
+    changeIds,
+  };
   if (request.body !== undefined) wire.body = request.body;
   return wire;
 }

@@ -1,6 +1,6 @@
 /** Reading and checking a saved plan before anything is read or written (pure). */
 import { describe, expect, it } from 'vitest';
-import { checkSavedPlan, compatibleLine, parseSavedPlan } from '../../src/apply/plan-file.js';
+import { checkSavedPlan, compatibleLine, parseSavedPlan } from '../../src/pipeline/plan-file.js';
 import { plan } from '../../src/plan/plan.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { isCrmSchemaError } from '../../src/core/errors.js';
@@ -37,7 +37,7 @@ describe('a saved plan file', () => {
     [
       'another format version',
       JSON.stringify({ ...saved(), formatVersion: 3 }),
-      /^plan\.json: This plan has format version 2; this crm-schema reads version 1\.$/,
+      /^plan\.json: This plan has format version 3; this crm-schema reads version 2\.$/,
     ],
   ])('refuses %s', (_name, text, message) => {
     expect(() => parseSavedPlan(text, 'plan.json')).toThrow(message);

@@ -21,13 +21,14 @@ import { CrmSchemaError } from '../core/errors.js';
 import { liveLabelByText } from '../model/schema-lookup.js';
 import type { SchemaState } from '../model/schema-model.js';
 import { canonicalJson } from '../plan/canonical-json.js';
-import { isRef, type FieldChange, type JsonValue } from '../plan/change-types.js';
+import { isRef, type FieldChange } from '../plan/change-types.js';
 import { phaseIndex } from '../plan/phases.js';
 import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
 import { resolveRefs } from '../plan/requests/refs.js';
-import { endStateOf } from './compare/end-state.js';
-import { readBack } from './read-back.js';
-import { learnTypeIds } from './type-ids.js';
+import { endStateOf } from '../plan/kinds/registry.js';
+import { readBack } from '../apply/read-back.js';
+import { learnTypeIds } from '../apply/type-ids.js';
+import type { JsonValue } from '../core/json.js';
 
 export const ALREADY_DONE_REASON =
   'already at its planned end state (done by an earlier, interrupted run of this plan, or by someone else)';

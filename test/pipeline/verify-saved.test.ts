@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dryRun } from '../../src/apply/dry-run.js';
 import { applyPlan } from '../../src/apply/executor.js';
-import { verifySavedPlan, type VerifiedPlan } from '../../src/apply/verify-saved.js';
-import { computePlan } from '../../src/cli/compute-plan.js';
+import { verifySavedPlan, type VerifiedPlan } from '../../src/pipeline/verify-saved.js';
+import { computePlan } from '../../src/pipeline/compute-plan.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
 import type { PlanDocument, PlannedChange } from '../../src/plan/plan-document.js';
 import {
@@ -20,8 +20,8 @@ import {
   userLabels,
   writeCalls,
   type ApplyFixture,
-} from './helpers.js';
-import { V1, V2 } from './scenario.js';
+} from '../apply/helpers.js';
+import { V1, V2 } from '../apply/scenario.js';
 
 let fx: ApplyFixture;
 let saved: PlanDocument;

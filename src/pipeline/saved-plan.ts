@@ -5,6 +5,7 @@
  * from (already in each change).
  */
 import { CLIENT_VERSION } from '../api/version.js';
+import { CrmSchemaError } from '../core/errors.js';
 import { canonicalDigest, canonicalJson } from '../plan/canonical-json.js';
 import type { DesiredState } from '../model/desired-state.js';
 import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
@@ -41,4 +42,24 @@ export function savedPlan(plan: PlanDocument, context: SavedPlanContext): PlanDo
     diagnostics: plan.diagnostics,
     summary: plan.summary,
   };
+}
+
+/**
+ * A saved plan is applied with the settings it was made with (its policy decisions were reviewed as they
+ * are): an allowance given now that the plan was made without is refused, not silently ignored.
+ */
+export function savedSettings(saved: PlanDocument, file: string, flags: PlanSettings): PlanSettings {
+  const settings = saved.settings!;
+  const widened = (['allowDestructive', 'allowDangerous'] as const).filter((k) => flags[k] && !settings[k]);
+  if (widened.length > 0) {
+    const flag = widened.map((k) => (k === 'allowDestructive' ? '--allow-destructive' : '--allow-dangerous'));
+    throw new CrmSchemaError(
+      'PLAN_SETTINGS',
+      `${file} was made without ${flag.join(' and ')}: its policy decisions were reviewed as they are. Nothing was applied.`,
+      {
+        hint: `Make the plan again with ${flag.join(' ')} (crm-schema plan ${flag.join(' ')} --out FILE), review it, and apply that.`,
+      },
+    );
+  }
+  return settings;
 }

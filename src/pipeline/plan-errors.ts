@@ -1,7 +1,7 @@
 /**
- * The error of a plan holding changes the target's policy refuses: apply writes nothing (unless
- * `--skip-refused`), and plan exits 1 so that CI shows it, listing each refused change and how to allow
- * it.
+ * The two ways a plan that was made cannot be applied as it is: it holds errors (nothing can be applied),
+ * or it holds changes the target's policy refuses (apply writes nothing unless `--skip-refused`; plan
+ * exits 1 so that CI shows it, listing each refused change and how to allow it).
  */
 import { CrmSchemaError } from '../core/errors.js';
 import type { PlanDocument } from '../plan/plan-document.js';
@@ -26,6 +26,28 @@ export function refusedChanges(plan: Pick<PlanDocument, 'changes'>, saved?: stri
         `Allow ${n === 1 ? 'it' : 'them'} as said above and plan again, or apply everything else with --skip-refused` +
         (saved === undefined ? '.' : ` (crm-schema apply ${saved} --skip-refused).`),
       meta: { refused: refused.map((c) => ({ id: c.id, ...c.policy })) },
+    },
+  );
+}
+
+/** A plan with errors: `plan` does not save it, `apply` changes nothing. */
+export function planErrors(
+  plan: Pick<PlanDocument, 'summary'>,
+  context: { command: 'plan' | 'apply'; out?: string | undefined },
+): CrmSchemaError {
+  const n = plan.summary.errors;
+  const errors = `${n} error${n === 1 ? '' : 's'}`;
+  const consequence =
+    context.command === 'apply'
+      ? '. Nothing was changed.'
+      : context.out === undefined
+        ? '.'
+        : `; ${context.out} was not written.`;
+  return new CrmSchemaError(
+    'PLAN_ERRORS',
+    `The plan has ${errors} (listed above), so it cannot be applied${consequence}`,
+    {
+      hint: `Fix what each error names in the manifests (or the account), then ${context.command === 'apply' ? 'run apply again' : 'plan again'}.`,
     },
   );
 }

@@ -1,19 +1,18 @@
 /**
- * Desired state + live account -> plan: read the live state the desired state and the policy put in
- * scope, diff, count the records that removals touch (the data check), then classify, order and build
- * the plan document. Shared by `plan`, `apply` (without a plan file) and `drift`.
+ * The one way a plan is computed: desired state + live account -> plan. Read the live state the desired
+ * state and the policy put in scope (plus what `alsoRead` puts in scope), diff, count the records that
+ * changes touch (the data check), then classify, order and build the plan document. `plan`, `apply` (and
+ * the verification of a saved plan) and `drift` all plan through here.
  */
 import type { CrmClient } from '../api/client.js';
 import { runDataCheck } from '../live/data-check.js';
 import { readLiveState } from '../live/read-live.js';
-import { scopeFromDesired, type LiveScope } from '../live/scope.js';
+import { mergeScope, scopeFromDesired, type LiveScope } from '../live/scope.js';
 import type { SchemaState } from '../model/schema-model.js';
 import { dataCheckTargets } from '../plan/data-check.js';
 import type { DesiredState } from '../model/desired-state.js';
 import { diff } from '../plan/diff/diff.js';
-import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
-import { toPlanPolicy } from '../live/managed-scope.js';
-import { gateOf, type Target } from './target.js';
+import type { PlanDocument } from '../plan/plan-document.js';
 import { buildPlan, type DecisionContext } from '../plan/plan.js';
 import type { PlanRuleContext } from '../plan/rules/rule-types.js';
 import type { ScopePolicy } from '../model/policy.js';
@@ -24,6 +23,8 @@ export interface ComputePlanOptions extends DecisionContext {
   dataCheck?: boolean;
   /** calls the data check may make (`--data-check-budget`) */
   dataCheckBudget?: number;
+  /** more desired states whose resources the live read covers too (drift's baseline) */
+  alsoRead?: readonly DesiredState[];
 }
 
 export interface ComputedPlan {
@@ -34,23 +35,13 @@ export interface ComputedPlan {
   searches: number;
 }
 
-/** The compute options of a target and the settings a plan is made with. */
-export function computeOptionsOf(target: Target, settings: PlanSettings): ComputePlanOptions {
-  return {
-    policy: toPlanPolicy(target.policy),
-    gate: gateOf(target),
-    allowances: { destructive: settings.allowDestructive, dangerous: settings.allowDangerous },
-    dataCheck: settings.dataCheck,
-    dataCheckBudget: settings.dataCheckBudget,
-  };
-}
-
 export async function computePlan(
   client: CrmClient,
   desired: DesiredState,
   options: ComputePlanOptions,
 ): Promise<ComputedPlan> {
   const scope = scopeFromDesired(desired, options.policy);
+  for (const other of options.alsoRead ?? []) mergeScope(scope, scopeFromDesired(other, options.policy));
   const live = await readLiveState(client, scope);
   const result = diff(desired, live, { policy: options.policy });
   const ctx: PlanRuleContext = {};

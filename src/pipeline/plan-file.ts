@@ -4,7 +4,9 @@
  * compatible crm-schema, for this target (base URL and environment), from these manifests (digest).
  * Each refusal is a CrmSchemaError naming the mismatch and what to do; apply exits 1.
  */
+import { resolve } from 'node:path';
 import { CrmSchemaError, isCrmSchemaError } from '../core/errors.js';
+import { isFileRefusal, readRegularFile } from '../core/regular-file.js';
 import { jsonDepthExceeds } from '../core/json-depth.js';
 import { PLAN_FORMAT_VERSION, readPlanDocument, type PlanDocument } from '../plan/plan-document.js';
 import { planShapeProblems } from './plan-schema.js';
@@ -134,4 +136,29 @@ function trimSlash(url: string): string {
 
 function short(digest: string): string {
   return digest.replace(/^sha256:/, '').slice(0, 12);
+}
+
+/** Reads a saved plan file (a regular file only) and checks it: `parseSavedPlan`. */
+export async function readSavedPlan(cwd: string, file: string): Promise<PlanDocument> {
+  let text: string;
+  try {
+    // only a regular file: a FIFO (or /dev/stdin on a pipe) would block, a device such as /dev/zero never ends
+    text = (await readRegularFile(resolve(cwd, file))).toString('utf8');
+  } catch (error) {
+    if (isFileRefusal(error)) {
+      throw new CrmSchemaError(
+        'PLAN_FILE_UNREADABLE',
+        `The plan file ${file} is ${error.kind}, not a regular file; it was not read.`,
+        { hint: 'Give the path of a file written by crm-schema plan --out FILE.' },
+      );
+    }
+    throw new CrmSchemaError(
+      'PLAN_FILE_UNREADABLE',
+      `Cannot read the plan file ${file}: ${(error as Error).message}`,
+      {
+        hint: 'Give the path of a file written by crm-schema plan --out FILE.',
+      },
+    );
+  }
+  return parseSavedPlan(text, file);
 }

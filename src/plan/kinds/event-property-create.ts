@@ -1,0 +1,33 @@
+/** eventProperty.create: a property of a custom event definition the account lacks. */
+import { writes } from '../../api/writes.js';
+import { eventDefinitionAddress, eventPropertyAddress } from '../../model/address.js';
+import type { EventPropertyCreateChange } from '../change-types.js';
+import { keys } from '../dependencies.js';
+import { eventPropertyCreateBody } from '../requests/bodies.js';
+import type { ChangeKind } from './change-kind.js';
+import { created } from './end-state.js';
+
+export const eventPropertyCreate: ChangeKind<EventPropertyCreateChange> = {
+  target: (m) => ({ kind: 'eventProperty', eventName: m.eventName, name: m.property.name }),
+  action: () => 'create',
+  address: (m) => eventPropertyAddress(m.eventName, m.property.name),
+  message: (m) =>
+    `Create event property ${eventPropertyAddress(m.eventName, m.property.name)} "${m.property.label}" (${m.property.type})` +
+    (m.replaces === true ? ', replacing the deleted one' : ''),
+  severity: () => ({ severity: 'safe', reason: 'adds a new event property' }),
+  phase: () => 'eventProperties.write',
+  requests: (m) => [writes.createEventProperty(m.eventName, eventPropertyCreateBody(m.property))],
+  creates: () => true,
+  removes: false,
+  endState: (m, found) => created(m.property, found),
+  // after its event definition; a re-create for a type change after its delete
+  dependencies: (m) => ({
+    needs: [
+      keys.created(eventDefinitionAddress(m.eventName)),
+      ...(m.replaces === true
+        ? [keys.deletedForRetype(eventPropertyAddress(m.eventName, m.property.name))]
+        : []),
+    ],
+  }),
+  details: (m) => (m.property.options.length === 0 ? [] : [{ kind: 'options', options: m.property.options }]),
+};

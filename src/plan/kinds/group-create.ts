@@ -1,0 +1,27 @@
+/** group.create: a property group the account lacks. */
+import { writes } from '../../api/writes.js';
+import { groupAddress } from '../../model/address.js';
+import type { GroupCreateChange } from '../change-types.js';
+import { keys } from '../dependencies.js';
+import type { ChangeKind } from './change-kind.js';
+import { created } from './end-state.js';
+
+export const groupCreate: ChangeKind<GroupCreateChange> = {
+  target: (m) => ({ kind: 'group', objectType: m.objectType, name: m.group.name }),
+  action: () => 'create',
+  address: (m) => groupAddress(m.objectType, m.group.name),
+  message: (m) => `Create group ${groupAddress(m.objectType, m.group.name)} "${m.group.label}"`,
+  severity: () => ({ severity: 'safe', reason: 'adds a new property group' }),
+  phase: () => 'groups.create',
+  requests: (m) => [
+    writes.createGroup(m.objectType, {
+      name: m.group.name,
+      label: m.group.label,
+      displayOrder: m.group.displayOrder,
+    }),
+  ],
+  creates: () => true,
+  removes: false,
+  endState: (m, found) => created(m.group, found),
+  dependencies: (m) => ({ provides: [keys.created(groupAddress(m.objectType, m.group.name))] }),
+};

@@ -1,0 +1,22 @@
+/** group.update: a group changed in place. */
+import { writes } from '../../api/writes.js';
+import { groupAddress } from '../../model/address.js';
+import type { GroupUpdateChange } from '../change-types.js';
+import { patchBody } from '../requests/bodies.js';
+import { fieldNames, type ChangeKind } from './change-kind.js';
+import { updated } from './end-state.js';
+
+export const groupUpdate: ChangeKind<GroupUpdateChange> = {
+  target: (m) => ({ kind: 'group', objectType: m.objectType, name: m.name }),
+  action: () => 'update',
+  address: (m) => groupAddress(m.objectType, m.name),
+  message: (m) => `Update group ${groupAddress(m.objectType, m.name)}: ${fieldNames(m.fields)}`,
+  severity: () => ({ severity: 'safe', reason: 'changes the group in place' }),
+  phase: () => 'groups.update',
+  requests: (m) => [writes.updateGroup(m.objectType, m.name, patchBody(m.fields))],
+  creates: () => false,
+  removes: false,
+  endState: (m, found) => updated(m.fields, found),
+  details: (m) => [{ kind: 'fields', fields: m.fields }],
+  fields: (m) => m.fields,
+};

@@ -1,0 +1,36 @@
+/** label.delete: a tombstoned (or unmanaged) user label is deleted, in both directions. */
+import { writes } from '../../api/writes.js';
+import { labelAddress } from '../../model/address.js';
+import type { LabelDeleteChange } from '../change-types.js';
+import { keys } from '../dependencies.js';
+import type { ChangeKind } from './change-kind.js';
+import { removed } from './end-state.js';
+
+export const labelDelete: ChangeKind<LabelDeleteChange> = {
+  target: (m) => ({
+    kind: 'label',
+    from: m.from,
+    to: m.to,
+    ...(m.label.typeId === undefined ? {} : { typeId: m.label.typeId }),
+    text: m.label.label,
+  }),
+  action: () => 'remove',
+  address: (m) => labelAddress(m.from, m.to, m.label.label),
+  message: (m) =>
+    `Delete association label ${labelAddress(m.from, m.to, m.label.label)} (typeId ${m.label.typeId ?? '?'})` +
+    (m.label.inverseLabel === undefined ? '' : ` and its inverse "${m.label.inverseLabel}"`) +
+    (m.cause === 'unmanaged' ? ' (in no manifest; policy unmanaged: archive)' : ''),
+  severity: () => ({
+    severity: 'destructive',
+    reason:
+      'deletes the label in both directions and removes it from every record association that uses it (the records lose that link label)',
+  }),
+  phase: () => 'labels.delete',
+  requests: (m) => [writes.deleteLabel(m.from, m.to, m.label.typeId ?? -1)],
+  creates: () => false,
+  removes: true,
+  endState: (_m, found) => removed(found),
+  // after the purge of its limit
+  dependencies: (m) => ({ needs: [keys.purged(m.from, m.to, m.label.typeId)] }),
+  cause: (m) => m.cause,
+};

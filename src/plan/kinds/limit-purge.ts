@@ -1,0 +1,28 @@
+/** limit.purge: the limit of an association type removed (no association is deleted). */
+import { writes } from '../../api/writes.js';
+import type { LimitPurgeChange } from '../change-types.js';
+import { keys } from '../dependencies.js';
+import type { ChangeKind } from './change-kind.js';
+import { removed } from './end-state.js';
+import { limitAddressOf } from './limit-shared.js';
+
+export const limitPurge: ChangeKind<LimitPurgeChange> = {
+  target: (m) => ({
+    kind: 'limit',
+    from: m.from,
+    to: m.to,
+    category: m.category,
+    typeId: m.typeId,
+    ...(m.label === undefined ? {} : { label: m.label }),
+  }),
+  action: () => 'remove',
+  address: limitAddressOf,
+  message: (m) => `Remove association limit ${limitAddressOf(m)} (was ${m.old})`,
+  severity: () => ({ severity: 'safe', reason: 'removes a limit; no association or record is deleted' }),
+  phase: () => 'limits.purge',
+  requests: (m) => [writes.purgeLimit(m.from, m.to, { category: m.category, typeId: m.typeId })],
+  creates: () => false,
+  removes: true,
+  endState: (_m, found) => removed(found),
+  dependencies: (m) => ({ provides: [keys.purged(m.from, m.to, m.typeId)] }),
+};

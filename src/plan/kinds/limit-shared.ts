@@ -1,0 +1,9 @@
+/** The address of a limit change: its label's, or `CATEGORY/typeId` for a built-in type. */
+import { limitAddress } from '../../model/address.js';
+import type { LimitPurgeChange, LimitSetChange } from '../change-types.js';
+import { isRef } from '../change-types.js';
+
+export function limitAddressOf(m: LimitSetChange['meta'] | LimitPurgeChange['meta']): string {
+  const typeId = isRef(m.typeId) ? undefined : m.typeId;
+  return limitAddress(m.from, m.to, { category: m.category, typeId, label: m.label });
+}

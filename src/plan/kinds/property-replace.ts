@@ -1,0 +1,42 @@
+/** property.replace: a field the CRM cannot change in place differs: archive, then create again. */
+import { writes } from '../../api/writes.js';
+import { propertyAddress } from '../../model/address.js';
+import type { PropertyReplaceChange } from '../change-types.js';
+import { keys } from '../dependencies.js';
+import { propertyCreateBody } from '../requests/bodies.js';
+import { fieldNames, type ChangeKind } from './change-kind.js';
+import { created } from './end-state.js';
+import { leavesGroup, propertyNeeds } from './property-shared.js';
+
+export const propertyReplace: ChangeKind<PropertyReplaceChange> = {
+  target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.name }),
+  action: () => 'replace',
+  address: (m) => propertyAddress(m.objectType, m.name),
+  message: (m) =>
+    `Replace property ${propertyAddress(m.objectType, m.name)} (archive + create): ` +
+    `${fieldNames(m.immutable)} cannot be changed in place`,
+  severity: (m) => ({
+    severity: 'destructive',
+    reason:
+      `${m.immutable.map((f) => `${f.field} ${JSON.stringify(f.old)} -> ${JSON.stringify(f.new)}`).join(', ')} ` +
+      'cannot be changed in place: the property is archived and created again, and values on records may be lost',
+  }),
+  phase: () => 'properties.create',
+  // sequential, never merged: the create must follow the archive of the same name
+  requests: (m) => [
+    writes.archivePropertyAlone(m.objectType, m.name),
+    writes.createPropertyAlone(m.objectType, propertyCreateBody(m.property)),
+  ],
+  creates: () => true,
+  removes: false,
+  endState: (m, found) => created(m.property, found),
+  dependencies: (m) => ({
+    provides: [
+      keys.created(propertyAddress(m.objectType, m.property.name)),
+      ...leavesGroup(m.objectType, m.fields),
+    ],
+    needs: propertyNeeds(m.objectType, m.property.groupName, m.property.calculationFormula),
+  }),
+  details: (m) => [{ kind: 'fields', fields: m.fields }],
+  fields: (m) => m.fields,
+};

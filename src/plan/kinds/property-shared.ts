@@ -1,0 +1,44 @@
+/** What the property kinds share: what a property needs first, and how a created one is shown. */
+import { groupAddress, propertyAddress } from '../../model/address.js';
+import type { NormalizedProperty } from '../../model/schema-model.js';
+import type { FieldChange } from '../change-types.js';
+import { keys } from '../dependencies.js';
+import { formulaIdentifiers } from '../formula.js';
+import type { ChangeDetail } from './change-kind.js';
+
+/** The creation of its group and of the properties its formula uses. */
+export function propertyNeeds(
+  objectType: string,
+  groupName: string | undefined,
+  formula: string | undefined,
+): string[] {
+  const needs = groupName === undefined ? [] : [keys.created(groupAddress(objectType, groupName))];
+  for (const name of formulaIdentifiers(formula ?? ''))
+    needs.push(keys.created(propertyAddress(objectType, name)));
+  return needs;
+}
+
+/** A change moving a property out of its group (the group's archive waits for it). */
+export function leavesGroup(objectType: string, fields: readonly FieldChange[]): string[] {
+  const moved = fields.find((f) => f.field === 'groupName');
+  return typeof moved?.old === 'string' ? [keys.leftGroup(groupAddress(objectType, moved.old))] : [];
+}
+
+/** The new value of a changed field, when it is text. */
+export function newText(fields: readonly FieldChange[], field: string): string | undefined {
+  const change = fields.find((f) => f.field === field);
+  return typeof change?.new === 'string' ? change.new : undefined;
+}
+
+/** A created property shows its options and its formula. */
+export function propertyDetails(property: NormalizedProperty): ChangeDetail[] {
+  const details: ChangeDetail[] = [];
+  if (property.options.length > 0) details.push({ kind: 'options', options: property.options });
+  if (property.calculationFormula !== undefined)
+    details.push({
+      kind: 'value',
+      field: 'calculationFormula',
+      value: JSON.stringify(property.calculationFormula),
+    });
+  return details;
+}
