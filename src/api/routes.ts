@@ -41,6 +41,8 @@ export const routes = {
   recordsBatch: (objectType: string, operation: 'read' | 'create' | 'update' | 'upsert' | 'archive') =>
     path`/crm/v3/objects/${objectType}/batch/${operation}`,
   search: (objectType: string) => path`/crm/v3/objects/${objectType}/search`,
+  /** the projects batch update has its own path (the version after `objects`) */
+  projectsBatchUpdate: () => '/crm/objects/v3/projects/batch/update',
 
   // custom event definitions and their properties
   eventDefinitions: () => '/events/v3/event-definitions',

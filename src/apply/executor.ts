@@ -31,6 +31,10 @@ import {
 import { unitsOf, type Unit } from './units.js';
 import { outcomeOf, summarizeOutcomes } from './outcomes.js';
 import { learnTypeIds } from './type-ids.js';
+import { runMigration, type MigrationError } from './migrate.js';
+import { isCrmSchemaError } from '../core/errors.js';
+import { changeOf } from '../plan/plan-document.js';
+import { migrationOf } from '../plan/kinds/registry.js';
 
 interface Run {
   client: CrmClient;
@@ -88,7 +92,10 @@ export async function applyPlan(
         else runnable.push(change);
       }
     }
-    await runPhase(run, unitsOf(runnable));
+    const migrations = runnable.filter((change) => migrationOf(changeOf(change)) !== undefined);
+    await runPhase(run, unitsOf(runnable.filter((change) => !migrations.includes(change))));
+    // data work, one change at a time: each already keeps the rate limit busy with its pages and batches
+    for (const change of migrations) await migrate(run, change);
     emit({ kind: 'phase-end', phase, counts: countPhase(run, changes) });
   }
 
@@ -297,4 +304,40 @@ async function settle(
     }
   }
   return again;
+}
+
+/** A change with data work (see migrate.ts): its own sequence of writes, reported with what it did to records. */
+async function migrate(run: Run, change: PlannedChange): Promise<void> {
+  const blocked = blockedBy(run, change);
+  if (blocked !== undefined) return finish(run, skipped(change, blocked));
+  const migration = migrationOf(changeOf(change))!;
+  try {
+    const records = await runMigration(
+      {
+        client: run.client,
+        onRequest: (request) => {
+          run.writes += 1;
+          run.emit({
+            kind: 'request',
+            phase: change.phase,
+            method: request.method,
+            path: request.path,
+            items: 1,
+            resend: false,
+          });
+        },
+        onProgress: ({ pass, read, written }) =>
+          run.emit({ kind: 'records', id: change.id, pass, read, written }),
+      },
+      change,
+      migration,
+    );
+    finish(run, outcomeOf(change, 'applied', { records }));
+  } catch (error) {
+    const records =
+      isCrmSchemaError(error) && error.code === 'MIGRATION_UNVERIFIED'
+        ? { records: (error as MigrationError).work }
+        : {};
+    finish(run, outcomeOf(change, 'failed', { error: outcomeError(error), ...records }));
+  }
 }

@@ -44,6 +44,20 @@ export interface ChangeOutcome {
   error?: OutcomeError;
   /** failed with a conflict: how the live resource differs from the wanted one */
   differences?: FieldDifference[];
+  /** a change with data work (a rename, an option remap): what it did to records */
+  records?: RecordWork;
+}
+
+/** The record work of a migration: records read, values written, and whether the final check passed. */
+export interface RecordWork {
+  /** records read (every page of every pass) */
+  read: number;
+  /** records whose value was written (copied or rewritten) */
+  written: number;
+  /** passes over every record: the copy, then checks until one finds nothing left to write */
+  passes: number;
+  /** the last pass found every record as wanted */
+  verified: boolean;
 }
 
 export interface ApplySummary {
@@ -75,6 +89,8 @@ export type ApplyEvent =
   | { kind: 'phase-start'; phase: Phase; index: number; count: number; total: number }
   | { kind: 'request'; phase: Phase; method: string; path: string; items: number; resend: boolean }
   | { kind: 'reconcile'; phase: Phase; ids: string[] }
+  /** a migration's progress: after each page of records */
+  | { kind: 'records'; id: string; pass: number; read: number; written: number; total?: number }
   | { kind: 'outcome'; outcome: ChangeOutcome }
   | { kind: 'phase-end'; phase: Phase; counts: Record<OutcomeStatus, number> }
   | { kind: 'end'; report: ApplyReport };

@@ -12,7 +12,7 @@ import { liveEventPropertyFlags, livePropertyFlags } from '../model/schema-looku
 import type { SchemaState } from '../model/schema-model.js';
 import type { Change, FieldChange } from '../plan/change-types.js';
 import { isRef } from '../plan/change-types.js';
-import { addressOf, causeOf, changedFieldsOf, targetOf } from '../plan/kinds/registry.js';
+import { addressOf, causeOf, changedFieldsOf, isCreate, targetOf } from '../plan/kinds/registry.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
 import { managedScope } from '../plan/diff/diff-context.js';
 import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
@@ -136,7 +136,8 @@ function classifyOne(change: PlannedChange, out: Lists, options: ClassifyOptions
     default:
       break;
   }
-  if (change.action === 'create') {
+  // a rename not started yet: the declared property is missing under its new name
+  if (change.action === 'create' || (change.type === 'property.rename' && isCreate(change))) {
     out.missing.push({ address, kind });
   } else if (change.action === 'update' || change.action === 'replace') {
     const edited: DriftEdited = {

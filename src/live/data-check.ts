@@ -4,7 +4,13 @@
  * associations using a label by reading the records' links (link-count.ts).
  */
 import type { CrmClient } from '../api/client.js';
-import type { DataCheckTarget, LinkTarget, RecordTarget } from '../plan/data-check.js';
+import type {
+  ConversionTarget,
+  DataCheckTarget,
+  LinkTarget,
+  OverLimitTarget,
+  RecordTarget,
+} from '../plan/data-check.js';
 import {
   CallBudget,
   DEFAULT_DATA_CHECK_BUDGET,
@@ -13,6 +19,7 @@ import {
 } from './data-check-result.js';
 import { countLinks } from './link-count.js';
 import { countRecords } from './record-count.js';
+import { countConversions } from './value-scan.js';
 
 export type { DataCheckResult } from './data-check-result.js';
 export { DEFAULT_DATA_CHECK_BUDGET } from './data-check-result.js';
@@ -30,9 +37,13 @@ export async function runDataCheck(
   const result = emptyResult();
   const budget = new CallBudget(options.budget ?? DEFAULT_DATA_CHECK_BUDGET);
   const records = targets.filter((t): t is RecordTarget => t.kind === 'records');
-  const links = targets.filter((t): t is LinkTarget => t.kind === 'links');
-  // searches first: they are few and decide severities; links may take the rest of the budget
+  const links = targets.filter(
+    (t): t is LinkTarget | OverLimitTarget => t.kind === 'links' || t.kind === 'over-limit',
+  );
+  const conversions = targets.filter((t): t is ConversionTarget => t.kind === 'conversion');
+  // searches first: they are few and decide severities; the record-by-record reads take the rest
   if (records.length > 0) await countRecords(client, records, budget, result);
+  if (conversions.length > 0) await countConversions(client, conversions, budget, result);
   if (links.length > 0) await countLinks(client, links, budget, result);
   return result;
 }

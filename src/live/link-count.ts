@@ -2,14 +2,17 @@
  * Link counts of the data check: how many record associations use an association type (a label about
  * to be deleted). No endpoint counts them, so the `from` records are listed (100 ids per call) and their
  * associations read in batches of 1,000 records (the v4 batch read), counting the links of each type
- * asked about. Labels of one direction share the reading. The call budget stops a long count early: the
+ * asked about. Labels of one direction share the reading. The same reading counts the records linked by
+ * a type to more records than a lowered limit allows. The call budget stops a long count early: the
  * count is then a lower bound, and says so.
  */
+
+type Target = LinkTarget | OverLimitTarget;
 import type { CrmClient } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
 import { groupBy } from '../core/maps.js';
 import { pairKey } from '../model/normalize-association.js';
-import type { LinkTarget } from '../plan/data-check.js';
+import type { LinkTarget, OverLimitTarget } from '../plan/data-check.js';
 import { skippedForScopes, type CallBudget, type DataCheckResult } from './data-check-result.js';
 import { ASSOCIATION_READ_BATCH_SIZE } from '../model/platform-limits.js';
 
@@ -18,7 +21,7 @@ const LIST_PAGE = 100;
 
 export async function countLinks(
   client: CrmClient,
-  targets: readonly LinkTarget[],
+  targets: readonly Target[],
   budget: CallBudget,
   result: DataCheckResult,
 ): Promise<void> {
@@ -28,12 +31,13 @@ export async function countLinks(
 
 async function countDirection(
   client: CrmClient,
-  targets: readonly LinkTarget[],
+  targets: readonly Target[],
   budget: CallBudget,
   result: DataCheckResult,
 ): Promise<void> {
   const { from, to } = targets[0];
   const counts = new Map<number, number>(targets.map((t) => [t.typeId, 0]));
+  const overLimit = new Map<string, number>(targets.map((t) => [t.key, 0]));
   let pending: string[] = [];
   let exact = true;
   const read = async (): Promise<boolean> => {
@@ -43,11 +47,17 @@ async function countDirection(
     const answer = await client.recordAssociations.batchRead(from, to, pending);
     pending = [];
     for (const item of answer.results) {
+      const ofRecord = new Map<number, number>();
       for (const linked of item.to) {
         for (const type of linked.associationTypes) {
           const seen = counts.get(type.typeId);
           if (seen !== undefined) counts.set(type.typeId, seen + 1);
+          ofRecord.set(type.typeId, (ofRecord.get(type.typeId) ?? 0) + 1);
         }
+      }
+      for (const target of targets) {
+        if (target.kind === 'over-limit' && (ofRecord.get(target.typeId) ?? 0) > target.max)
+          overLimit.set(target.key, (overLimit.get(target.key) ?? 0) + 1);
       }
     }
     return true;
@@ -80,7 +90,7 @@ async function countDirection(
     throw error;
   }
   for (const target of targets) {
-    const count = counts.get(target.typeId) ?? 0;
+    const count = (target.kind === 'links' ? counts.get(target.typeId) : overLimit.get(target.key)) ?? 0;
     result.counts.set(target.key, exact ? { count, exact } : { count, exact, capped: budget.reason });
   }
 }

@@ -3,8 +3,9 @@
  * 100 names per call): a name the account does not have comes back as a NOT_FOUND item and counts as
  * absent. Batch read returns every data sensitivity. A full read instead lists the object type once per
  * data sensitivity, because the list returns only `non_sensitive` properties when none is asked for
- * (beyond the spec (reference §1)). Archived properties are not read: they count as absent, and creating
- * the name again restores the property (the plan calls that a create).
+ * (beyond the spec (reference §1)). A declared name that is not active is looked up among the archived
+ * properties (one more batch read, only when some name is absent): creating it again restores the
+ * property with its values, which the plan calls a restore.
  */
 import type { CrmClient } from '../api/client.js';
 import type { CrmApiError } from '../api/errors.js';
@@ -26,8 +27,26 @@ export async function readObjectType(
     // beyond the spec (reference §1)
     scope.groups ? client.groups.list(objectType) : Promise.resolve([]),
   ]);
+  const active = new Set(properties.map((property) => property.name));
   for (const property of properties) addApiProperty(state, objectType, property);
   for (const group of groups) addApiGroup(state, objectType, group);
+  // a declared name that is not active may be archived: creating it restores the property, values and all
+  const absent = [...scope.properties].filter((name) => !active.has(name));
+  if (absent.length > 0) {
+    for (const property of await readArchived(client, objectType, absent))
+      if (!active.has(property.name)) addApiProperty(state, objectType, { ...property, archived: true });
+  }
+}
+
+async function readArchived(client: CrmClient, objectType: string, names: string[]): Promise<Property[]> {
+  const result = await client.properties.batchRead(objectType, names, { archived: true });
+  for (const { input, error } of result.errors) {
+    if (!isAbsent(error, input)) throw error;
+  }
+  for (const error of result.unmatched) {
+    if (error.code !== 'NOT_FOUND') throw error;
+  }
+  return result.results;
 }
 
 async function readProperties(client: CrmClient, scope: ObjectTypeScope): Promise<Property[]> {

@@ -81,6 +81,10 @@ export function scopeFromDesired(desired: DesiredState, policy: ScopePolicy): Li
     if (labelsManaged || pair.labels.size > 0 || [...pair.limits.values()].some((l) => l.label !== undefined))
       entry.inverse = true;
   }
+  // a rename reads the property it renames (its values are copied from there)
+  for (const [address, from] of desired.renames ?? []) {
+    objectTypeScopeOf(scope, address.slice(0, address.indexOf('.'))).properties.add(from);
+  }
   for (const definition of desired.state.events.values()) scope.events.add(definition.name);
   for (const tombstone of desired.tombstones) {
     if (tombstone.kind === 'property') {

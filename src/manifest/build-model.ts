@@ -92,12 +92,22 @@ export function buildModel(items: ManifestItems, sink: DiagnosticSink): Declarat
       });
       continue;
     }
-    const { archived: _archived, ...definition } = entry;
+    const { archived: _archived, renamedFrom, options, ...fields } = entry;
+    const remaps = new Map<string, string>();
+    const definition: PropertyCreate = { ...(fields as PropertyCreate) };
+    if (options !== undefined) {
+      definition.options = options.map(({ replaces, ...option }) => {
+        for (const old of replaces ?? []) if (!remaps.has(old)) remaps.set(old, option.value);
+        return option;
+      });
+    }
     mapIn(state.properties, typeKey).set(entry.name, {
       archived: false,
       objectType,
       name: entry.name,
-      definition: definition as PropertyCreate,
+      definition,
+      ...(renamedFrom === undefined ? {} : { renamedFrom }),
+      ...(remaps.size === 0 ? {} : { remaps }),
       source,
     });
   }
@@ -189,7 +199,12 @@ export function buildModel(items: ManifestItems, sink: DiagnosticSink): Declarat
       });
       continue;
     }
-    const { deleted: _deleted, ...definition } = entry;
+    const { deleted: _deleted, options, ...fields } = entry;
+    // `replaces` is for object properties only (a validation rule says so)
+    const definition = {
+      ...fields,
+      ...(options === undefined ? {} : { options: options.map(({ replaces: _r, ...option }) => option) }),
+    };
     mapIn(state.eventProperties, eventName).set(entry.name, {
       deleted: false,
       eventName,

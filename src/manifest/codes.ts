@@ -100,6 +100,18 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: 'two options of one property share a value',
   },
+  RENAME_INVALID: {
+    step: 'meaning',
+    severity: 'error',
+    summary:
+      'renamedFrom names the property itself, a property another entry declares, or a name two properties are renamed from',
+  },
+  REPLACES_INVALID: {
+    step: 'meaning',
+    severity: 'error',
+    summary:
+      'replaces on a property without options of its own or on an event property, names an option the property keeps, or a value two options replace',
+  },
   DUPLICATE_OPTION_LABEL: {
     step: 'meaning',
     severity: 'error',

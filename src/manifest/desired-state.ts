@@ -51,7 +51,13 @@ import type { DesiredState, Tombstone } from '../model/desired-state.js';
 import type { SourceLocation } from '../model/source-location.js';
 
 export function toDesiredState(declarations: Declarations): DesiredState {
-  const out: Builder = { state: emptySchemaState(), tombstones: [], sources: new Map() };
+  const out: Builder = {
+    state: emptySchemaState(),
+    tombstones: [],
+    sources: new Map(),
+    renames: new Map(),
+    remaps: new Map(),
+  };
   for (const [typeKey, groups] of declarations.groups) addGroups(out, canonicalObjectType(typeKey), groups);
   for (const [typeKey, properties] of declarations.properties)
     addProperties(out, canonicalObjectType(typeKey), properties);
@@ -66,6 +72,8 @@ interface Builder {
   state: SchemaState;
   tombstones: Tombstone[];
   sources: Map<string, SourceLocation>;
+  renames: Map<string, string>;
+  remaps: Map<string, ReadonlyMap<string, string>>;
 }
 
 function addGroups(out: Builder, objectType: string, groups: ReadonlyMap<string, DesiredGroupEntry>): void {
@@ -98,6 +106,9 @@ function addProperties(
       continue;
     }
     objectSchemaOf(out.state, objectType).properties.set(entry.name, normalizeProperty(entry.definition));
+    const address = propertyAddress(objectType, entry.name);
+    if (entry.renamedFrom !== undefined) out.renames.set(address, entry.renamedFrom);
+    if (entry.remaps !== undefined) out.remaps.set(address, entry.remaps);
   }
 }
 

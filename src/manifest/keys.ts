@@ -42,6 +42,7 @@ export const OPTION_KEYS = {
   description: true,
   displayOrder: true,
   hidden: true,
+  replaces: true,
 } as const satisfies KeySet<OptionEntry>;
 
 export const GROUP_KEYS = {
@@ -67,6 +68,7 @@ export const PROPERTY_KEYS = {
   formField: true,
   hasUniqueValue: true,
   hidden: true,
+  renamedFrom: true,
   archived: true,
 } as const satisfies KeySet<PropertyEntry>;
 

@@ -20,8 +20,12 @@ export interface DesiredProperty {
   /** the object type as written in the manifest */
   objectType: string;
   name: string;
-  /** the request fields as written (spec 2.3), ready for a create */
+  /** the request fields as written, ready for a create */
   definition: PropertyCreate;
+  /** rename: the current internal name, whose values move to this property */
+  renamedFrom?: string;
+  /** option value -> the value of the option that `replaces` it */
+  remaps?: ReadonlyMap<string, string>;
   source: SourceLocation;
 }
 

@@ -18,8 +18,11 @@ export const ASSOCIATION_CATEGORIES = [
 ] as const satisfies readonly AssociationCategory[];
 export type ManifestAssociationCategory = (typeof ASSOCIATION_CATEGORIES)[number];
 
-/** An enumeration option exactly as the API has it (spec 2.3). */
-export type OptionEntry = PropertyOption;
+/**
+ * An enumeration option as the API has it, plus `replaces`: option values this option takes over. Records
+ * holding one of them are rewritten to this option's value, then the old options are removed.
+ */
+export type OptionEntry = PropertyOption & { replaces?: string[] };
 
 /** A property group. `archived: true` with just `name` is a tombstone. */
 export interface GroupEntry {
@@ -33,7 +36,13 @@ export interface GroupEntry {
  * A property: every request field of spec 2.3 under its API name, so a property read from the CRM
  * writes back as the same YAML. `archived: true` with just `name` is a tombstone.
  */
-export type PropertyEntry = Partial<PropertyCreate> & { name: string; archived?: boolean };
+export type PropertyEntry = Omit<Partial<PropertyCreate>, 'options'> & {
+  name: string;
+  options?: OptionEntry[];
+  /** rename: the property's current internal name; its values are copied over, then it is archived */
+  renamedFrom?: string;
+  archived?: boolean;
+};
 
 export interface PropertiesManifest {
   kind: 'Properties';

@@ -21,4 +21,8 @@ export interface DesiredState {
   tombstones: readonly Tombstone[];
   /** where each declared resource was written, keyed by address; diagnostics point there */
   sources?: ReadonlyMap<string, SourceLocation>;
+  /** renames: the new property's address -> the internal name it is renamed from */
+  renames?: ReadonlyMap<string, string>;
+  /** option remaps: a property's address -> (old option value -> the value that replaces it) */
+  remaps?: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }

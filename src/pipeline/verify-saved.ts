@@ -22,6 +22,7 @@ import { liveLabelByText } from '../model/schema-lookup.js';
 import type { SchemaState } from '../model/schema-model.js';
 import { canonicalJson } from '../plan/canonical-json.js';
 import { isRef, type FieldChange } from '../plan/change-types.js';
+import { describeCount, type Affected } from '../plan/data-check.js';
 import { phaseIndex } from '../plan/phases.js';
 import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
 import { resolveRefs } from '../plan/requests/refs.js';
@@ -70,8 +71,11 @@ export async function verifySavedPlan(
     calls = back.calls;
     for (const s of absent) {
       const end = endStateOf(s, back.live, typeIds);
+      // the archive ran, so the name is archived now: the fresh plan creates it again as a restore
       const continued =
-        s.type === 'property.replace' ? freshById.get(`property.create ${s.address}`) : undefined;
+        s.type === 'property.replace'
+          ? (freshById.get(`property.restore ${s.address}`) ?? freshById.get(`property.create ${s.address}`))
+          : undefined;
       if (end.done) {
         alreadyDone.set(s.id, ALREADY_DONE_REASON);
         learnTypeIds(typeIds, s, end);
@@ -106,7 +110,7 @@ export async function verifySavedPlan(
       // a replace whose archive ran: only its create is left, which must create what the manifests declare
       if (
         s.type === 'property.replace' &&
-        f.type === 'property.create' &&
+        (f.type === 'property.create' || f.type === 'property.restore') &&
         same(s.meta.property, f.meta.property)
       )
         run.push({ ...s, requests: s.requests.filter((r) => r.method === 'POST'), dependsOn: f.dependsOn });
@@ -148,7 +152,11 @@ function compare(s: PlannedChange, f: PlannedChange, live: SchemaState): string[
   }
   const what: string[] = [];
   if (s.type !== f.type) what.push(`type: the plan says ${s.type}, now ${f.type}`);
-  if (!same(meta, f.meta)) what.push(`meta: ${metaDifferences(meta, f.meta)}`);
+  // record counts move with the data: compared on their own below
+  const [savedMeta, freshMeta] = [withoutCounts(meta), withoutCounts(f.meta)];
+  if (!same(savedMeta, freshMeta)) what.push(`meta: ${metaDifferences(savedMeta, freshMeta)}`);
+  const grew = countGrowth(s.affected, f.affected);
+  if (grew !== undefined) what.push(grew);
   if (!ownEvaluation && s.severity !== f.severity)
     what.push(`severity: the plan says ${s.severity}, now ${f.severity} (${f.reason})`);
   if (!ownEvaluation && s.policy.decision !== f.policy.decision)
@@ -192,6 +200,41 @@ function fieldDifferences(saved: readonly FieldChange[], fresh: readonly FieldCh
     }
   }
   return out;
+}
+
+/** The meta without the record counts the data check put on removed options. */
+function withoutCounts(meta: unknown): unknown {
+  const fields = (meta as { fields?: unknown } | null)?.fields;
+  if (!Array.isArray(fields)) return meta;
+  return {
+    ...(meta as object),
+    fields: (fields as FieldChange[]).map((field) =>
+      field.options === undefined
+        ? field
+        : {
+            ...field,
+            options: field.options.map((o) => {
+              if (o.kind !== 'removed') return o;
+              const { recordCount: _count, ...rest } = o;
+              return rest;
+            }),
+          },
+    ),
+  };
+}
+
+/**
+ * The records a change touches are part of what was reviewed: more now than the plan said (a rename
+ * copying many more values, a remap rewriting more records) refuses the plan. Fewer is fine.
+ */
+function countGrowth(saved: Affected | undefined, fresh: Affected | undefined): string | undefined {
+  if (saved === undefined || fresh === undefined || fresh.count <= saved.count) return undefined;
+  const unit =
+    saved.unit === 'records' ? ['record', 'records'] : ['record association', 'record associations'];
+  return (
+    `records: the plan said it touches ${describeCount(saved, unit[0]!, unit[1]!)}, ` +
+    `it would touch ${describeCount(fresh, unit[0]!, unit[1]!)} now`
+  );
 }
 
 function short(value: unknown): string {

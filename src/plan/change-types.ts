@@ -24,10 +24,13 @@ export interface FieldChange {
   options?: OptionChange[];
 }
 
-/** Option changes, compared by `value`. `recordCount` on a removal (records holding it) is attached by the data-check rule. */
+/**
+ * Option changes, compared by `value`. On a removal, `recordCount` (records holding it) is attached by the
+ * data-check rule, and `replacedBy` (the value those records are rewritten to) by a remap.
+ */
 export type OptionChange =
   | { kind: 'added'; value: string; option: NormalizedOption }
-  | { kind: 'removed'; value: string; option: NormalizedOption; recordCount?: number }
+  | { kind: 'removed'; value: string; option: NormalizedOption; recordCount?: number; replacedBy?: string }
   | { kind: 'relabelled'; value: string; old: string; new: string }
   | {
       kind: 'reordered';
@@ -73,6 +76,43 @@ export interface PropertyReplaceChange {
     fields: FieldChange[];
     property: NormalizedProperty;
   };
+}
+
+export interface PropertyRenameChange {
+  type: 'property.rename';
+  /**
+   * `property`: the declared definition under its new name; `old`: the live property it is renamed from,
+   * whose values are copied over before it is archived; `created`: the new property exists already (an
+   * earlier run stopped before the end), so only the copy and the archive are left.
+   */
+  meta: {
+    objectType: string;
+    from: string;
+    property: NormalizedProperty;
+    old: NormalizedProperty;
+    created: boolean;
+  };
+}
+export interface PropertyRemapChange {
+  type: 'property.remap';
+  /**
+   * An update whose removed options are replaced by others (`replaces`): `fields` as an update's;
+   * `remaps`: old value -> new value, for the old options still live; `kept`: those old options, kept
+   * until the records holding them are rewritten; `multiple`: a checkbox (`;`-separated values).
+   */
+  meta: {
+    objectType: string;
+    name: string;
+    fields: FieldChange[];
+    remaps: { from: string; to: string }[];
+    kept: NormalizedOption[];
+    multiple: boolean;
+  };
+}
+export interface PropertyRestoreChange {
+  type: 'property.restore';
+  /** a declared property whose name belongs to an archived one: creating it restores it, values and all */
+  meta: { objectType: string; property: NormalizedProperty };
 }
 
 export interface GroupCreateChange {
@@ -165,6 +205,9 @@ export type Change =
   | PropertyUpdateChange
   | PropertyArchiveChange
   | PropertyReplaceChange
+  | PropertyRenameChange
+  | PropertyRemapChange
+  | PropertyRestoreChange
   | GroupCreateChange
   | GroupUpdateChange
   | GroupArchiveChange
@@ -186,6 +229,9 @@ export const CHANGE_TYPES = [
   'property.update',
   'property.archive',
   'property.replace',
+  'property.rename',
+  'property.remap',
+  'property.restore',
   'group.create',
   'group.update',
   'group.archive',

@@ -39,6 +39,11 @@ export const PLAN_CODES = {
     level: 'error',
     summary: 'renamedFrom names no label of the account, and neither does the new text',
   },
+  RENAME_BLOCKED: {
+    level: 'error',
+    summary:
+      'a property cannot be renamed as declared: from a built-in one, to an archived name, or across types',
+  },
   LABEL_TEXT_TAKEN: {
     level: 'error',
     summary: 'a new label would take a text another label holds in the other direction',

@@ -6,6 +6,8 @@
  *   tickets.escalation_level             records that hold any value (archive, replace)
  *   tickets.escalation_level=legacy      records that hold the option value `legacy` (option removal)
  *   links:tickets->orders#1001           record associations that use association type 1001 (label delete)
+ *   over:tickets->orders#1001>2          records linked by type 1001 to more than 2 records (limit lowered)
+ *   convert:tickets.code>number          records whose value of `code` does not convert to a number
  */
 import { pairKey } from '../model/normalize-association.js';
 import type { Change } from './change-types.js';
@@ -17,6 +19,10 @@ export interface Count {
   exact: boolean;
   /** why a count is not exact: what stopped it */
   capped?: string;
+  /** up to five of the records counted, with the value that made them count (conversions) */
+  samples?: { id: string; value: string }[];
+  /** how many records were looked at (conversions: those holding a value) */
+  of?: number;
 }
 
 export type DataCounts = ReadonlyMap<string, Count>;
@@ -40,7 +46,37 @@ export interface LinkTarget {
   typeId: number;
 }
 
-export type DataCheckTarget = RecordTarget | LinkTarget;
+/** Records linked to more than `max` records by one association type (a limit lowered to `max`). */
+export interface OverLimitTarget {
+  kind: 'over-limit';
+  key: string;
+  from: string;
+  to: string;
+  typeId: number;
+  max: number;
+}
+
+/** Records whose value of a property would not convert to a new type (or into the new options). */
+export interface ConversionTarget {
+  kind: 'conversion';
+  key: string;
+  objectType: string;
+  propertyName: string;
+  toType: string;
+  /** enumerations: the values the property will have; `multiple`: `;`-separated lists (checkbox) */
+  options?: string[];
+  multiple?: boolean;
+}
+
+export type DataCheckTarget = RecordTarget | LinkTarget | OverLimitTarget | ConversionTarget;
+
+export function overLimitKey(from: string, to: string, typeId: number, max: number): string {
+  return `over:${pairKey(from, to)}#${typeId}>${max}`;
+}
+
+export function conversionKey(objectType: string, propertyName: string, toType: string): string {
+  return `convert:${propertyAddress(objectType, propertyName)}>${toType}`;
+}
 
 export function recordCountKey(objectType: string, propertyName: string, value?: string): string {
   const address = propertyAddress(objectType, propertyName);
@@ -68,9 +104,18 @@ export function dataCheckTargets(changes: readonly Change[]): DataCheckTarget[] 
   for (const change of changes) {
     if (change.type === 'property.archive' || change.type === 'property.replace') {
       add(change.meta.objectType, change.meta.name);
-    } else if (change.type === 'property.update') {
+    } else if (change.type === 'property.rename') {
+      add(change.meta.objectType, change.meta.from);
+    } else if (change.type === 'property.update' || change.type === 'property.remap') {
       for (const value of removedOptionValues(change.meta.fields))
         add(change.meta.objectType, change.meta.name, value);
+      const conversion = conversionTarget(change.meta.objectType, change.meta.name, change.meta.fields);
+      if (conversion !== undefined && !targets.has(conversion.key)) targets.set(conversion.key, conversion);
+    } else if (change.type === 'limit.set' && typeof change.meta.typeId === 'number') {
+      const { from, to, typeId, old, new: max } = change.meta;
+      if (old !== undefined && max >= old) continue;
+      const key = overLimitKey(from, to, typeId, max);
+      if (!targets.has(key)) targets.set(key, { kind: 'over-limit', key, from, to, typeId, max });
     } else if (change.type === 'label.delete' && change.meta.label.typeId !== undefined) {
       const { from, to } = change.meta;
       const typeId = change.meta.label.typeId;
@@ -99,4 +144,32 @@ export interface Affected extends Count {
 export function describeCount(count: Count, one: string, many: string): string {
   const n = count.count.toLocaleString('en-US');
   return `${count.exact ? '' : 'at least '}${n} ${count.count === 1 && count.exact ? one : many}`;
+}
+
+/** The conversion to count when an update changes `type` (or an enumeration's fieldType to or from checkbox). */
+export function conversionTarget(
+  objectType: string,
+  propertyName: string,
+  fields: readonly { field: string; old: unknown; new: unknown }[],
+): ConversionTarget | undefined {
+  const type = fields.find((f) => f.field === 'type');
+  if (type === undefined || typeof type.new !== 'string' || type.new === 'string') return undefined;
+  const target: ConversionTarget = {
+    kind: 'conversion',
+    key: conversionKey(objectType, propertyName, type.new),
+    objectType,
+    propertyName,
+    toType: type.new,
+  };
+  if (type.new === 'enumeration') {
+    const options: unknown = fields.find((f) => f.field === 'options')?.new;
+    target.options = Array.isArray(options)
+      ? options.flatMap((o: unknown) => {
+          const value = typeof o === 'object' && o !== null ? (o as { value?: unknown }).value : undefined;
+          return typeof value === 'string' ? [value] : [];
+        })
+      : [];
+    target.multiple = fields.find((f) => f.field === 'fieldType')?.new === 'checkbox';
+  }
+  return target;
 }

@@ -10,6 +10,7 @@ export const PHASES = [
   'properties.create',
   'properties.update',
   'groups.update',
+  'properties.migrate',
   'labels.write',
   'limits.set',
   'eventDefinitions.create',

@@ -8,6 +8,12 @@
  *   [2/5] properties.create  1,000/1,000  998 applied, 2 failed  4.1 s
  *
  * Otherwise (CI logs): plain lines, one when a phase starts, one per failed change, one when it ends.
+ *
+ * Data work (a rename's copy, an option remap) adds its records to the line, with the rate:
+ *
+ *   [3/4] properties.migrate  0/1  tickets.support_tier: pass 1, 12,300 records read, 4,100 written (1,230/s)
+ *
+ * and in CI logs a plain line of the same at most every 10 s.
  */
 import { Chalk } from 'chalk';
 import type { ApplyEvent, OutcomeStatus } from '../apply/types.js';
@@ -28,6 +34,7 @@ export interface ApplyProgress {
 }
 
 const REDRAW_MS = 100;
+const PLAIN_RECORDS_MS = 10_000;
 const CLEAR_LINE = '\r\x1b[K';
 
 const ORDER: readonly [OutcomeStatus, string][] = [
@@ -53,13 +60,18 @@ export function createApplyProgress(options: ApplyProgressOptions): ApplyProgres
   let failed = 0;
   let phaseStarted = 0;
   let lastDraw = 0;
+  let records = '';
+  let recordsStarted = 0;
+  let lastRecordsLine = 0;
 
   const draw = (force: boolean): void => {
     const t = now();
     if (!force && t - lastDraw < REDRAW_MS) return;
     lastDraw = t;
     const failures = failed > 0 ? chalk.red(`  (${formatCount(failed)} failed)`) : '';
-    options.write(`${CLEAR_LINE}${label}  ${formatCount(finished)}/${formatCount(total)}${failures}`);
+    options.write(
+      `${CLEAR_LINE}${label}  ${formatCount(finished)}/${formatCount(total)}${failures}${records === '' ? '' : `  ${records}`}`,
+    );
   };
 
   return {
@@ -89,7 +101,26 @@ export function createApplyProgress(options: ApplyProgressOptions): ApplyProgres
           }
           if (options.tty) draw(false);
           return;
+        case 'records': {
+          const t = now();
+          if (recordsStarted === 0) recordsStarted = t;
+          const seconds = (t - recordsStarted) / 1000;
+          const rate = seconds > 0 ? ` (${formatCount(Math.round(event.read / seconds))}/s)` : '';
+          const address = event.id.slice(event.id.indexOf(' ') + 1);
+          records = neutralize(
+            `${address}: pass ${event.pass}, ${countOf(event.read, 'record', 'records')} read, ${formatCount(event.written)} written${rate}`,
+            { oneLine: true },
+          );
+          if (options.tty) draw(false);
+          else if (t - lastRecordsLine >= PLAIN_RECORDS_MS) {
+            lastRecordsLine = t;
+            options.write(`  ${records}\n`);
+          }
+          return;
+        }
         case 'phase-end': {
+          records = '';
+          recordsStarted = 0;
           const took = formatDuration(now() - phaseStarted);
           if (options.tty) {
             options.write(

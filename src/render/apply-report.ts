@@ -63,6 +63,15 @@ function outcomeLines(outcome: ChangeOutcome, mark: string, chalk: ChalkInstance
   if (outcome.error !== undefined) notes.push(errorLine(outcome.error));
   if (outcome.reason !== undefined) notes.push(outcome.reason);
   for (const difference of outcome.differences ?? []) notes.push(`  ${differenceLine(difference)}`);
+  if (outcome.records !== undefined) {
+    const r = outcome.records;
+    notes.push(
+      `records: ${formatCount(r.written)} written, ${countOf(r.read, 'record', 'records')} read in ${countOf(r.passes, 'pass', 'passes')}` +
+        (r.verified
+          ? '; the last pass found every record as wanted'
+          : '; not verified: the last step was not run'),
+    );
+  }
   if (outcome.reconciled === true) notes.push('its answer was lost; a read-back found it applied');
   if (outcome.resent !== undefined) {
     notes.push(

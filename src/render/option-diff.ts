@@ -32,7 +32,8 @@ export function optionDiffLines(changes: readonly OptionChange[]): OptionLine[] 
     if (change.kind === 'added') {
       lines.push({ sign: '+', text: optionText(change.option) });
     } else if (change.kind === 'removed') {
-      const held = change.recordCount === undefined ? '' : ` (${recordsHolding(change.recordCount)})`;
+      const held =
+        change.recordCount === undefined ? '' : ` (${recordsHolding(change.recordCount, change.replacedBy)})`;
       lines.push({ sign: '-', text: `${optionText(change.option)}${held}` });
     } else {
       const what = (DESCRIBE[change.kind] as (c: Modification) => string)(change);

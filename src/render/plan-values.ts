@@ -29,20 +29,14 @@ export function formatOptionValue(value: string): string {
   return /^[\w.:-]+$/.test(value) ? value : JSON.stringify(value);
 }
 
-const NUMBER = new Intl.NumberFormat('en-US');
+import { countOf, formatCount } from '../core/count-text.js';
 
-/** `1,234`: counts read the same on every machine (no locale from the environment). */
-export function formatCount(count: number): string {
-  return NUMBER.format(count);
-}
+export { countOf, formatCount };
 
-/** `1 change`, `2,000 changes` */
-export function countOf(count: number, one: string, many: string): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
-
-/** What a removed option's record count says next to it. */
-export function recordsHolding(count: number): string {
+/** What a removed option's record count says next to it; `replacedBy`: the value its records get. */
+export function recordsHolding(count: number, replacedBy?: string): string {
+  if (replacedBy !== undefined)
+    return `${countOf(count, 'record', 'records')} rewritten to ${formatOptionValue(replacedBy)}`;
   if (count === 0) return 'no record holds it';
   return count === 1 ? '1 record still holds it' : `${formatCount(count)} records still hold it`;
 }

@@ -31,6 +31,8 @@ describe('applyPlan', () => {
     const firstReport = await applyPlan(first, fx.client);
     expect(firstReport.summary).toMatchObject({ applied: first.changes.length, failed: 0, skipped: 0 });
     expect((await planOf(fx, V1)).changes).toEqual([]);
+    // archived outside crm-schema: V2 declares it, so the plan restores it
+    await fx.client.properties.archive('tickets', 'revived');
 
     const second = await planOf(fx, V2);
     const types = new Set([...first.changes, ...second.changes].map((c) => c.type));
@@ -51,7 +53,17 @@ describe('applyPlan', () => {
     expect((await planOf(fx, V2)).changes).toEqual([]);
 
     const state = fx.emulator.state;
-    expect(customProperties(state, 'tickets')).toEqual(['a_calc', 'level', 'mv', 'uniq', 'upd', 'z_base']);
+    expect(customProperties(state, 'tickets')).toEqual([
+      'a_calc',
+      'level',
+      'mv',
+      'renamed_dst',
+      'revived',
+      'sev',
+      'uniq',
+      'upd',
+      'z_base',
+    ]);
     expect(userLabels(state)).toEqual([
       '0-123->0-5:Primary ticket',
       '0-123->0-5:Second back',

@@ -1,7 +1,8 @@
 /**
  * Manifests for the apply tests: `V1` sets up an account (groups, properties, labels, a limit, a
  * built-in type's limit, event properties, a new event definition); `V2` then touches every change type (create, update,
- * archive and replace of properties; create, update, archive of groups; create, rename and delete of
+ * archive, replace, rename, option remap and restore (of one archived between the two) of properties;
+ * create, update, archive of groups; create, rename and delete of
  * labels (a new inverse text); limit create, update and purge; event property create, update, delete and type change).
  */
 export const TICKETS_V1 = `kind: Properties
@@ -23,6 +24,17 @@ properties:
       - { label: Low, value: low }
       - { label: High, value: high }
       - { label: Legacy, value: legacy }
+  - { name: renamed_src, label: Renamed, type: string, fieldType: text, groupName: support }
+  - { name: revived, label: Revived, type: string, fieldType: text, groupName: support }
+  - name: sev
+    label: Severity
+    type: enumeration
+    fieldType: checkbox
+    groupName: support
+    options:
+      - { label: S1, value: s1 }
+      - { label: S2, value: s2 }
+      - { label: Low, value: low }
 `;
 
 export const ASSOCIATIONS_V1 = `kind: Associations
@@ -83,6 +95,16 @@ properties:
       - { label: Low, value: low }
       - { label: High, value: high }
   - { name: old1, archived: true }
+  - { name: renamed_dst, renamedFrom: renamed_src, label: Renamed, type: string, fieldType: text, groupName: support }
+  - { name: revived, label: Revived, type: string, fieldType: text, groupName: support }
+  - name: sev
+    label: Severity
+    type: enumeration
+    fieldType: checkbox
+    groupName: support
+    options:
+      - { label: High, value: high, replaces: [s1, s2] }
+      - { label: Low, value: low }
 `;
 
 export const ASSOCIATIONS_V2 = `kind: Associations

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { benchAccount } from './account.js';
 import { benchApply } from './apply.js';
 import { benchClient } from './client.js';
+import { benchMigration } from './migration.js';
 import { runEmulatorBench, SIMPLE_GET_TARGET } from './emulator.js';
 import { benchPlan } from './plan.js';
 import { isCaseResult, resultTable, type CaseResult, type Figures } from './report.js';
@@ -52,6 +53,8 @@ const CASES: BenchCase[] = [
   { name: 'emulator', byDefault: true, run: () => emulatorCase() },
   // issue 6's case: 10,000 property creates in process, at the same latency and rate limit
   { name: 'apply', byDefault: true, run: () => benchApply() },
+  // a rename of a property held by 100,000 records, at the same latency and rate limit
+  { name: 'migration', byDefault: true, run: () => benchMigration() },
   { name: 'client', byDefault: false, run: () => benchClient() },
   { name: 'plan', byDefault: false, run: () => benchPlan() },
 ];

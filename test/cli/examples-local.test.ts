@@ -44,7 +44,7 @@ describe('the examples project on a fresh local emulator', () => {
       summary: Record<string, number>;
     };
     expect(doc.diagnostics).toStrictEqual([]);
-    expect(doc.summary).toMatchObject({ changes: 39, create: 39, errors: 0, warnings: 0, dangerous: 1 });
+    expect(doc.summary).toMatchObject({ changes: 39, create: 39, errors: 0, warnings: 0, dangerous: 0 });
     const definition = doc.changes.find((c) => c.type === 'eventDefinition.create')!;
     expect(definition).toMatchObject({
       id: 'eventDefinition.create event:order_shipped',
@@ -88,7 +88,7 @@ describe('the examples project on a fresh local emulator', () => {
       '  +   Create event property event:order_shipped.shipped_at "Shipped at" (datetime)',
       '  +   Create event property event:order_shipped.tracking_number "Tracking number" (string)',
       '',
-      'Plan: 39 to create; 1 dangerous.',
+      'Plan: 39 to create.',
     ]);
 
     const applied = await run(['apply', '--local', '--yes', ...CONFIG], dir);

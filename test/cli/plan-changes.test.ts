@@ -183,9 +183,9 @@ describe('plan against the emulator, every change type', () => {
     ]);
     const level = plan.changes.find((c) => c.address === 'tickets.t_level')!;
     expect([level.severity, level.affected?.count, level.reason]).toEqual([
-      'dangerous',
+      'destructive',
       2,
-      "removes option 'legacy': 2 records still hold 'legacy'",
+      "removes option 'legacy': 2 records still hold 'legacy' (give the option that takes over in replaces to rewrite them)",
     ]);
     const archive = plan.changes.find((c) => c.type === 'property.archive')!;
     expect([archive.severity, archive.affected]).toEqual([
@@ -195,13 +195,18 @@ describe('plan against the emulator, every change type', () => {
     // tickets read in full (3 sensitivities; a group is archived and the policy watches t_), its groups,
     // both directions of tickets/orders (an inverse label is declared), the event; then the searches
     // (one for the three targets together: records hold some; then one each), and for the label delete
-    // one list of the tickets and one read of their links
+    // one list of the tickets and one read of their links (which also count the records over the lowered
+    // limit of Primary order); one batch read of the archived properties, for the declared name that is
+    // not active (a restore is not a create)
     expect(searches).toBe(4 + 2);
     expect(fx.calls.filter((c) => c.path.includes('/search'))).toHaveLength(4);
     expect(
       fx.calls.filter((c) => c.path.startsWith('/crm/v4/associations/tickets/orders/batch/read')),
     ).toHaveLength(1);
-    expect(fx.calls).toHaveLength(3 + 1 + 2 + 1 + 4 + 2);
+    expect(fx.calls).toHaveLength(3 + 1 + 2 + 1 + 4 + 2 + 1);
+    expect(
+      fx.calls.filter((c) => c.path === '/crm/v3/properties/tickets/batch/read' && c.method === 'POST'),
+    ).toHaveLength(1);
     const labelDelete = plan.changes.find((c) => c.type === 'label.delete')!;
     expect(labelDelete.affected).toEqual({ unit: 'associations', count: 0, exact: true });
   });

@@ -212,12 +212,12 @@ describe('diff: properties', () => {
     ]);
   });
 
-  it('creates a property that is archived live (the create restores it)', () => {
+  it('restores a property that is archived live (its create restores it, values and all)', () => {
     const result = diff(
       desired(state({ properties: { tickets: [prop('a')] } })),
       state({ properties: { tickets: [{ ...prop('a'), archived: true }] } }),
     );
-    expect(result.changes.map((c) => c.type)).toEqual(['property.create']);
+    expect(result.changes.map((c) => c.type)).toEqual(['property.restore']);
   });
 
   it('archives a tombstoned property; a tombstone of an absent property does nothing', () => {

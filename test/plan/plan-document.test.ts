@@ -37,16 +37,16 @@ describe('the plan document', () => {
       replace: 1,
       remove: 6,
       safe: 12,
-      dangerous: 1,
-      destructive: 6,
-      refused: 7,
+      dangerous: 0,
+      destructive: 7,
+      refused: 8,
       errors: 0,
       warnings: 0,
     });
     const level = doc.changes.find((c) => c.id === 'property.update tickets.level');
     expect([level?.severity, level?.reason, level?.affected?.count]).toStrictEqual([
-      'dangerous',
-      "removes option 'legacy': 412 records still hold 'legacy'",
+      'destructive',
+      "removes option 'legacy': 412 records still hold 'legacy' (give the option that takes over in replaces to rewrite them)",
       412,
     ]);
   });

@@ -7,6 +7,7 @@ import { PHASES } from '../../src/plan/phases.js';
 import { plan } from '../../src/plan/plan.js';
 import { desired, exactCounts, policy, prop, state } from './fixtures.js';
 import { scenarioDesired, scenarioLive } from './scenario.js';
+import { reviewPlan } from '../render/plans.js';
 
 const schema = JSON.parse(
   readFileSync(new URL('../../schemas/plan.schema.json', import.meta.url), 'utf8'),
@@ -60,13 +61,16 @@ describe('schemas/plan.schema.json', () => {
       ),
       state({ events: { order_returned: { exists: false, properties: [] } } }),
     );
+    const review = reviewPlan();
     const types = new Set(
-      [...doc.changes, ...withGroupUpdate.changes, ...withNewEvent.changes].map((c) => c.type),
+      [...doc.changes, ...withGroupUpdate.changes, ...withNewEvent.changes, ...review.changes].map(
+        (c) => c.type,
+      ),
     );
     expect(types.size).toBe(CHANGE_TYPES.length);
-    expect(CHANGE_TYPES.length).toBe(16);
+    expect(CHANGE_TYPES.length).toBe(19);
     expect(withDiagnostics.diagnostics.length).toBe(2);
-    for (const d of [doc, withGroupUpdate, withDiagnostics, withNewEvent])
+    for (const d of [doc, withGroupUpdate, withDiagnostics, withNewEvent, review])
       expect(errorsOf(d)).toStrictEqual([]);
     const saved = {
       ...doc,

@@ -148,8 +148,10 @@ describe('severity', () => {
       [recordCountKey('tickets', 'level', 'old'), 0],
     ]);
     const [classified] = classify(changes, { counts: exactCounts(counts) });
-    expect(classified?.severity).toBe('dangerous');
-    expect(classified?.reason).toBe("removes options 'legacy' and 'old': 412 records still hold 'legacy'");
+    expect(classified?.severity).toBe('destructive');
+    expect(classified?.reason).toBe(
+      "removes options 'legacy' and 'old': 412 records still hold 'legacy' (give the option that takes over in replaces to rewrite them)",
+    );
     expect(classified?.affected).toStrictEqual({ unit: 'records', count: 412, exact: true });
     if (classified?.type !== 'property.update') throw new Error('expected an update');
     expect(classified.meta.fields[0]?.options?.filter((o) => o.kind === 'removed')).toMatchObject([

@@ -55,7 +55,7 @@ describe('the Markdown plan', () => {
       PLAN_COMMENT_MARKER,
       '### crm-schema plan',
       '',
-      '**Plan: 9 to create, 8 to update, 1 to replace, 1 to archive, 3 to delete, 1 to remove; 5 destructive (4 refused by policy), 4 dangerous, 1 refused with a change they depend on.**',
+      '**Plan: 10 to create, 10 to update, 1 to replace, 1 to archive, 3 to delete, 1 to remove; 6 destructive (5 refused by policy), 4 dangerous, 1 refused with a change they depend on.**',
       '',
       '**1 error: fix it before applying this plan.**',
     ]);
@@ -67,13 +67,13 @@ describe('the Markdown plan', () => {
       [
         '| change | safe | dangerous | destructive | total |',
         '| --- | ---: | ---: | ---: | ---: |',
-        '| `+` create | 9 | 0 | 0 | 9 |',
-        '| `~` update | 4 | 4 | 0 | 8 |',
+        '| `+` create | 10 | 0 | 0 | 10 |',
+        '| `~` update | 5 | 4 | 1 | 10 |',
         '| `-/+` replace | 0 | 0 | 1 | 1 |',
         '| `-` archive | 0 | 0 | 1 | 1 |',
         '| `-` delete | 0 | 0 | 3 | 3 |',
         '| `-` remove | 1 | 0 | 0 | 1 |',
-        '| **total** | **14** | **4** | **5** | **23** |',
+        '| **total** | **16** | **4** | **6** | **26** |',
       ].join('\n'),
     );
   });
@@ -88,24 +88,25 @@ describe('the Markdown plan', () => {
       entries.map((e) => /^- \*\*(!!? \w+)(?:, refused)?\*\* `[^`]+` `([^`]+)`/.exec(e)?.slice(1).join(' ')),
     ).toStrictEqual([
       '!! destructive tickets.external_id',
+      '!! destructive tickets.escalation_level',
       '!! destructive event:order_shipped.weight',
       '!! destructive event:order_shipped.old_field',
       '!! destructive tickets->orders:Old order',
       '!! destructive tickets.legacy_code',
-      '! dangerous tickets.escalation_level',
       '! dangerous tickets.sla_hours',
+      '! dangerous tickets.support_tier',
       '! dangerous tickets->orders:PLATFORM_DEFINED/27',
       '! dangerous event:order_shipped.carrier',
     ]);
     expect(section).toContain(
-      "- **! dangerous** `~` `tickets.escalation_level`: removes option 'legacy': 412 records still hold 'legacy'",
+      "- **!! destructive, refused** `~` `tickets.escalation_level`: removes option 'legacy': 412 records still hold 'legacy' (give the option that takes over in replaces to rewrite them)",
     );
     expect(markdown.indexOf('#### Needs attention')).toBeLessThan(markdown.indexOf('#### Changes'));
   });
 
   it('puts each object type, pair and event in a collapsed section', () => {
     expect(markdown.split('\n').filter((l) => l.startsWith('<details>'))).toStrictEqual([
-      '<details><summary>tickets (10 changes, 2 destructive, 2 dangerous)</summary>',
+      '<details><summary>tickets (13 changes, 3 destructive, 2 dangerous)</summary>',
       '<details><summary>tickets-&gt;orders (6 changes, 1 destructive, 1 dangerous)</summary>',
       '<details><summary>event:order_returned (2 changes)</summary>',
       '<details><summary>event:order_shipped (5 changes, 2 destructive, 1 dangerous)</summary>',
@@ -116,7 +117,9 @@ describe('the Markdown plan', () => {
     expect(markdown).toContain(
       [
         '- `~` Update property `tickets.escalation_level`: description, options',
-        "  - **! dangerous:** removes option 'legacy': 412 records still hold 'legacy'",
+        "  - **!! destructive:** removes option 'legacy': 412 records still hold 'legacy' (give the option that takes over in replaces to rewrite them)",
+        '  - **refused by policy:** destructive: deny of environment production, and tickets.escalation\\_level is not in its allow: list',
+        '  - **to allow it:** add tickets.escalation\\_level to allow: of environment production, set destructive: allow there, or plan and apply with --allow-destructive',
         '  ```diff',
         '  @@ description @@',
         '  - How urgent the ticket is for the [-support team-]. Set by the first agent who reads the ticket.',

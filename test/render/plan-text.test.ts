@@ -49,7 +49,7 @@ describe('the text plan', () => {
     expect(text).toContain(
       [
         '  ~   Update property tickets.escalation_level: description, options',
-        "      ! dangerous: removes option 'legacy': 412 records still hold 'legacy'",
+        "      !! destructive: removes option 'legacy': 412 records still hold 'legacy' (give the option that takes over in replaces to rewrite them)",
       ].join('\n'),
     );
     expect(text).toContain(
@@ -120,7 +120,7 @@ describe('the text plan', () => {
       .split('\n')
       .filter((line) => /^\S.*\(\d+ changes?\)$/.test(line));
     expect(headings).toStrictEqual([
-      'tickets (10 changes)',
+      'tickets (13 changes)',
       'tickets->orders (6 changes)',
       'event:order_returned (2 changes)',
       'event:order_shipped (5 changes)',
@@ -141,7 +141,7 @@ describe('the text plan', () => {
       "  warning UNMANAGED_PROPERTY: tickets.support_stray is in the managed scope (prefix 'support_') but in no manifest",
     );
     expect(text.split('\n').slice(-2)).toStrictEqual([
-      'Plan: 9 to create, 8 to update, 1 to replace, 1 to archive, 3 to delete, 1 to remove; 5 destructive (4 refused by policy), 4 dangerous, 1 refused with a change they depend on.',
+      'Plan: 10 to create, 10 to update, 1 to replace, 1 to archive, 3 to delete, 1 to remove; 6 destructive (5 refused by policy), 4 dangerous, 1 refused with a change they depend on.',
       '1 error: fix it before applying this plan.',
     ]);
   });

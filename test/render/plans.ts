@@ -49,6 +49,9 @@ export function reviewPlan(): PlanDocument {
         prop('support_stray', { label: 'Stray', groupName: 'escalation' }),
         { ...prop('subject', { label: 'Subject', groupName: 'ticketinformation' }), builtIn: true },
         prop('notes', { label: 'Notes', description: '' }),
+        prop('support_level', { label: 'Support level' }),
+        { ...prop('region', { label: 'Region' }), archived: true },
+        select('severity', ['sev1', 'sev2', 'minor'], { label: 'Severity' }),
       ],
     },
     groups: { tickets: [{ name: 'ticketinformation', label: 'Ticket information' }] },
@@ -108,6 +111,9 @@ export function reviewPlan(): PlanDocument {
         prop('external_id', { label: 'External ID', hasUniqueValue: true }),
         prop('subject', { label: 'Subject line', groupName: 'ticketinformation' }),
         prop('notes', { label: 'Notes', description: ' ' }),
+        prop('support_tier', { label: 'Support tier' }),
+        prop('region', { label: 'Region' }),
+        select('severity', ['high', 'minor'], { label: 'Severity' }),
       ],
     },
     groups: {
@@ -164,7 +170,20 @@ export function reviewPlan(): PlanDocument {
       source: { file: 'schema/tickets.yaml', line: 41, col: 5 },
     },
   ];
-  return plan(desired(want, tombstones), live, {
+  const declared = {
+    ...desired(want, tombstones),
+    renames: new Map([['tickets.support_tier', 'support_level']]),
+    remaps: new Map([
+      [
+        'tickets.severity',
+        new Map([
+          ['sev1', 'high'],
+          ['sev2', 'high'],
+        ]),
+      ],
+    ]),
+  };
+  return plan(declared, live, {
     policy: policy({ unmanaged: 'report', manage: { groups: [], prefixes: ['support_'] } }),
     // production: destructive changes refused, but one allowed by name
     gate: {
@@ -177,6 +196,9 @@ export function reviewPlan(): PlanDocument {
       ['tickets.escalation_level=legacy', 412],
       ['tickets.legacy_code', 7],
       ['tickets.external_id', 1],
+      ['tickets.support_level', 1234],
+      ['tickets.severity=sev1', 40],
+      ['tickets.severity=sev2', 2],
     ]),
   });
 }

@@ -56,9 +56,6 @@ export interface RecordBatchReadInput {
   archived?: boolean;
 }
 
-/** The odd path of 4.15 (version after `objects`). */
-const PROJECTS_BATCH_UPDATE = '/crm/objects/v3/projects/batch/update';
-
 export class RecordsApi {
   readonly #r: Requester;
   constructor(requester: Requester) {
@@ -193,7 +190,7 @@ export class RecordsApi {
   batchUpdateProjects(
     inputs: readonly RecordUpdateInput[],
   ): Promise<BatchResult<RecordUpdateInput, SimpleRecord>> {
-    return this.#batchUpdateAt(PROJECTS_BATCH_UPDATE, inputs);
+    return this.#batchUpdateAt(routes.projectsBatchUpdate(), inputs);
   }
 
   /**

@@ -6,6 +6,7 @@ import { externalOptionsRule } from './external-options.js';
 import { formulaReferencesRule } from './formulas.js';
 import { propertyGroupRule } from './groups.js';
 import { uniqueLimitRule } from './object-type-limits.js';
+import { eventOptionReplacesRule, optionReplacesRule, renameRule } from './migrations.js';
 import { eventOptionsRule, propertyOptionsRule } from './options.js';
 import { fieldTypeRule, formulaPresenceRule, reservedNameRule } from './properties.js';
 import { tombstoneRule } from './tombstones.js';
@@ -16,6 +17,8 @@ export const RULES: readonly Rule[] = [
   tombstoneRule,
   fieldTypeRule,
   propertyOptionsRule,
+  optionReplacesRule,
+  renameRule,
   externalOptionsRule,
   formulaPresenceRule,
   formulaReferencesRule,
@@ -24,6 +27,7 @@ export const RULES: readonly Rule[] = [
   reservedNameRule,
   associationTypeRule,
   eventOptionsRule,
+  eventOptionReplacesRule,
   eventPropertyLimitRule,
   eventDefinitionRule,
 ];

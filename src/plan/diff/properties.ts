@@ -4,7 +4,7 @@
  * manifest entry or tombstone for one gives a warning.
  */
 import { canonicalObjectType } from '../../model/object-types.js';
-import type { NormalizedProperty, ObjectSchema } from '../../model/schema-model.js';
+import type { NormalizedOption, NormalizedProperty, ObjectSchema } from '../../model/schema-model.js';
 import { propertyAddress } from '../../model/address.js';
 import { diffFields } from './field-diff.js';
 import {
@@ -55,11 +55,27 @@ export function diffProperties(
     return property !== undefined && isActive(live?.propertyFlags.get(name)) ? property : undefined;
   };
 
+  const renamedFrom = new Map<string, string>();
   for (const property of desired?.properties.values() ?? []) {
     const address = propertyAddress(objectType, property.name);
     const current = liveActive(property.name);
-    if (current === undefined) {
-      ctx.changes.push({ type: 'property.create', meta: { objectType, property } });
+    const from = ctx.desired.renames?.get(address);
+    const old = from === undefined ? undefined : liveActive(from);
+    if (from !== undefined && old !== undefined) {
+      if (!renameAllowed(ctx, objectType, property, from, old, live)) continue;
+      renamedFrom.set(from, property.name);
+      ctx.changes.push({
+        type: 'property.rename',
+        meta: { objectType, from, property, old, created: current !== undefined },
+      });
+      if (current === undefined) continue;
+    } else if (current === undefined) {
+      const archived = live?.propertyFlags.get(property.name)?.archived === true;
+      ctx.changes.push(
+        archived
+          ? { type: 'property.restore', meta: { objectType, property } }
+          : { type: 'property.create', meta: { objectType, property } },
+      );
       continue;
     }
     const external = current.externalOptions && property.externalOptions;
@@ -92,10 +108,15 @@ export function diffProperties(
       };
       ctx.changes.push({ type: 'property.replace', meta });
     } else if (updatable.length > 0) {
-      ctx.changes.push({
-        type: 'property.update',
-        meta: { objectType, name: property.name, fields: updatable },
-      });
+      const remap = remapOf(ctx, address, current, property);
+      ctx.changes.push(
+        remap === undefined
+          ? { type: 'property.update', meta: { objectType, name: property.name, fields: updatable } }
+          : {
+              type: 'property.remap',
+              meta: { objectType, name: property.name, fields: updatable, ...remap },
+            },
+      );
     }
   }
 
@@ -126,10 +147,69 @@ export function diffProperties(
     archived.add(name);
   }
 
+  // the old name of a rename is archived by the rename itself
+  for (const from of renamedFrom.keys()) archived.add(from);
   if (ctx.policy.unmanaged !== 'ignore' && live !== undefined) {
     diffUnmanaged(ctx, objectType, desired, live, archived);
   }
   return archived;
+}
+
+/** The remaps of a property whose old options are still live (none: nothing left to rewrite). */
+function remapOf(
+  ctx: DiffContext,
+  address: string,
+  live: NormalizedProperty,
+  desired: NormalizedProperty,
+): { remaps: { from: string; to: string }[]; kept: NormalizedOption[]; multiple: boolean } | undefined {
+  const declared = ctx.desired.remaps?.get(address);
+  if (declared === undefined) return undefined;
+  const remaps: { from: string; to: string }[] = [];
+  const kept: NormalizedOption[] = [];
+  for (const option of live.options) {
+    const to = declared.get(option.value);
+    if (to === undefined || desired.options.some((o) => o.value === option.value)) continue;
+    remaps.push({ from: option.value, to });
+    kept.push(option);
+  }
+  if (remaps.length === 0) return undefined;
+  return { remaps, kept, multiple: desired.fieldType === 'checkbox' };
+}
+
+/**
+ * A rename copies raw values, so the old and new property must hold the same kind of value; the new name
+ * must not be archived (creating it would restore that property instead); built-in properties are never
+ * renamed. Otherwise an error at the declaration, and no change.
+ */
+function renameAllowed(
+  ctx: DiffContext,
+  objectType: string,
+  property: NormalizedProperty,
+  from: string,
+  old: NormalizedProperty,
+  live: ObjectSchema | undefined,
+): boolean {
+  const address = propertyAddress(objectType, property.name);
+  const problem = (message: string, hint: string): false => {
+    diagnose(ctx, { level: 'error', code: 'RENAME_BLOCKED', address, message, hint });
+    return false;
+  };
+  if (isBuiltIn(live?.propertyFlags.get(from)))
+    return problem(
+      `${address} is renamed from ${propertyAddress(objectType, from)}, a built-in property: crm-schema never archives one`,
+      'Remove renamedFrom, or copy the values yourself.',
+    );
+  if (live?.propertyFlags.get(property.name)?.archived === true)
+    return problem(
+      `${address} is renamed from ${from}, but an archived property holds the name ${property.name}: creating it would restore that property and its values`,
+      `Choose another name, or restore ${property.name} first (declare it without renamedFrom) and copy the values of ${from} yourself.`,
+    );
+  if (old.type !== property.type)
+    return problem(
+      `${address} is renamed from ${from} and changes type (${old.type} -> ${property.type}): values cannot be copied across types`,
+      `Rename with type: ${old.type}; change the type in a later change.`,
+    );
+  return true;
 }
 
 function diffUnmanaged(
@@ -144,6 +224,8 @@ function diffUnmanaged(
   for (const property of live.properties.values()) {
     const flags = live.propertyFlags.get(property.name);
     if (!isActive(flags) || isBuiltIn(flags) || desired?.properties.has(property.name) === true) continue;
+    // archived by a tombstone or a rename (its values move first)
+    if (archived.has(property.name)) continue;
     const address = propertyAddress(objectType, property.name);
     if (tombstoned.has(address)) continue;
     const scope = inScope(property.name, property.groupName);

@@ -42,6 +42,24 @@ export interface DependencyKeys {
   needs: string[];
 }
 
+/**
+ * Data work a change does on records between its schema writes (apply, src/apply/migrate): its first
+ * request runs before it (the create of a renamed property), the last after it (the archive of the old).
+ *
+ * - `copy`: every record's value of `from` copied to `to`;
+ * - `rewrite`: every record holding an old option value of `name` rewritten to its new value (`multiple`:
+ *   a checkbox property, whose value is a `;`-separated list).
+ */
+export type Migration =
+  | { kind: 'copy'; objectType: string; from: string; to: string }
+  | {
+      kind: 'rewrite';
+      objectType: string;
+      name: string;
+      remaps: readonly { from: string; to: string }[];
+      multiple: boolean;
+    };
+
 export interface EndStateContext {
   live: SchemaState;
   /** label address -> typeId, learned when labels were created */
@@ -60,6 +78,8 @@ export interface ChangeKind<C extends Change> {
   phase(meta: C['meta']): Phase;
   /** the exact requests, in order */
   requests(meta: C['meta']): WriteRequest[];
+  /** data work on records between the first request and the last (see `Migration`) */
+  migration?(meta: C['meta']): Migration;
   /** the write makes something new: never sent twice blindly (a lost answer is read back first) */
   creates(meta: C['meta']): boolean;
   /** the write removes something: a 404 means its end state already holds */

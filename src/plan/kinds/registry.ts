@@ -9,7 +9,7 @@ import type { Change, ChangeType, FieldChange, RemovalCause } from '../change-ty
 import { changeId } from '../change-id.js';
 import type { Phase } from '../phases.js';
 import type { Assessment } from '../severity.js';
-import type { ChangeAction, ChangeDetail, ChangeKind, DependencyKeys } from './change-kind.js';
+import type { ChangeAction, ChangeDetail, ChangeKind, DependencyKeys, Migration } from './change-kind.js';
 import type { EndState } from './end-state.js';
 import { eventDefinitionCreate } from './event-definition-create.js';
 import { eventPropertyCreate } from './event-property-create.js';
@@ -25,7 +25,10 @@ import { limitPurge } from './limit-purge.js';
 import { limitSet } from './limit-set.js';
 import { propertyArchive } from './property-archive.js';
 import { propertyCreate } from './property-create.js';
+import { propertyRemap } from './property-remap.js';
+import { propertyRename } from './property-rename.js';
 import { propertyReplace } from './property-replace.js';
+import { propertyRestore } from './property-restore.js';
 import { propertyUpdate } from './property-update.js';
 import { liveResourceOf, type ResourceRef } from './resource.js';
 
@@ -34,6 +37,9 @@ const KINDS: { readonly [T in ChangeType]: ChangeKind<Extract<Change, { type: T 
   'property.update': propertyUpdate,
   'property.archive': propertyArchive,
   'property.replace': propertyReplace,
+  'property.rename': propertyRename,
+  'property.remap': propertyRemap,
+  'property.restore': propertyRestore,
   'group.create': groupCreate,
   'group.update': groupUpdate,
   'group.archive': groupArchive,
@@ -126,4 +132,9 @@ export function changedFieldsOf(change: Change): readonly FieldChange[] {
 /** Why a removal removes; undefined for changes that remove nothing. */
 export function causeOf(change: Change): RemovalCause | 'type-change' | undefined {
   return kindOf(change).cause?.(change.meta);
+}
+
+/** The data work a change does on records, if any. */
+export function migrationOf(change: Change): Migration | undefined {
+  return kindOf(change).migration?.(change.meta);
 }

@@ -1,22 +1,42 @@
 /**
- * A limit set lower than before, or set on an existing association type that had none, is dangerous:
- * records may already hold more associations of that type than the new limit. A limit on a label created
- * by the same plan is safe (no association can use the label yet).
+ * A limit set lower than before, or set on an existing association type that had none: records may
+ * already hold more associations of that type than the new limit. With the data check's count of the
+ * records over the new limit: some over it is destructive (they keep links the limit no longer allows),
+ * none over it leaves the change safe; not counted, it is dangerous. A limit on a label created by the
+ * same plan is safe (no association can use the label yet).
  */
 import { isRef } from '../change-types.js';
+import { describeCount, overLimitKey } from '../data-check.js';
 import type { SeverityRule } from './rule-types.js';
-import { raise } from './rule-types.js';
+import { raise, remark } from './rule-types.js';
 
-export const limitLoweredRule: SeverityRule = (changes) =>
+export const limitLoweredRule: SeverityRule = (changes, ctx) =>
   changes.map((change) => {
     if (change.type !== 'limit.set' || isRef(change.meta.typeId)) return change;
-    const { old, new: next } = change.meta;
+    const { old, new: next, from: fromType, to, typeId } = change.meta;
     if (old !== undefined && next >= old) return change;
     const from =
       old === undefined ? 'sets a limit where there was none' : `lowers the limit from ${old} to ${next}`;
-    return raise(
-      change,
-      'dangerous',
-      `${from}: records may already hold more than ${next} such associations`,
-    );
+    const count = ctx.counts?.get(overLimitKey(fromType, to, typeId, next));
+    if (count === undefined)
+      return raise(
+        change,
+        'dangerous',
+        `${from}: records may already hold more than ${next} such associations`,
+      );
+    if (count.count === 0 && count.exact) return remark(change, `${from}: no record holds more than ${next}`);
+    if (count.count === 0)
+      return raise(
+        change,
+        'dangerous',
+        `${from}: no record read holds more than ${next}, but not every record was read (${count.capped ?? 'capped'})`,
+      );
+    return {
+      ...raise(
+        change,
+        'destructive',
+        `${from}: ${describeCount(count, 'record holds', 'records hold')} more than ${next} such associations`,
+      ),
+      affected: { unit: 'records', ...count },
+    };
   });

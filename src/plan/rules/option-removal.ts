@@ -1,23 +1,35 @@
 /**
- * Removing an option is dangerous: records (or past events) holding that value keep an invalid value.
- * With record counts (properties only), each removed option gets its count, the change the total, and the
- * reason says it ("412 records still hold 'legacy'"); when no record holds any removed value the removal
- * is harmless and the change stays at its level.
+ * Removing an option leaves the records (or past events) holding that value with a value their property
+ * no longer has. With record counts (properties only), each removed option gets its count, the change
+ * the total, and the reason says it ("412 records still hold 'legacy'"):
+ *
+ * - held by records: destructive (the values are lost to reports and filters), with the count;
+ * - held by none: harmless, the change stays at its level;
+ * - not counted (no data check, or it could not count): dangerous, "may become invalid".
+ *
+ * A remap (`replaces`) rewrites the records holding an old value before removing it: its counts say how
+ * many records are rewritten, and it stays safe. Event properties: past events cannot be counted or
+ * rewritten, so removing an option is dangerous.
  */
 import { quoteList } from '../kinds/change-kind.js';
 import type { FieldChange, OptionChange } from '../change-types.js';
-import { recordCountKey, removedOptionValues } from '../data-check.js';
+import { describeCount, recordCountKey, removedOptionValues, type Count } from '../data-check.js';
 import type { ClassifiedChange, PlanRuleContext, SeverityRule } from './rule-types.js';
 import { plural, raise, remark } from './rule-types.js';
 
 export const optionRemovalRule: SeverityRule = (changes, ctx) => changes.map((change) => assess(change, ctx));
 
 function assess(change: ClassifiedChange, ctx: PlanRuleContext): ClassifiedChange {
-  if (change.type !== 'property.update' && change.type !== 'eventProperty.update') return change;
+  if (
+    change.type !== 'property.update' &&
+    change.type !== 'property.remap' &&
+    change.type !== 'eventProperty.update'
+  )
+    return change;
   const removed = removedOptionValues(change.meta.fields);
   if (removed.length === 0) return change;
-  const options = `option${removed.length === 1 ? '' : 's'} ${quoteList(removed)}`;
   if (change.type === 'eventProperty.update') {
+    const options = `option${removed.length === 1 ? '' : 's'} ${quoteList(removed)}`;
     return raise(
       change,
       'dangerous',
@@ -26,32 +38,73 @@ function assess(change: ClassifiedChange, ctx: PlanRuleContext): ClassifiedChang
   }
 
   const { objectType, name } = change.meta;
-  const found = removed.map((value) => ctx.counts?.get(recordCountKey(objectType, name, value)));
-  if (found.some((c) => c === undefined)) {
-    return raise(change, 'dangerous', `removes ${options}: values on records may become invalid`);
+  const remapped = new Map(
+    change.type === 'property.remap' ? change.meta.remaps.map((r) => [r.from, r.to]) : [],
+  );
+  const found = new Map(
+    removed.map((value) => [value, ctx.counts?.get(recordCountKey(objectType, name, value))]),
+  );
+  const countOf = (value: string): Count | undefined => found.get(value);
+  let next: ClassifiedChange = change;
+  const all = [...found.values()];
+  const counted = all.filter((c): c is Count => c !== undefined);
+  if (counted.length === all.length) {
+    const byValue = new Map(removed.map((value, i) => [value, counted[i]?.count ?? 0]));
+    const capped = counted.find((c) => c.capped !== undefined)?.capped;
+    next = {
+      ...next,
+      meta: { ...change.meta, fields: change.meta.fields.map((f) => withCounts(f, byValue, remapped)) },
+      affected: {
+        unit: 'records',
+        count: counted.reduce((sum, c) => sum + c.count, 0),
+        exact: counted.every((c) => c.exact),
+        ...(capped === undefined ? {} : { capped }),
+      },
+    } as ClassifiedChange;
   }
-  const counts = found.map((c) => c!.count);
-  const byValue = new Map(removed.map((value, i) => [value, counts[i]]));
-  const total = counts.reduce((sum, c) => sum + c, 0);
-  const exact = found.every((c) => c!.exact);
-  const counted: ClassifiedChange = {
-    ...change,
-    meta: { ...change.meta, fields: change.meta.fields.map((f) => withCounts(f, byValue)) },
-    affected: { unit: 'records', count: total, exact },
-  };
-  if (total === 0) return remark(counted, `removes ${options}, which no record holds`);
-  const held = removed
-    .filter((value) => byValue.get(value)! > 0)
-    .map((value) => `${plural(byValue.get(value)!, 'record still holds', 'records still hold')} '${value}'`);
-  return raise(counted, 'dangerous', `removes ${options}: ${held.join(', ')}`);
+
+  const rewritten = removed.filter((value) => remapped.has(value));
+  if (rewritten.length > 0) {
+    const parts = rewritten.map((value) => {
+      const count = countOf(value);
+      const held = count === undefined ? 'not counted' : describeCount(count, 'record', 'records');
+      return `'${value}' (${held}) -> '${remapped.get(value)}'`;
+    });
+    next = remark(next, `rewrites the records holding ${parts.join(', ')}`);
+  }
+
+  const dropped = removed.filter((value) => !remapped.has(value));
+  if (dropped.length === 0) return next;
+  const options = `option${dropped.length === 1 ? '' : 's'} ${quoteList(dropped)}`;
+  if (dropped.some((value) => countOf(value) === undefined)) {
+    return raise(next, 'dangerous', `removes ${options}: values on records may become invalid`);
+  }
+  const held = dropped.filter((value) => countOf(value)!.count > 0);
+  if (held.length === 0) return remark(next, `removes ${options}, which no record holds`);
+  const words = held.map((value) => {
+    const count = countOf(value)!;
+    return `${count.exact ? '' : 'at least '}${plural(count.count, 'record still holds', 'records still hold')} '${value}'`;
+  });
+  return raise(
+    next,
+    'destructive',
+    `removes ${options}: ${words.join(', ')} (give the option that takes over in replaces to rewrite them)`,
+  );
 }
 
-function withCounts(field: FieldChange, byValue: ReadonlyMap<string, number>): FieldChange {
+function withCounts(
+  field: FieldChange,
+  byValue: ReadonlyMap<string, number>,
+  remapped: ReadonlyMap<string, string>,
+): FieldChange {
   if (field.options === undefined) return field;
   const options = field.options.map((o): OptionChange => {
     if (o.kind !== 'removed') return o;
     const count = byValue.get(o.value);
-    return count === undefined ? o : { ...o, recordCount: count };
+    const replacedBy = remapped.get(o.value);
+    return count === undefined
+      ? o
+      : { ...o, recordCount: count, ...(replacedBy === undefined ? {} : { replacedBy }) };
   });
   return { ...field, options };
 }

@@ -1,10 +1,19 @@
-/** Changing `type` or `fieldType` in place is dangerous: values on records may no longer fit. */
+/**
+ * Changing `type` (or `fieldType`) in place: records keep their stored values, which may not fit the new
+ * type. With the data check's conversion count:
+ *
+ * - some values do not convert: destructive, with the count and up to five samples with record ids;
+ * - every value converts: the change stays safe, and says so;
+ * - not counted: dangerous, "values on records may become invalid".
+ */
+import { conversionKey } from '../data-check.js';
+import { countOf, formatCount } from '../../core/count-text.js';
 import type { SeverityRule } from './rule-types.js';
-import { raise } from './rule-types.js';
+import { raise, remark } from './rule-types.js';
 
 const TYPE_FIELDS = new Set(['type', 'fieldType']);
 
-export const typeChangeRule: SeverityRule = (changes) =>
+export const typeChangeRule: SeverityRule = (changes, ctx) =>
   changes.map((change) => {
     if (change.type !== 'property.update') return change;
     const fields = change.meta.fields.filter((f) => TYPE_FIELDS.has(f.field));
@@ -12,5 +21,36 @@ export const typeChangeRule: SeverityRule = (changes) =>
     const what = fields
       .map((f) => `${f.field} ${JSON.stringify(f.old)} -> ${JSON.stringify(f.new)}`)
       .join(', ');
-    return raise(change, 'dangerous', `changes ${what}: values on records may become invalid`);
+    const toType = change.meta.fields.find((f) => f.field === 'type')?.new;
+    const count =
+      typeof toType === 'string'
+        ? ctx.counts?.get(conversionKey(change.meta.objectType, change.meta.name, toType))
+        : undefined;
+    if (count === undefined)
+      return raise(change, 'dangerous', `changes ${what}: values on records may become invalid`);
+    const read = count.of ?? 0;
+    if (count.count === 0) {
+      return count.exact
+        ? remark(change, `changes ${what}: all ${countOf(read, 'value', 'values')} on records convert`)
+        : raise(
+            change,
+            'dangerous',
+            `changes ${what}: the ${countOf(read, 'value', 'values')} read all convert, but not every record was read (${count.capped ?? 'capped'})`,
+          );
+    }
+    const samples = (count.samples ?? [])
+      .map((s) => `${JSON.stringify(s.value)} (record ${s.id})`)
+      .join(', ');
+    const values = countOf(count.count, 'value', 'values');
+    const where = count.exact
+      ? `${formatCount(count.count)} of ${countOf(read, 'value', 'values')} on records will not convert`
+      : `at least ${values} on records will not convert (${formatCount(read)} read: ${count.capped ?? 'capped'})`;
+    return {
+      ...raise(
+        change,
+        'destructive',
+        `changes ${what}: ${where}` + (samples === '' ? '' : `, e.g. ${samples}`),
+      ),
+      affected: { unit: 'records', ...count },
+    };
   });

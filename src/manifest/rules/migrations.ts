@@ -1,0 +1,108 @@
+/**
+ * Changes that carry records' data: `renamedFrom` on a property and `replaces` on an option.
+ *
+ * - `renamedFrom` names another property of the same object type, one that no entry declares (the rename
+ *   archives it) and no other entry renames too.
+ * - `replaces` is for options of object properties that are enumerations with their own options; a value
+ *   it takes over is not an option the property keeps, and only one option takes over each value.
+ */
+import { formatLocation } from '../diagnostics.js';
+import { at } from '../items.js';
+import type { EntryRef } from '../items.js';
+import { canonicalObjectType } from '../../model/object-types.js';
+import { report } from './context.js';
+import type { Rule } from './context.js';
+
+export const renameRule: Rule = ({ items, sink }) => {
+  const declared = new Map<string, EntryRef>();
+  for (const { objectType, entry, ref } of items.properties)
+    declared.set(`${canonicalObjectType(objectType)} ${entry.name}`, ref);
+  const renamed = new Map<string, EntryRef>();
+  for (const { objectType, entry, ref } of items.properties) {
+    const from = entry.renamedFrom;
+    if (from === undefined || entry.archived === true) continue;
+    const typeKey = canonicalObjectType(objectType);
+    if (from === entry.name) {
+      report(sink, ref, ['renamedFrom'], {
+        code: 'RENAME_INVALID',
+        message: `renamedFrom names the property '${entry.name}' itself`,
+        hint: 'give the current internal name of the property to rename, or remove renamedFrom',
+      });
+      continue;
+    }
+    const other = declared.get(`${typeKey} ${from}`);
+    if (other !== undefined) {
+      report(sink, ref, ['renamedFrom'], {
+        code: 'RENAME_INVALID',
+        message: `'${from}' is renamed to '${entry.name}', but another entry declares '${from}' too, at ${formatLocation(at(other))}`,
+        hint: `remove the entry of '${from}': the rename archives it once its values are copied`,
+      });
+      continue;
+    }
+    const first = renamed.get(`${typeKey} ${from}`);
+    if (first !== undefined) {
+      report(sink, ref, ['renamedFrom'], {
+        code: 'RENAME_INVALID',
+        message: `two properties are renamed from '${from}'; the first is at ${formatLocation(at(first, 'renamedFrom'))}`,
+        hint: 'a property can be renamed to one name only',
+      });
+      continue;
+    }
+    renamed.set(`${typeKey} ${from}`, ref);
+  }
+};
+
+export const optionReplacesRule: Rule = ({ items, sink }) => {
+  for (const { entry, ref } of items.properties) {
+    if (entry.archived === true) continue;
+    const options = entry.options ?? [];
+    if (!options.some((o) => o.replaces !== undefined)) continue;
+    if (entry.type !== 'enumeration' || entry.externalOptions === true) {
+      const index = options.findIndex((o) => o.replaces !== undefined);
+      report(sink, ref, ['options', index, 'replaces'], {
+        code: 'REPLACES_INVALID',
+        message: 'replaces is for the options of an enumeration property with options of its own',
+        hint: 'remove replaces',
+      });
+      continue;
+    }
+    const kept = new Set(options.map((o) => o.value));
+    const takenBy = new Map<string, readonly (string | number)[]>();
+    options.forEach((option, index) => {
+      (option.replaces ?? []).forEach((value, i) => {
+        const path = ['options', index, 'replaces', i] as const;
+        if (kept.has(value)) {
+          report(sink, ref, path, {
+            code: 'REPLACES_INVALID',
+            message: `'${value}' is replaced, but it is also an option of '${entry.name}'`,
+            hint: `remove the option '${value}' (its records are rewritten to '${option.value}'), or remove it from replaces`,
+          });
+          return;
+        }
+        const first = takenBy.get(value);
+        if (first !== undefined) {
+          report(sink, ref, path, {
+            code: 'REPLACES_INVALID',
+            message: `two options replace '${value}'; the first is at ${formatLocation(at(ref, ...first))}`,
+            hint: 'each old value goes to one option',
+          });
+          return;
+        }
+        takenBy.set(value, path);
+      });
+    });
+  }
+};
+
+export const eventOptionReplacesRule: Rule = ({ items, sink }) => {
+  for (const { entry, ref } of items.eventProperties) {
+    (entry.options ?? []).forEach((option, index) => {
+      if (option.replaces === undefined) return;
+      report(sink, ref, ['options', index, 'replaces'], {
+        code: 'REPLACES_INVALID',
+        message: 'replaces is for the options of object properties: events already sent cannot be rewritten',
+        hint: 'remove replaces',
+      });
+    });
+  }
+};
