@@ -28,6 +28,7 @@ import {
   type ChangeOutcome,
   type OutcomeStatus,
 } from './types.js';
+import { at } from '../core/must.js';
 import { unitsOf, type Unit } from './units.js';
 import { outcomeOf, summarizeOutcomes } from './outcomes.js';
 import { learnTypeIds } from './type-ids.js';
@@ -152,7 +153,7 @@ async function runPhase(run: Run, units: Unit[]): Promise<void> {
   if (units.length === 0) return;
   const waiting = units.map((u) => u.after.length);
   const dependents = units.map((): number[] => []);
-  for (const unit of units) for (const before of unit.after) dependents[before].push(unit.index);
+  for (const unit of units) for (const before of unit.after) at(dependents, before).push(unit.index);
   const ready = units.filter((u) => u.after.length === 0).map((u) => u.index);
   let head = 0;
   let running = 0;
@@ -161,14 +162,15 @@ async function runPhase(run: Run, units: Unit[]): Promise<void> {
     const pump = (): void => {
       if (finished === units.length) return resolve();
       while (running < run.parallelism && head < ready.length) {
-        const unit = units[ready[head++]];
+        const unit = at(units, at(ready, head++));
         running += 1;
         void runUnitSafely(run, unit).then(() => {
           running -= 1;
           finished += 1;
-          for (const next of dependents[unit.index]) {
-            waiting[next] -= 1;
-            if (waiting[next] === 0) insertSorted(ready, head, next);
+          for (const next of at(dependents, unit.index)) {
+            const left = at(waiting, next) - 1;
+            waiting[next] = left;
+            if (left === 0) insertSorted(ready, head, next);
           }
           pump();
         });
@@ -180,7 +182,7 @@ async function runPhase(run: Run, units: Unit[]): Promise<void> {
 
 function insertSorted(ready: number[], from: number, value: number): void {
   let i = ready.length;
-  while (i > from && ready[i - 1] > value) i -= 1;
+  while (i > from && at(ready, i - 1) > value) i -= 1;
   ready.splice(i, 0, value);
 }
 
@@ -219,7 +221,7 @@ async function runUnit(run: Run, unit: Unit): Promise<void> {
             const items = wire.changeIds.length;
             run.emit({
               kind: 'request',
-              phase: pending[0].phase,
+              phase: at(pending, 0).phase,
               method: wire.method,
               path: wire.path,
               items,
@@ -267,7 +269,11 @@ async function settle(
   uncertain: Uncertain[],
   resent: Map<string, number>,
 ): Promise<PlannedChange[]> {
-  run.emit({ kind: 'reconcile', phase: uncertain[0].change.phase, ids: uncertain.map((u) => u.change.id) });
+  run.emit({
+    kind: 'reconcile',
+    phase: at(uncertain, 0).change.phase,
+    ids: uncertain.map((u) => u.change.id),
+  });
   const { verdicts, calls } = await reconcile(run.client, uncertain, run.typeIds, run.maxResends);
   run.readBacks += calls;
   const again: PlannedChange[] = [];

@@ -15,6 +15,7 @@ import { BATCH_INPUTS_KEY } from '../api/writes.js';
 import { toWireRequests, type WireRequest } from '../plan/requests/wire.js';
 import type { BatchResponse } from '../types/api.js';
 import { isCreate, isRemoval } from '../plan/kinds/registry.js';
+import { at } from '../core/must.js';
 import type { OutcomeError } from './types.js';
 import type { JsonValue } from '../core/json.js';
 
@@ -140,7 +141,7 @@ async function sendBatch(ctx: SendContext, wire: WireRequest, changes: PlannedCh
   const items = (body as { [BATCH_INPUTS_KEY]: JsonValue[] })[BATCH_INPUTS_KEY];
   const keys = items.map(itemKey);
   const indexes = changes.map((_, i) => i);
-  const create = isCreate(changes[0]);
+  const create = isCreate(at(changes, 0));
   ctx.onRequest?.(wire);
   const result = await runBatches<number, unknown>({
     inputs: indexes,
@@ -191,10 +192,11 @@ export async function sendUnit(
     // a batch endpoint answers 207 with per-item errors, even for one item (a limit has no single endpoint)
     if (wire.batch) {
       const batch = wire.changeIds.map((id) => byId.get(id)!);
-      (await sendBatch(ctx, wire, batch)).forEach((attempt, i) => attempts.set(batch[i].id, attempt));
+      for (const [i, attempt] of (await sendBatch(ctx, wire, batch)).entries())
+        attempts.set(at(batch, i).id, attempt);
       continue;
     }
-    const change = byId.get(wire.changeIds[0])!;
+    const change = byId.get(at(wire.changeIds, 0))!;
     const previous = attempts.get(change.id);
     // a later request of the same change (a replace's create) runs only after the earlier one did
     if (previous !== undefined && previous.kind !== 'ok' && previous.kind !== 'gone') continue;

@@ -4,6 +4,7 @@
  * reference §2 body. The rate-limit headers go on every response while a limit is set.
  */
 import type { FastifyInstance } from 'fastify';
+import { at } from '../core/must.js';
 import { EmulatorError } from './errors.js';
 
 /**
@@ -24,7 +25,7 @@ export class RollingWindow {
   hasRoom(now: number): boolean {
     const cutoff = now - this.windowMs;
     const capacity = this.times.length;
-    while (this.size > 0 && this.times[this.head] <= cutoff) {
+    while (this.size > 0 && at(this.times, this.head) <= cutoff) {
       this.head = (this.head + 1) % capacity;
       this.size--;
     }
@@ -45,12 +46,12 @@ export class RollingWindow {
   /** Milliseconds until the oldest request leaves the window (0 when there is room). */
   msUntilRoom(now: number): number {
     if (this.size < this.max) return 0;
-    return Math.max(0, this.times[this.head] + this.windowMs - now);
+    return Math.max(0, at(this.times, this.head) + this.windowMs - now);
   }
 
   private grow(): void {
     const bigger = new Float64Array(this.times.length * 2);
-    for (let i = 0; i < this.size; i++) bigger[i] = this.times[(this.head + i) % this.times.length]!;
+    for (let i = 0; i < this.size; i++) bigger[i] = at(this.times, (this.head + i) % this.times.length);
     this.times = bigger;
     this.head = 0;
   }

@@ -77,8 +77,8 @@ export async function loadProjectConfig(
 ): Promise<ConfigLoad> {
   const source = await readSource(path, file, sink);
   if (!source) return {};
-  const documents = parseYaml(source, sink);
-  if (documents.length === 0) {
+  const [document, second] = parseYaml(source, sink);
+  if (document === undefined) {
     if (!sink.items.some((d) => d.file === file && d.severity === 'error')) {
       sink.at(
         { file, line: 1, col: 1 },
@@ -91,14 +91,13 @@ export async function loadProjectConfig(
     }
     return {};
   }
-  if (documents.length > 1) {
-    sink.at(locate(documents[1], []), {
+  if (second !== undefined) {
+    sink.at(locate(second, []), {
       code: 'CONFIG_MULTIPLE_DOCUMENTS',
       message: 'the project file holds more than one document',
       hint: 'keep one document in crm-schema.yaml; manifests go in the files its globs name',
     });
   }
-  const document = documents[0];
   const before = sink.errorCount;
   const blocking = runSchema(document, validators().config, '', sink, { override: tokenKeyOverride });
   const data = document.data as ProjectFile;

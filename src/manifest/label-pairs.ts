@@ -9,6 +9,7 @@
  * Also checked here, across pairs: one internal name per pair of an object pair, `renamedFrom` texts
  * that another declaration keeps or deletes, and what a rename or an inverse limit needs.
  */
+import { at } from '../core/must.js';
 import type { DiagnosticCode } from './codes.js';
 import { formatLocation, type DiagnosticSink } from './diagnostics.js';
 import type { DeletedLabel, DesiredLabel, DesiredLabelPair } from './model.js';
@@ -64,7 +65,12 @@ export function mergeLabelPairs(
 function groupsOf(declared: readonly LabelDeclaration[]): LabelDeclaration[][] {
   const parent = declared.map((_, i) => i);
   const root = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    // path halving: each step points a node at its grandparent
+    for (let up = at(parent, i); up !== i; up = at(parent, i)) {
+      const grand = at(parent, up);
+      parent[i] = grand;
+      i = grand;
+    }
     return i;
   };
   const union = (i: number, j: number) => {
@@ -114,7 +120,7 @@ interface Merged {
 }
 
 function mergeGroup(group: readonly LabelDeclaration[], sink: DiagnosticSink): Merged {
-  const first = group[0];
+  const first = at(group, 0);
   const said = new Map<Slot, { value: SlotValue; source: SourceLocation }>();
   const from = canonicalObjectType(first.from);
   const to = canonicalObjectType(first.to);

@@ -216,7 +216,7 @@ function selectPair(
   for (const [f, t] of [
     [from, to],
     [to, from],
-  ]) {
+  ] as const) {
     for (const label of desired.state.associations.get(pairKey(f, t))?.labels.values() ?? []) {
       for (const text of [label.label, label.renamedFrom])
         if (text !== undefined) mark(index.find(f, t, text));

@@ -404,20 +404,20 @@ describe('the client against a hostile server', () => {
       const result = await connect().properties.batchRead('tickets', names);
       expect(result.results).toEqual([]);
       expect(result.errors).toHaveLength(150);
-      expect(result.errors[0].error).toMatchObject({
+      expect(result.errors[0]!.error).toMatchObject({
         code: 'BAD_RESPONSE',
         message:
           "POST /crm/v3/properties/tickets/batch/read: the server's 200 answer cannot be used: results is not a list (missing)",
       });
       server.behave(json(200, { results: [], errors: [null] }));
       const nullItem = await client.properties.batchRead('tickets', ['a']);
-      expect(nullItem.errors[0].error.message).toContain('errors[0] is not an object (null)');
+      expect(nullItem.errors[0]!.error.message).toContain('errors[0] is not an object (null)');
     });
 
     it("a batch create's unusable answer is OUTCOME_UNKNOWN for each input; a caller's own send is checked too", async () => {
       server.behave(json(200, { results: 'done' }));
       const created = await connect().properties.batchCreate('tickets', [prop]);
-      expect(created.errors[0].error).toMatchObject({ code: 'OUTCOME_UNKNOWN' });
+      expect(created.errors[0]!.error).toMatchObject({ code: 'OUTCOME_UNKNOWN' });
       const own = await runBatches<string, unknown>({
         inputs: ['a', 'b'],
         call: { method: 'POST', path: '/x/batch/archive' },
@@ -513,13 +513,13 @@ describe('the client against a hostile server', () => {
         }),
       );
       const batch = await client.properties.batchRead('tickets', ['a']);
-      expect(batch.errors[0].error.message).toContain('*** not found');
+      expect(batch.errors[0]!.error.message).toContain('*** not found');
 
       server.behave(raw(201, `<p>${TOKEN}</p>`));
       const unknown = await failure(client.properties.create('tickets', prop));
       expect(unknown.code).toBe('OUTCOME_UNKNOWN');
 
-      for (const error of [notJson, invalid, batch.errors[0].error, unknown])
+      for (const error of [notJson, invalid, batch.errors[0]!.error, unknown])
         expect(allOf(error)).not.toContain(TOKEN);
     });
   });

@@ -163,10 +163,12 @@ export function formatEmulatorBench(figures: readonly EmulatorBenchFigure[]): st
       String(f.failures),
     ]),
   ];
-  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
   return rows
     .map((row) =>
-      row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join('  '),
+      row
+        .map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!)))
+        .join('  '),
     )
     .join('\n');
 }

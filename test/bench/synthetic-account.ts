@@ -119,7 +119,7 @@ export function associationPairs(types: number, count: number): [string, string]
   const pairs: [string, string][] = [];
   for (let a = 0; a < types && pairs.length < count; a++) {
     for (let b = a + 1; b < types && pairs.length < count; b++)
-      pairs.push([OBJECT_TYPES[a], OBJECT_TYPES[b]]);
+      pairs.push([OBJECT_TYPES[a]!, OBJECT_TYPES[b]!]);
   }
   if (pairs.length < count) throw new Error(`${types} object types give only ${pairs.length} pairs`);
   return pairs;

@@ -150,7 +150,7 @@ describe('the official Node client against the emulator', () => {
       after: '0',
     });
     expect(found.total).toBe(1);
-    expect(found.results[0].id).toBe(created.id);
+    expect(found.results[0]!.id).toBe(created.id);
   });
 
   it('manages association labels and their limits (v4 schema API)', async () => {

@@ -90,7 +90,7 @@ describe('v4 record associations: link, read, unlink (beyond the spec)', () => {
       [t, '99999999'],
       ['99999999', o],
       [t, gone],
-    ]) {
+    ] as const) {
       const res = await h.put('tickets', from, 'orders', to, TICKETS_TO_ORDERS);
       expect(res.status).toBe(404);
       expect(res.body.category).toBe('OBJECT_NOT_FOUND');

@@ -29,7 +29,7 @@ const schemas: Record<SchemaName, SchemaObject> = {
   config: loadSchema('config'),
 };
 const def = (schema: SchemaName, name: string): SchemaObject =>
-  name === '' ? schemas[schema] : (schemas[schema].$defs as Record<string, SchemaObject>)[name];
+  name === '' ? schemas[schema] : (schemas[schema].$defs as Record<string, SchemaObject>)[name]!;
 const sorted = (values: Iterable<string>) => [...values].sort();
 
 describe('schemas and types', () => {
@@ -56,14 +56,16 @@ describe('schemas and types', () => {
 
   it('has the enums of the wire types', () => {
     const property = def('manifest', 'Property').properties!;
-    expect(property.type.enum).toEqual([...PROPERTY_TYPES]);
-    expect(property.fieldType.enum).toEqual([...FIELD_TYPES]);
-    expect(property.dataSensitivity.enum).toEqual([...DATA_SENSITIVITIES]);
-    expect(def('manifest', 'EventProperty').properties!.type.enum).toEqual([...EVENT_PROPERTY_TYPES]);
-    expect(def('manifest', 'AssociationType').properties!.category.enum).toEqual([...ASSOCIATION_CATEGORIES]);
-    expect(schemas.manifest.properties!.kind.enum).toEqual([...MANIFEST_KINDS]);
-    expect(def('config', 'Policy').properties!.destructive.enum).toEqual([...DESTRUCTIVE_POLICIES]);
-    expect(def('config', 'Policy').properties!.unmanaged.enum).toEqual([...UNMANAGED_POLICIES]);
+    expect(property.type!.enum).toEqual([...PROPERTY_TYPES]);
+    expect(property.fieldType!.enum).toEqual([...FIELD_TYPES]);
+    expect(property.dataSensitivity!.enum).toEqual([...DATA_SENSITIVITIES]);
+    expect(def('manifest', 'EventProperty').properties!.type!.enum).toEqual([...EVENT_PROPERTY_TYPES]);
+    expect(def('manifest', 'AssociationType').properties!.category!.enum).toEqual([
+      ...ASSOCIATION_CATEGORIES,
+    ]);
+    expect(schemas.manifest.properties!.kind!.enum).toEqual([...MANIFEST_KINDS]);
+    expect(def('config', 'Policy').properties!.destructive!.enum).toEqual([...DESTRUCTIVE_POLICIES]);
+    expect(def('config', 'Policy').properties!.unmanaged!.enum).toEqual([...UNMANAGED_POLICIES]);
   });
 
   it('describes every key and every definition, and uses draft 2020-12', () => {

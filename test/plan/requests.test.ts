@@ -244,7 +244,7 @@ describe('toWireRequests', () => {
 
   it('sends a batch of one as the change own request', () => {
     const [change] = creates(1);
-    expect(toWireRequests([change])).toStrictEqual([
+    expect(toWireRequests([change!])).toStrictEqual([
       {
         method: 'POST',
         path: '/crm/v3/properties/tickets',

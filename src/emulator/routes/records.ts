@@ -21,6 +21,7 @@ import {
   updateRecord,
 } from '../records/record-store.js';
 import { selectedNames, toFullRecord, toSimpleRecord, type RecordSelection } from '../records/record-view.js';
+import { must } from '../../core/must.js';
 import { registerRecordAssociationsRoutes } from './record-associations.js';
 
 type Query = Record<string, unknown>;
@@ -78,7 +79,7 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: EmulatorContext
     const paging = nextPaging(page.next, { ...query, limit: String(limit) });
     return {
       results: page.ids.map((id) =>
-        toFullRecord(ctx.state, objectType, records[id], selection, targets, names),
+        toFullRecord(ctx.state, objectType, must(records[id], 'a listed record'), selection, targets, names),
       ),
       ...(paging ? { paging } : {}),
     };

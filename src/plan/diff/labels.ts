@@ -135,7 +135,7 @@ export function diffLabelPairs(ctx: DiffContext, a: string, b: string): LabelMat
 
 /** The desired pairs of the object pair, each once (in the direction a manifest declares it). */
 function declaredPairs(ctx: DiffContext, a: string, b: string): Declared[] {
-  const directions =
+  const directions: [string, string][] =
     a === b
       ? [[a, b]]
       : [

@@ -8,6 +8,7 @@
  */
 import type { Phase } from '../phases.js';
 import { BATCH_INPUTS_KEY, isBatchPath, type WriteRequest } from '../../api/writes.js';
+import { at } from '../../core/must.js';
 import { BATCH_SIZE } from '../../model/platform-limits.js';
 import type { JsonValue } from '../../core/json.js';
 
@@ -43,7 +44,7 @@ export function toWireRequests(changes: readonly WireInput[], chunkSize = BATCH_
   const flush = (): void => {
     if (open === undefined) return;
     if (open.requests.length === 1) {
-      out.push(standalone(open.requests[0], open.phase, open.ids));
+      out.push(standalone(at(open.requests, 0), open.phase, open.ids));
     } else {
       const items = open.requests.map((r) => r.batch!.item);
       out.push({

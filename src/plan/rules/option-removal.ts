@@ -4,6 +4,7 @@
  * reason says it ("412 records still hold 'legacy'"); when no record holds any removed value the removal
  * is harmless and the change stays at its level.
  */
+import { at } from '../../core/must.js';
 import { quoteList } from '../kinds/change-kind.js';
 import type { FieldChange, OptionChange } from '../change-types.js';
 import { recordCountKey, removedOptionValues } from '../data-check.js';
@@ -27,13 +28,14 @@ function assess(change: ClassifiedChange, ctx: PlanRuleContext): ClassifiedChang
 
   const { objectType, name } = change.meta;
   const found = removed.map((value) => ctx.counts?.get(recordCountKey(objectType, name, value)));
-  if (found.some((c) => c === undefined)) {
+  const known = found.filter((c) => c !== undefined);
+  if (known.length < found.length) {
     return raise(change, 'dangerous', `removes ${options}: values on records may become invalid`);
   }
-  const counts = found.map((c) => c!.count);
-  const byValue = new Map(removed.map((value, i) => [value, counts[i]]));
+  const counts = known.map((c) => c.count);
+  const byValue = new Map(removed.map((value, i) => [value, at(counts, i)]));
   const total = counts.reduce((sum, c) => sum + c, 0);
-  const exact = found.every((c) => c!.exact);
+  const exact = known.every((c) => c.exact);
   const counted: ClassifiedChange = {
     ...change,
     meta: { ...change.meta, fields: change.meta.fields.map((f) => withCounts(f, byValue)) },
