@@ -34,7 +34,7 @@ export interface BatchRun<I, R> {
   /** method and path, for the errors of batch items */
   call: { method: string; path: string };
   /** sends one chunk; undefined for endpoints that answer 204 */
-  send(chunk: I[]): Promise<BatchResponse<R> | undefined | void>;
+  send(chunk: I[]): Promise<BatchResponse<R> | undefined>;
   /** the values an error item's context may carry for this input */
   keysOf(input: I): readonly (string | undefined)[];
   /**
@@ -59,7 +59,7 @@ export async function runBatches<I, R>(run: BatchRun<I, R>): Promise<BatchResult
   const answers = await Promise.all(
     chunks.map(async (inputs): Promise<Answer> => {
       try {
-        const response = (await run.send(inputs)) ?? undefined;
+        const response = await run.send(inputs);
         // the resources' requests check this already; a caller's own `send` may not have
         const problem = response === undefined ? undefined : ANY_BATCH.check(response);
         if (problem !== undefined) return { inputs, failed: new BadResponseError(run.call, problem) };
@@ -114,7 +114,8 @@ function mergeItemErrors<I, R>(
   }
 }
 
-function contextValues(item: BatchErrorItem): string[] {
+/** The values an error item names; its answer's shape check leaves `context` optional. */
+function contextValues(item: Pick<BatchErrorItem, 'id'> & { context?: unknown }): string[] {
   const values: string[] = [];
   const add = (value: unknown) => {
     if (typeof value === 'string') values.push(value);

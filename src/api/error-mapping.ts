@@ -48,6 +48,8 @@ const BY_STATUS: Readonly<Record<number, ApiErrorCode>> = {
   437: 'VALIDATION',
 };
 
+const serverError = (fields: ApiErrorFields): CrmApiError => new ServerError(fields);
+
 const BUILDERS: Readonly<Record<ApiErrorCode, ((fields: ApiErrorFields, body: Body) => CrmApiError) | null>> =
   {
     NOT_FOUND: (f) => new NotFoundError(f),
@@ -56,7 +58,7 @@ const BUILDERS: Readonly<Record<ApiErrorCode, ((fields: ApiErrorFields, body: Bo
     AUTH: (f) => new AuthError(f),
     MISSING_SCOPES: (f) => new MissingScopesError(f, missingScopes(f)),
     RATE_LIMIT: (f, body) => new RateLimitError(f, str(body.policyName)),
-    SERVER: (f) => new ServerError(f),
+    SERVER: serverError,
     // built by the request loop, never from an error answer
     NETWORK: null,
     OUTCOME_UNKNOWN: null,
@@ -112,8 +114,8 @@ export function errorFromBatchItem(
 }
 
 function build(code: ApiErrorCode, fields: ApiErrorFields, body: Body): CrmApiError {
-  const builder = BUILDERS[code] ?? BUILDERS.SERVER;
-  return builder!(fields, body);
+  const builder = BUILDERS[code] ?? serverError;
+  return builder(fields, body);
 }
 
 function fieldsOf(

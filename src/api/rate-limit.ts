@@ -18,7 +18,7 @@
  * beyond what a timer takes (timers.ts). Time and timers come from a `Clock`: the real one unless given.
  */
 
-import { at } from '../core/must.js';
+import { at, must } from '../core/must.js';
 import { systemClock, timerDelay, type Clock, type ClockTimer } from './timers.js';
 
 /** how long answers are kept after leaving the window, for observe() of a slow request */
@@ -229,7 +229,10 @@ export class RollingWindowLimiter {
   #schedule(): void {
     if (this.#timer) return;
     const now = this.#clock.now();
-    while (this.#waiters.length > 0 && this.#tryTake(now)) this.#waiters.shift()!(this.#doneOnce());
+    while (this.#waiters.length > 0 && this.#tryTake(now)) {
+      const waiter = must(this.#waiters.shift(), 'a waiter');
+      waiter(this.#doneOnce());
+    }
     if (this.#waiters.length === 0) return;
     const wait = this.#waitMs(now);
     if (wait === undefined) return;

@@ -28,7 +28,7 @@ import {
   type ChangeOutcome,
   type OutcomeStatus,
 } from './types.js';
-import { at } from '../core/must.js';
+import { at, must } from '../core/must.js';
 import { unitsOf, type Unit } from './units.js';
 import { outcomeOf, summarizeOutcomes } from './outcomes.js';
 import { learnTypeIds } from './type-ids.js';
@@ -81,8 +81,9 @@ export async function applyPlan(
     const runnable: PlannedChange[] = [];
     for (const change of changes) {
       const done = alreadyDone.get(change.id);
+      const skip = skips.get(change.id);
       if (done !== undefined) finish(run, outcomeOf(change, 'already-done', { reason: done }));
-      else if (skips.has(change.id)) finish(run, skipped(change, skips.get(change.id)!));
+      else if (skip !== undefined) finish(run, skipped(change, skip));
       else {
         const blocked = blockedBy(run, change);
         if (blocked !== undefined) finish(run, skipped(change, blocked));
@@ -93,7 +94,7 @@ export async function applyPlan(
     emit({ kind: 'phase-end', phase, counts: countPhase(run, changes) });
   }
 
-  const outcomes = plan.changes.map((change) => run.outcomes.get(change.id)!);
+  const outcomes = plan.changes.map((change) => must(run.outcomes.get(change.id), 'the outcome of a change'));
   const summary = summarizeOutcomes(outcomes);
   const report: ApplyReport = {
     ok: summary.failed === 0,
@@ -160,7 +161,10 @@ async function runPhase(run: Run, units: Unit[]): Promise<void> {
   let finished = 0;
   await new Promise<void>((resolve) => {
     const pump = (): void => {
-      if (finished === units.length) return resolve();
+      if (finished === units.length) {
+        resolve();
+        return;
+      }
       while (running < run.parallelism && head < ready.length) {
         const unit = at(units, at(ready, head++));
         running += 1;
@@ -278,7 +282,7 @@ async function settle(
   run.readBacks += calls;
   const again: PlannedChange[] = [];
   for (const u of uncertain) {
-    const verdict = verdicts.get(u.change.id)!;
+    const verdict = must(verdicts.get(u.change.id), 'the verdict on a change');
     const extra = u.resent > 0 ? { resent: u.resent } : {};
     if (verdict.kind === 'resend') {
       resent.set(u.change.id, u.resent + 1);

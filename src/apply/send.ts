@@ -15,7 +15,7 @@ import { BATCH_INPUTS_KEY } from '../api/writes.js';
 import { toWireRequests, type WireRequest } from '../plan/requests/wire.js';
 import type { BatchResponse } from '../types/api.js';
 import { isCreate, isRemoval } from '../plan/kinds/registry.js';
-import { at } from '../core/must.js';
+import { at, must } from '../core/must.js';
 import type { OutcomeError } from './types.js';
 import type { JsonValue } from '../core/json.js';
 
@@ -191,12 +191,12 @@ export async function sendUnit(
   for (const wire of wires) {
     // a batch endpoint answers 207 with per-item errors, even for one item (a limit has no single endpoint)
     if (wire.batch) {
-      const batch = wire.changeIds.map((id) => byId.get(id)!);
+      const batch = wire.changeIds.map((id) => must(byId.get(id), 'a change of the request'));
       for (const [i, attempt] of (await sendBatch(ctx, wire, batch)).entries())
         attempts.set(at(batch, i).id, attempt);
       continue;
     }
-    const change = byId.get(at(wire.changeIds, 0))!;
+    const change = must(byId.get(at(wire.changeIds, 0)), 'the change of the request');
     const previous = attempts.get(change.id);
     // a later request of the same change (a replace's create) runs only after the earlier one did
     if (previous !== undefined && previous.kind !== 'ok' && previous.kind !== 'gone') continue;

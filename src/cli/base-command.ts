@@ -109,8 +109,14 @@ export abstract class CrmCommand extends Command {
     const options: SessionOptions = {
       env: process.env,
       cwd: this.cwd,
-      verbose: flags.verbose ? (line) => output.err(line) : undefined,
-      warn: (line) => output.err(line),
+      verbose: flags.verbose
+        ? (line) => {
+            output.err(line);
+          }
+        : undefined,
+      warn: (line) => {
+        output.err(line);
+      },
       timeout: flags.timeout,
       ...(client === undefined ? {} : { client }),
     };

@@ -2,7 +2,7 @@
  * Depth-first search without recursion, so that a chain of thousands of nodes (calculated properties
  * whose formulas use each other one after another) never exhausts the call stack.
  */
-import { at } from './must.js';
+import { at, must } from './must.js';
 
 export interface DepthFirstCallbacks<N> {
   /** an edge back to a node on the current path: that part of the path, the node repeated at its end */
@@ -26,7 +26,7 @@ export function depthFirst<N>(
       const step = at(stack, stack.length - 1).next();
       if (step.done === true) {
         stack.pop();
-        const node = path.pop()!;
+        const node = must(path.pop(), 'the node of the path');
         state.set(node, 'done');
         callbacks.done?.(node);
         continue;

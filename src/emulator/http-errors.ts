@@ -141,7 +141,10 @@ export function installErrorHandling(app: FastifyInstance, settings: ErrorHandli
       return;
     }
     void parseJson(request, text, (error, value) => {
-      if (!error) return done(null, value);
+      if (!error) {
+        done(null, value);
+        return;
+      }
       done(new EmulatorError(400, 'VALIDATION_ERROR', `Invalid input JSON: ${jsonProblem(text)}`));
     });
   });

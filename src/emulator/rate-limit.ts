@@ -141,13 +141,13 @@ export function installRateLimits(app: FastifyInstance, settings: RateLimitSetti
       headers[`${HEADER}-Daily`] = String(daily.max);
       headers[`${HEADER}-Daily-Remaining`] = String(daily.remaining);
     }
-    if (!windowRoom) {
-      headers['Retry-After'] = retryAfterSeconds(window!.msUntilRoom(now));
+    if (window && !windowRoom) {
+      headers['Retry-After'] = retryAfterSeconds(window.msUntilRoom(now));
       done(rateLimitError('TEN_SECONDLY_ROLLING', headers));
       return;
     }
-    if (!dailyRoom) {
-      headers['Retry-After'] = retryAfterSeconds(daily!.msUntilReset(epoch));
+    if (daily && !dailyRoom) {
+      headers['Retry-After'] = retryAfterSeconds(daily.msUntilReset(epoch));
       done(rateLimitError('DAILY', headers));
       return;
     }

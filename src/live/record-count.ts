@@ -76,7 +76,7 @@ async function countChunk(run: Run, objectType: string, targets: readonly Record
     const target = at(targets, i);
     if (outcome.value === null) run.result.diagnostics.push(skippedForBudget(target.key, run.budget));
     else if (outcome.error === undefined)
-      run.result.counts.set(target.key, { count: outcome.value!, exact: true });
+      run.result.counts.set(target.key, { count: outcome.value, exact: true });
     else if (outcome.error.code === 'VALIDATION') run.result.diagnostics.push(refused(target, outcome.error));
     else throw outcome.error;
   }
@@ -103,7 +103,9 @@ async function search(
   return answer.total;
 }
 
-async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error?: CrmApiError }> {
+async function settle<T>(
+  promise: Promise<T>,
+): Promise<{ value: T; error?: undefined } | { value?: undefined; error: CrmApiError }> {
   try {
     return { value: await promise };
   } catch (error) {

@@ -122,8 +122,9 @@ function tokenKeyOverride(problem: ShapeProblem): DiagnosticInput | undefined {
 }
 
 function checkConfigRules(document: ParsedDocument, data: ProjectFile, sink: DiagnosticSink): void {
-  const report = (path: PathSegment[], input: DiagnosticInput) =>
+  const report = (path: PathSegment[], input: DiagnosticInput) => {
     sink.at(locate(document, path), { ...input, path: formatPath(path) });
+  };
   for (const [name, environment] of Object.entries(data.environments ?? {})) {
     // a tokenEnv that is no variable name at all is already reported by the schema
     const tokenEnv = environment.tokenEnv;

@@ -138,6 +138,7 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
     schema: 'manifest',
     def: 'AssociationType',
     keys: ASSOCIATION_TYPE_KEYS,
+    // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- {}: the type requires no key
     required: {} satisfies RequiredSet<AssociationTypeEntry>,
   },
   {
@@ -194,12 +195,14 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
       unmanaged: true,
       manage: true,
     } satisfies KeySet<PolicyEntry>,
+    // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- {}: the type requires no key
     required: {} satisfies RequiredSet<PolicyEntry>,
   },
   {
     schema: 'config',
     def: 'Manage',
     keys: { groups: true, prefixes: true } satisfies KeySet<ManageEntry>,
+    // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- {}: the type requires no key
     required: {} satisfies RequiredSet<ManageEntry>,
   },
 ];

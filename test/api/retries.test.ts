@@ -36,7 +36,9 @@ describe('client retries against a scripted server', () => {
       baseUrl: server.url,
       token: 'tok',
       retry: { baseDelayMs: 5, maxDelayMs: 20 },
-      onRequest: () => void sent++,
+      onRequest: () => {
+        sent++;
+      },
       onResponse: (e) => events.push(e),
       ...options,
     });

@@ -130,7 +130,9 @@ describe('apply progress', () => {
       write: (s) => out.push(s),
       now: () => (t += 100),
     });
-    events().forEach((e) => progress.onEvent(e));
+    events().forEach((e) => {
+      progress.onEvent(e);
+    });
     expect(out.join('')).toBe(
       'properties.create: 3 changes\n' +
         '  failed: tickets.c: VALIDATION_ERROR (400): Bad group. (correlationId c-1)\n' +

@@ -46,13 +46,13 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
         child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
         child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
         child.on('error', reject);
-        child.on('close', (exit) =>
+        child.on('close', (exit) => {
           resolve({
             code: exit ?? 1,
             stdout: Buffer.concat(out).toString('utf8'),
             stderr: Buffer.concat(err).toString('utf8'),
-          }),
-        );
+          });
+        });
       },
     );
     const wallMs = performance.now() - started;
@@ -94,9 +94,9 @@ export async function startEmulatorProcess(args: readonly string[]): Promise<Emu
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match) resolve(match[1]!);
     });
-    void exited.then((code) =>
-      reject(new Error(`the emulator exited (${code}) before it was ready: ${out}`)),
-    );
+    void exited.then((code) => {
+      reject(new Error(`the emulator exited (${code}) before it was ready: ${out}`));
+    });
   });
   child.stdout.resume();
   return {

@@ -28,8 +28,12 @@ function sendBytes(url: string, bytes: string): Promise<string> {
     let reply = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (reply += chunk));
-    socket.on('end', () => resolve(reply));
-    socket.on('close', () => resolve(reply));
+    socket.on('end', () => {
+      resolve(reply);
+    });
+    socket.on('close', () => {
+      resolve(reply);
+    });
     socket.on('error', reject);
   });
 }

@@ -33,7 +33,9 @@ function run(args: string[], cwd: string) {
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
-    child.on('close', (code) => done({ code, stdout, stderr })),
+    child.on('close', (code) => {
+      done({ code, stdout, stderr });
+    }),
   );
   return { child, exit, output: () => stdout };
 }

@@ -97,7 +97,7 @@ async function check(words: string[]): Promise<string[]> {
     }
   }
   const argCount = Object.keys(command.args ?? {}).length;
-  if (command.strict !== false && positional.length > argCount)
+  if (command.strict && positional.length > argCount)
     problems.push(`${name}: unexpected arguments ${positional.join(' ')}`);
   return problems;
 }

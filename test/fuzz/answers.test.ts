@@ -74,7 +74,11 @@ describe('fuzz: server answers', () => {
   });
   afterAll(async () => {
     await box.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) =>
+      server.close(() => {
+        resolve();
+      }),
+    );
   });
 
   it('plan, drift and pull survive any answer', async () => {

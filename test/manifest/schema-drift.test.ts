@@ -119,7 +119,12 @@ describe('schemas and types', () => {
     ]);
     const used = new Set<string>();
     const walk = (node: unknown, inProperties: boolean): void => {
-      if (Array.isArray(node)) return node.forEach((item) => walk(item, false));
+      if (Array.isArray(node)) {
+        node.forEach((item) => {
+          walk(item, false);
+        });
+        return;
+      }
       if (typeof node !== 'object' || node === null) return;
       for (const [key, value] of Object.entries(node)) {
         if (!inProperties) used.add(key);

@@ -28,7 +28,9 @@ describe('a saved plan file', () => {
   it('reads back what plan --out wrote', () => {
     const doc = saved();
     expect(parseSavedPlan(JSON.stringify(doc), 'plan.json')).toEqual(doc);
-    expect(() => checkSavedPlan(doc, 'plan.json', expected)).not.toThrow();
+    expect(() => {
+      checkSavedPlan(doc, 'plan.json', expected);
+    }).not.toThrow();
   });
 
   it.each([
@@ -60,7 +62,9 @@ describe('a saved plan file', () => {
   });
 
   it('refuses a plan of another major version, target or environment, or other manifests, naming the mismatch', () => {
-    const check = (doc: PlanDocument) => () => checkSavedPlan(doc, 'plan.json', expected);
+    const check = (doc: PlanDocument) => () => {
+      checkSavedPlan(doc, 'plan.json', expected);
+    };
     expect(check({ ...saved(), tool: { name: 'crm-schema', version: '0.2.0' } })).toThrow(
       'plan.json was made by crm-schema 0.2.0; this is crm-schema 0.1.3, which applies only plans made by crm-schema 0.1.x.',
     );

@@ -109,7 +109,12 @@ describe('schemas/plan.schema.json', () => {
   it('describes every key', () => {
     const missing: string[] = [];
     const walk = (node: unknown, path: string): void => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}/${i}`));
+      if (Array.isArray(node)) {
+        node.forEach((n, i) => {
+          walk(n, `${path}/${i}`);
+        });
+        return;
+      }
       if (typeof node !== 'object' || node === null) return;
       const record = node as Record<string, unknown>;
       if (typeof record.properties === 'object' && record.properties !== null) {

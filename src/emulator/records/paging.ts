@@ -42,7 +42,7 @@ export function pageIds(
   for (let i = firstAfter(ids, after); i < ids.length; i++) {
     const id = at(ids, i);
     if (!accept(id)) continue;
-    if (page.length === limit) return { ids: page, next: page.at(-1)! };
+    if (page.length === limit) return { ids: page, next: page.at(-1) };
     page.push(id);
   }
   return { ids: page };

@@ -43,7 +43,7 @@ export function parseTypeIds(input: unknown, where: string): number[] {
   return input.map((spec: unknown, i) => {
     const typeId = isJsonObject(spec) ? spec.associationTypeId : undefined;
     if (typeof typeId === 'number' && Number.isInteger(typeId)) return typeId;
-    const message = `${where}[${i}].associationTypeId must be an integer association type id; got ${JSON.stringify(typeId) ?? 'nothing'}.`;
+    const message = `${where}[${i}].associationTypeId must be an integer association type id; got ${typeId === undefined ? 'nothing' : JSON.stringify(typeId)}.`;
     throw validationError(`Invalid input JSON: ${message}`, [
       { message, code: 'INVALID_INPUT', in: `${where}[${i}].associationTypeId` },
     ]);

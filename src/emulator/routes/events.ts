@@ -55,6 +55,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext)
   app.delete<{ Params: EventParams }>(`${BASE}/:eventName`, async (request, reply) => {
     requireScopes(request, scopes.events);
     const definition = findEventDefinition(ctx.state, request.params.eventName);
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the emulator state is a JSON document (saved as is to the data file), not a Map
     delete ctx.state.eventDefinitions[definition.name];
     ctx.markDirty();
     return reply.status(204).send();

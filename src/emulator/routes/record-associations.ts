@@ -16,6 +16,7 @@ import { registerRecordLinkBatchRoutes } from '../records/record-links-batch.js'
 import { linkPair, linkRecords, parseTypeIds, resolveLinkTypes } from '../records/record-links.js';
 import { linkAnswer, linkedRecords } from '../records/record-links-view.js';
 import { requireRecord } from '../records/record-store.js';
+import { must } from '../../core/must.js';
 
 interface FromParams {
   fromObjectType: string;
@@ -65,7 +66,10 @@ export function registerRecordAssociationsRoutes(app: FastifyInstance, ctx: Emul
     for (const item of linkedRecords(ctx.state, pair, fromObjectId)) linked.set(item.toObjectId, item);
     const page = pageIds([...linked.keys()], after, limit, () => true);
     const paging = nextPaging(page.next, { ...request.query, limit: String(limit) });
-    return { results: page.ids.map((id) => linked.get(id)!), ...(paging ? { paging } : {}) };
+    return {
+      results: page.ids.map((id) => must(linked.get(id), 'a linked record')),
+      ...(paging ? { paging } : {}),
+    };
   });
 
   registerRecordLinkBatchRoutes(app, ctx);

@@ -172,12 +172,11 @@ function matchLive(ctx: DiffContext, d: Declared, index: LabelPairIndex): LabelP
   look('inverseLabel', to, from, label.inverseLabel);
   const found = [...new Set(lookups.flatMap(([, pair]) => (pair === undefined ? [] : [pair])))];
   if (found.length > 1) {
-    const named = lookups
-      .filter(([, pair]) => pair !== undefined)
-      .map(
-        ([what, pair]) =>
-          `${what} is the account's label '${pair!.label.label}' (typeId ${pair!.label.typeId ?? '?'})`,
-      );
+    const named = lookups.flatMap(([what, pair]) =>
+      pair === undefined
+        ? []
+        : [`${what} is the account's label '${pair.label.label}' (typeId ${pair.label.typeId ?? '?'})`],
+    );
     diagnose(ctx, {
       level: 'error',
       code: 'LABEL_PAIR_CONFLICT',
@@ -218,11 +217,13 @@ function createPair(
   if (label.inverseLabel === undefined) {
     const taken = index.find(to, from, label.label);
     const other = claims.get(claimKey(to, from, label.label));
-    if (taken !== undefined || (other !== undefined && other !== d)) {
-      const holder =
-        taken !== undefined
-          ? `the account's label '${textFrom(taken, from) ?? '?'}' (typeId ${taken.label.typeId ?? '?'}) uses it`
-          : `${other!.address} declares it`;
+    const holder =
+      taken !== undefined
+        ? `the account's label '${textFrom(taken, from) ?? '?'}' (typeId ${taken.label.typeId ?? '?'}) uses it`
+        : other !== undefined && other !== d
+          ? `${other.address} declares it`
+          : undefined;
+    if (holder !== undefined) {
       diagnose(ctx, {
         level: 'error',
         code: 'LABEL_TEXT_TAKEN',

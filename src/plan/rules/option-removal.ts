@@ -4,7 +4,7 @@
  * reason says it ("412 records still hold 'legacy'"); when no record holds any removed value the removal
  * is harmless and the change stays at its level.
  */
-import { at } from '../../core/must.js';
+import { at, must } from '../../core/must.js';
 import { quoteList } from '../kinds/change-kind.js';
 import type { FieldChange, OptionChange } from '../change-types.js';
 import { recordCountKey, removedOptionValues } from '../data-check.js';
@@ -42,9 +42,10 @@ function assess(change: ClassifiedChange, ctx: PlanRuleContext): ClassifiedChang
     affected: { unit: 'records', count: total, exact },
   };
   if (total === 0) return remark(counted, `removes ${options}, which no record holds`);
-  const held = removed
-    .filter((value) => byValue.get(value)! > 0)
-    .map((value) => `${plural(byValue.get(value)!, 'record still holds', 'records still hold')} '${value}'`);
+  const held = removed.flatMap((value) => {
+    const count = must(byValue.get(value), 'the count of a removed value');
+    return count > 0 ? [`${plural(count, 'record still holds', 'records still hold')} '${value}'`] : [];
+  });
   return raise(counted, 'dangerous', `removes ${options}: ${held.join(', ')}`);
 }
 
