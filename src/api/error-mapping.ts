@@ -21,6 +21,7 @@ import {
   type ApiErrorFields,
   type CrmApiError,
 } from './errors.js';
+import { defined } from '../core/defined.js';
 
 const BY_CATEGORY: Readonly<Record<string, ApiErrorCode>> = {
   VALIDATION_ERROR: 'VALIDATION',
@@ -85,7 +86,7 @@ export function errorFromResponse(
   hint?: string,
 ): CrmApiError {
   const b: Body = isObject(body) ? body : {};
-  const fields = { ...fieldsOf(call, status, b), ...(hint === undefined ? {} : { hint }) };
+  const fields = { ...fieldsOf(call, status, b), ...defined({ hint }) };
   let code = codeFor(status, fields.category);
   if (code === 'AUTH' && missingScopes(fields).length > 0) code = 'MISSING_SCOPES';
   if (status === 429) code = 'RATE_LIMIT';

@@ -32,6 +32,7 @@ import { at, must } from '../core/must.js';
 import { unitsOf, type Unit } from './units.js';
 import { outcomeOf, summarizeOutcomes } from './outcomes.js';
 import { learnTypeIds } from './type-ids.js';
+import { defined } from '../core/defined.js';
 
 interface Run {
   client: CrmClient;
@@ -294,7 +295,7 @@ async function settle(
       learnTypeIds(run.typeIds, u.change, verdict);
       finish(run, outcomeOf(u.change, 'already-done', { reason: verdict.reason, ...extra }));
     } else {
-      const differences = verdict.differences === undefined ? {} : { differences: verdict.differences };
+      const differences = defined({ differences: verdict.differences });
       finish(
         run,
         outcomeOf(u.change, 'failed', {

@@ -18,6 +18,7 @@ import { isCreate, isRemoval } from '../plan/kinds/registry.js';
 import { at, must } from '../core/must.js';
 import type { OutcomeError } from './types.js';
 import type { JsonValue } from '../core/json.js';
+import { defined } from '../core/defined.js';
 
 /** What one change's write came to. */
 export type Attempt =
@@ -47,11 +48,9 @@ export function outcomeError(error: unknown): OutcomeError {
 function apiOutcomeError(error: CrmApiError): OutcomeError {
   return {
     code: error.code,
-    ...(error.status === undefined ? {} : { status: error.status }),
-    ...(error.category === undefined ? {} : { category: error.category }),
-    ...(error.subCategory === undefined ? {} : { subCategory: error.subCategory }),
+    ...defined({ status: error.status, category: error.category, subCategory: error.subCategory }),
     message: error.serverMessage ?? detailOf(error),
-    ...(error.correlationId === undefined ? {} : { correlationId: error.correlationId }),
+    ...defined({ correlationId: error.correlationId }),
     ...(isMissingScopes(error) ? { missingScopes: error.scopes } : {}),
   };
 }
@@ -118,7 +117,7 @@ async function sendOne(ctx: SendContext, wire: WireRequest, change: PlannedChang
     const answer = await ctx.client.request<unknown>({
       method: wire.method,
       path: wire.path,
-      ...(body === undefined ? {} : { body }),
+      ...defined({ body }),
       retry: wire.method === 'POST' && isCreate(change) ? 'unsafe' : 'safe',
       absentMeansDone: wire.method === 'DELETE',
     });

@@ -17,6 +17,7 @@ import { Output } from './output.js';
 import { loadCommandProject, type Project } from '../pipeline/project.js';
 import { withSession, type Session, type SessionOptions } from './session.js';
 import { resolveTarget, type Target } from './target.js';
+import { defined } from '../core/defined.js';
 
 export abstract class CrmCommand extends Command {
   #output: Output | undefined;
@@ -118,7 +119,7 @@ export abstract class CrmCommand extends Command {
         output.err(line);
       },
       timeout: flags.timeout,
-      ...(client === undefined ? {} : { client }),
+      ...defined({ client }),
     };
     return withSession(target, options, async (session) => {
       const result = await fn(session);

@@ -18,6 +18,7 @@ import { runSchema } from './shape.js';
 import type { PolicyEntry, ProjectFile } from './types.js';
 import { DEFAULT_POLICY, type Policy } from '../model/policy.js';
 import type { SourceLocation } from '../model/source-location.js';
+import { defined } from '../core/defined.js';
 
 export const CONFIG_FILE_NAME = 'crm-schema.yaml';
 /** The variable holding the token when an environment names none (design/PRODUCT.md). */
@@ -197,7 +198,7 @@ function resolveConfig(
     file,
     dir: dirname(path),
     manifests: data.manifests,
-    ...(data.defaultEnvironment === undefined ? {} : { defaultEnvironment: data.defaultEnvironment }),
+    ...defined({ defaultEnvironment: data.defaultEnvironment }),
     environments,
     policy,
   };

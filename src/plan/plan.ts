@@ -22,6 +22,7 @@ import {
 import { classify, type ClassifiedChange, type PlanRuleContext } from './rules/index.js';
 import { DEFAULT_POLICY, type ScopePolicy } from '../model/policy.js';
 import type { GatePolicy } from '../model/policy.js';
+import { defined } from '../core/defined.js';
 
 /** What decides each change's fate: the target's policy and the command-line allowances. */
 export interface DecisionContext {
@@ -78,7 +79,7 @@ function annotate(
     message: messageOf(change),
     severity: change.severity,
     reason: change.reason,
-    ...(change.affected === undefined ? {} : { affected: change.affected }),
+    ...defined({ affected: change.affected }),
     phase: phaseOf(change),
     dependsOn: dependsOn.get(id) ?? [],
     requests: requestsFor(change),

@@ -25,6 +25,7 @@ import type { NormalizedLabel } from '../../model/schema-model.js';
 import { labelAddress } from '../../model/address.js';
 import type { FieldChange, Ref } from '../change-types.js';
 import { diagnose, tombstoneConflict, tombstonesOf, type DiffContext } from './diff-context.js';
+import { defined } from '../../core/defined.js';
 
 /** What the label diff tells the limit diff, per direction (`pairKey`) and text there. */
 export interface LabelMatches {
@@ -275,7 +276,7 @@ function updatePair(ctx: DiffContext, d: Declared, live: LabelPair, matches: Lab
       to,
       typeId: current.typeId,
       label: label.label,
-      ...(inverseText === undefined ? {} : { inverseLabel: inverseText }),
+      ...defined({ inverseLabel: inverseText }),
       fields,
     },
   });
