@@ -1,7 +1,7 @@
 /**
  * The manifest documents and the project file as users write them (YAML, camelCase API names).
- * `schemas/manifest.schema.json` and `schemas/config.schema.json` describe the same shapes; the keys
- * objects in `keys.ts` tie both together and a test fails when they drift apart.
+ * `schemas/manifest.schema.json` and `schemas/config.schema.json` describe the same shapes; the key
+ * lists in test/manifest/schema-keys.ts tie both together and a test fails when they drift apart.
  */
 import type { AssociationCategory, EventPropertyType, PropertyCreate, PropertyOption } from '../types/api.js';
 import type { DangerousPolicy, DestructivePolicy, UnmanagedPolicy } from '../model/policy.js';

@@ -1,13 +1,13 @@
 /**
  * The JSON Schemas and the TypeScript types cannot drift apart silently: the key lists derived
- * from the types (src/manifest/keys.ts) must equal the schema objects' keys, both ways; enums must
+ * from the types (schema-keys.ts) must equal the schema objects' keys, both ways; enums must
  * equal the constants of src/types/api.ts; every key is described; every keyword has a plain message.
  */
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { HANDLED_KEYWORDS, PATTERN_NAMES } from '../../src/manifest/ajv-messages.js';
-import { SCHEMA_OBJECTS } from '../../src/manifest/keys.js';
+import { SCHEMA_OBJECTS } from './schema-keys.js';
 import { loadSchema, schemaNameOf, validators } from '../../src/manifest/schemas.js';
 import type { SchemaName } from '../../src/manifest/schemas.js';
 import { ASSOCIATION_CATEGORIES, MANIFEST_KINDS } from '../../src/manifest/types.js';
