@@ -3,7 +3,7 @@
  * parallel (the request loop bounds concurrency and rate), and merge every answer into one result.
  *
  * How a failed input is found: a 207 answer lists error items without saying which input each belongs
- * to, except through the item's `context` (spec section 7), e.g. `{ names: ['x'] }`, `{ ids: ['12'] }`
+ * to, except through the item's `context`, e.g. `{ names: ['x'] }`, `{ ids: ['12'] }`
  * or `{ objectWriteTraceId: ['t-3'] }`. Each input declares its keys (name; id; objectWriteTraceId);
  * every string in an item's context (and its `id`) is looked up among the chunk's keys, and each input
  * found gets the error. An item that names no input is kept in `unmatched`, never dropped.

@@ -1,6 +1,6 @@
 /**
- * From the server's answer to a typed error: whole-call error bodies (reference §2) and batch error
- * items (spec section 7). The category decides first (it is the server's own word), the HTTP status
+ * From the server's answer to a typed error: whole-call error bodies and batch error items. The
+ * category decides first (it is the server's own word), the HTTP status
  * second; anything unrecognised is `SERVER` with the category passed through unchanged.
  *
  * The answer is the server's, so nothing of it is trusted: fields of the wrong type are left out, and
@@ -156,7 +156,7 @@ function safeJson(value: unknown): string {
   }
 }
 
-/** Missing scopes from `errors[].context.missingScopes` (the spec's place) or the top-level context. */
+/** Missing scopes from `errors[].context.missingScopes` (their usual place) or the top-level context. */
 function missingScopes(fields: ApiErrorFields): string[] {
   const found = new Set<string>();
   const add = (value: unknown) => {

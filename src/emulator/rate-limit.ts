@@ -1,7 +1,7 @@
 /**
- * Rate limits as the platform applies them (reference §3): a rolling window per token (10 s unless
- * told otherwise) and an optional daily limit for the whole account. Over a limit: 429 with the
- * reference §2 body. The rate-limit headers go on every response while a limit is set.
+ * Rate limits as the platform applies them: a rolling window per token (10 s unless told otherwise)
+ * and an optional daily limit for the whole account. Over a limit: 429 with the platform's error
+ * body. The rate-limit headers go on every response while a limit is set.
  */
 import type { FastifyInstance } from 'fastify';
 import { at } from '../core/must.js';
@@ -89,7 +89,7 @@ export class DailyCounter {
 
 const HEADER = 'X-HubSpot-RateLimit';
 
-/** The reference §2 429 body for a policy; also used by fault injection. */
+/** The platform's 429 body for a policy; also used by fault injection. */
 export function rateLimitError(policy: 'TEN_SECONDLY_ROLLING' | 'DAILY', headers: Record<string, string>) {
   const message =
     policy === 'DAILY'

@@ -1,7 +1,7 @@
 /**
- * Association labels and limits of the pairs in scope. One configuration read per direction (spec 4.16)
+ * Association labels and limits of the pairs in scope. One configuration read per direction
  * gives every association type of the direction with its `category`, `typeId`, `label` and, when one is
- * set, `userEnforcedMaxToObjectIds`: both the labels and the limits, so the label list (beyond the spec)
+ * set, `userEnforcedMaxToObjectIds`: both the labels and the limits, so the label list
  * is not read. The reverse direction is read too when the inverse labels are needed (`PairScope.inverse`),
  * or when that direction is in scope anyway; each direction is read once, and a direction read for its
  * inverse labels goes into the state as well (each label pair then appears in both directions).

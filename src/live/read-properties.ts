@@ -1,9 +1,9 @@
 /**
- * Properties and groups of one object type. Named properties are read with the batch read (spec 4.2,
- * 100 names per call): a name the account does not have comes back as a NOT_FOUND item and counts as
+ * Properties and groups of one object type. Named properties are read with the batch read (100 names
+ * per call): a name the account does not have comes back as a NOT_FOUND item and counts as
  * absent. Batch read returns every data sensitivity. A full read instead lists the object type once per
- * data sensitivity, because the list returns only `non_sensitive` properties when none is asked for
- * (beyond the spec (reference §1)). Archived properties are not read: they count as absent, and creating
+ * data sensitivity, because the list returns only `non_sensitive` properties when none is asked for.
+ * Archived properties are not read: they count as absent, and creating
  * the name again restores the property (the plan calls that a create).
  */
 import type { CrmClient } from '../api/client.js';
@@ -23,7 +23,6 @@ export async function readObjectType(
   objectSchemaOf(state, objectType);
   const [properties, groups] = await Promise.all([
     readProperties(client, scope),
-    // beyond the spec (reference §1)
     scope.groups ? client.groups.list(objectType) : Promise.resolve([]),
   ]);
   for (const property of properties) addApiProperty(state, objectType, property);
@@ -33,7 +32,7 @@ export async function readObjectType(
 async function readProperties(client: CrmClient, scope: ObjectTypeScope): Promise<Property[]> {
   const { objectType } = scope;
   if (scope.fullList) {
-    // beyond the spec (reference §1): the list, once per sensitivity
+    // the list, once per sensitivity
     const lists = await Promise.all(
       DATA_SENSITIVITIES.map((dataSensitivity) => client.properties.list(objectType, { dataSensitivity })),
     );

@@ -21,7 +21,7 @@ import type { SourceLocation } from '../model/source-location.js';
 import { defined } from '../core/defined.js';
 
 export const CONFIG_FILE_NAME = 'crm-schema.yaml';
-/** The variable holding the token when an environment names none (design/PRODUCT.md). */
+/** The variable holding the token when an environment names none. */
 export const DEFAULT_TOKEN_ENV = 'CRM_ACCESS_TOKEN';
 
 export interface EnvironmentConfig {

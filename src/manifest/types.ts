@@ -9,7 +9,7 @@ import type { DangerousPolicy, DestructivePolicy, UnmanagedPolicy } from '../mod
 export const MANIFEST_KINDS = ['Properties', 'Associations', 'EventProperties'] as const;
 export type ManifestKind = (typeof MANIFEST_KINDS)[number];
 
-/** Association categories a manifest may name (the spec's neutral names plus those of reference §1). */
+/** Association categories a manifest may name (the neutral names plus the platform's own). */
 export const ASSOCIATION_CATEGORIES = [
   'PLATFORM_DEFINED',
   'USER_DEFINED',
@@ -18,7 +18,7 @@ export const ASSOCIATION_CATEGORIES = [
 ] as const satisfies readonly AssociationCategory[];
 export type ManifestAssociationCategory = (typeof ASSOCIATION_CATEGORIES)[number];
 
-/** An enumeration option exactly as the API has it (spec 2.3). */
+/** An enumeration option exactly as the API has it. */
 export type OptionEntry = PropertyOption;
 
 /** A property group. `archived: true` with just `name` is a tombstone. */
@@ -30,8 +30,8 @@ export interface GroupEntry {
 }
 
 /**
- * A property: every request field of spec 2.3 under its API name, so a property read from the CRM
- * writes back as the same YAML. `archived: true` with just `name` is a tombstone.
+ * A property: every request field of a property definition under its API name, so a property read from
+ * the CRM writes back as the same YAML. `archived: true` with just `name` is a tombstone.
  */
 export type PropertyEntry = Partial<PropertyCreate> & { name: string; archived?: boolean };
 
@@ -70,7 +70,7 @@ export interface AssociationsManifest {
   types: AssociationTypeEntry[];
 }
 
-/** A property of a custom event definition (spec 4.17). `deleted: true` with just `name` is a tombstone. */
+/** A property of a custom event definition. `deleted: true` with just `name` is a tombstone. */
 export interface EventPropertyEntry {
   name: string;
   label?: string;
@@ -82,7 +82,7 @@ export interface EventPropertyEntry {
 
 /**
  * The custom event definition itself. When the account lacks the definition `eventName` names, the plan
- * creates it from this block (beyond the spec, reference §1); without the block that is a plan error.
+ * creates it from this block; without the block that is a plan error.
  * The API cannot change a definition after creation, so for an existing one the block is only compared.
  */
 export interface EventDefinitionEntry {

@@ -14,7 +14,7 @@ import { startEmulatorProcess } from './cli-process.js';
 
 const TOKEN = 'bench-token';
 const COUNT = 100;
-/** the target for simple GETs on a 2-core machine */
+/** the target for simple GETs on a 2-core machine */
 export const SIMPLE_GET_TARGET = 5000;
 
 export interface EmulatorBenchFigure {

@@ -2,7 +2,7 @@
  * A synthetic project for the benchmark and the reliability suite: manifests for N object types x M
  * properties (every common type: enumerations with options, numbers, bools, dates, text), E custom event
  * definitions (created by the plan from their `definition` block) x K properties, and P association pairs
- * with labels (one with an inverse label) and limits. `FULL_SIZE` is the issue's account: 10 x 1,000
+ * with labels (one with an inverse label) and limits. `FULL_SIZE` is the target account: 10 x 1,000
  * properties, 50 x 20 event properties, 20 pairs.
  */
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
  * A client written by others against the real platform works against the emulator unchanged: the
- * platform's official Node client (13.x) with `basePath` pointed at the emulator (reference §6).
+ * platform's official Node client (13.x) with `basePath` pointed at the emulator.
  */
 import { Client } from '@hubspot/api-client';
 import {

@@ -6,7 +6,7 @@ const P = '/crm/v3/properties/tickets';
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const READ_ONLY_TOKEN = 't:crm.schemas.tickets.read';
 
-/** The request fields of 4.1: what a client sends back when it recreates a definition it read. */
+/** The request fields of a property create: what a client sends back when it recreates a definition it read. */
 const REQUEST_FIELDS = [
   'name',
   'label',

@@ -1,6 +1,6 @@
 /**
  * The platform's official Node client (13.x), pointed at the emulator with `basePath`, drives the record
- * endpoints unchanged: reference §6.
+ * endpoints unchanged.
  */
 import { Client } from '@hubspot/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Changes to user association labels in the state: create a pair of types, relabel, delete (with the
- * record associations that use them). Beyond the spec (reference §1).
+ * record associations that use them).
  */
 import type { AssociationLabelCreate, AssociationLabelUpdate } from '../../types/api.js';
 import { alreadyExists, EmulatorError, notFound, validationError } from '../errors.js';

@@ -1,6 +1,6 @@
 /**
- * Custom event definitions in the state (beyond the spec, reference §1): create, find, and the checks
- * shared with the property endpoints (4.17, 4.18).
+ * Custom event definitions in the state: create, find, and the checks shared with the event property
+ * endpoints.
  */
 import type { EventDefinition, EventProperty } from '../../types/api.js';
 import { own } from '../../core/own.js';

@@ -1,5 +1,5 @@
 /**
- * Search filters and sorts (reference §3) compiled into predicates and comparators over property
+ * Search filters and sorts compiled into predicates and comparators over property
  * values. Pure: the caller says how each property compares (`kind`), values are plain strings.
  *
  * - number, date and datetime properties compare numerically (dates as epoch milliseconds, so a filter

@@ -1,4 +1,4 @@
-/** Per event: at most 500 properties (reference §1); a `definition` block's primary object is one the API takes. */
+/** Per event: at most 500 properties (the platform's limit); a `definition` block's primary object is one the API takes. */
 import { at } from '../../core/must.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
@@ -15,7 +15,7 @@ export const eventPropertyLimitRule: Rule = ({ model, sink }) => {
   }
 };
 
-/** The platform's words for the four classic objects, or an object type name or id (reference §1). */
+/** The platform's words for the four classic objects, or an object type name or id. */
 const PRIMARY_OBJECT = /^(CONTACT|COMPANY|DEAL|TICKET|[a-z][a-z0-9_]*|[0-9]+-[0-9]+)$/;
 
 export const eventDefinitionRule: Rule = ({ items, sink }) => {

@@ -3,8 +3,8 @@
  * another (same batch path, same phase) merge into one `POST {path}` with `{ inputs: [...] }`, at most
  * `chunkSize` (100, the platform's safe batch size) per call. A batch is cut where a change depends on a
  * change already in it (a calculated property after the property its formula uses). A batch of one is
- * sent as the change's own request (a single create uses spec 4.1). Dry-run prints exactly this list;
- * apply sends exactly this list.
+ * sent as the change's own request (a property create goes to POST /crm/v3/properties/{objectType}).
+ * Dry-run prints exactly this list; apply sends exactly this list.
  */
 import type { Phase } from '../phases.js';
 import { BATCH_INPUTS_KEY, isBatchPath, type WriteRequest } from '../../api/writes.js';
