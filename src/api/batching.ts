@@ -3,7 +3,7 @@
  * parallel (the request loop bounds concurrency and rate), and merge every answer into one result.
  *
  * How a failed input is found: a 207 answer lists error items without saying which input each belongs
- * to, except through the item's `context` (spec section 7), e.g. `{ names: ['x'] }`, `{ ids: ['12'] }`
+ * to, except through the item's `context`, e.g. `{ names: ['x'] }`, `{ ids: ['12'] }`
  * or `{ objectWriteTraceId: ['t-3'] }`. Each input declares its keys (name; id; objectWriteTraceId);
  * every string in an item's context (and its `id`) is looked up among the chunk's keys, and each input
  * found gets the error. An item that names no input is kept in `unmatched`, never dropped.
@@ -34,7 +34,7 @@ export interface BatchRun<I, R> {
   /** method and path, for the errors of batch items */
   call: { method: string; path: string };
   /** sends one chunk; undefined for endpoints that answer 204 */
-  send(chunk: I[]): Promise<BatchResponse<R> | undefined | void>;
+  send(chunk: I[]): Promise<BatchResponse<R> | undefined>;
   /** the values an error item's context may carry for this input */
   keysOf(input: I): readonly (string | undefined)[];
   /**
@@ -59,7 +59,7 @@ export async function runBatches<I, R>(run: BatchRun<I, R>): Promise<BatchResult
   const answers = await Promise.all(
     chunks.map(async (inputs): Promise<Answer> => {
       try {
-        const response = (await run.send(inputs)) ?? undefined;
+        const response = await run.send(inputs);
         // the resources' requests check this already; a caller's own `send` may not have
         const problem = response === undefined ? undefined : ANY_BATCH.check(response);
         if (problem !== undefined) return { inputs, failed: new BadResponseError(run.call, problem) };
@@ -114,7 +114,8 @@ function mergeItemErrors<I, R>(
   }
 }
 
-function contextValues(item: BatchErrorItem): string[] {
+/** The values an error item names; its answer's shape check leaves `context` optional. */
+function contextValues(item: Pick<BatchErrorItem, 'id'> & { context?: unknown }): string[] {
   const values: string[] = [];
   const add = (value: unknown) => {
     if (typeof value === 'string') values.push(value);

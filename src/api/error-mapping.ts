@@ -1,6 +1,6 @@
 /**
- * From the server's answer to a typed error: whole-call error bodies (reference §2) and batch error
- * items (spec section 7). The category decides first (it is the server's own word), the HTTP status
+ * From the server's answer to a typed error: whole-call error bodies and batch error items. The
+ * category decides first (it is the server's own word), the HTTP status
  * second; anything unrecognised is `SERVER` with the category passed through unchanged.
  *
  * The answer is the server's, so nothing of it is trusted: fields of the wrong type are left out, and
@@ -21,6 +21,7 @@ import {
   type ApiErrorFields,
   type CrmApiError,
 } from './errors.js';
+import { defined } from '../core/defined.js';
 
 const BY_CATEGORY: Readonly<Record<string, ApiErrorCode>> = {
   VALIDATION_ERROR: 'VALIDATION',
@@ -48,6 +49,8 @@ const BY_STATUS: Readonly<Record<number, ApiErrorCode>> = {
   437: 'VALIDATION',
 };
 
+const serverError = (fields: ApiErrorFields): CrmApiError => new ServerError(fields);
+
 const BUILDERS: Readonly<Record<ApiErrorCode, ((fields: ApiErrorFields, body: Body) => CrmApiError) | null>> =
   {
     NOT_FOUND: (f) => new NotFoundError(f),
@@ -56,7 +59,7 @@ const BUILDERS: Readonly<Record<ApiErrorCode, ((fields: ApiErrorFields, body: Bo
     AUTH: (f) => new AuthError(f),
     MISSING_SCOPES: (f) => new MissingScopesError(f, missingScopes(f)),
     RATE_LIMIT: (f, body) => new RateLimitError(f, str(body.policyName)),
-    SERVER: (f) => new ServerError(f),
+    SERVER: serverError,
     // built by the request loop, never from an error answer
     NETWORK: null,
     OUTCOME_UNKNOWN: null,
@@ -83,7 +86,7 @@ export function errorFromResponse(
   hint?: string,
 ): CrmApiError {
   const b: Body = isObject(body) ? body : {};
-  const fields = { ...fieldsOf(call, status, b), ...(hint === undefined ? {} : { hint }) };
+  const fields = { ...fieldsOf(call, status, b), ...defined({ hint }) };
   let code = codeFor(status, fields.category);
   if (code === 'AUTH' && missingScopes(fields).length > 0) code = 'MISSING_SCOPES';
   if (status === 429) code = 'RATE_LIMIT';
@@ -112,8 +115,8 @@ export function errorFromBatchItem(
 }
 
 function build(code: ApiErrorCode, fields: ApiErrorFields, body: Body): CrmApiError {
-  const builder = BUILDERS[code] ?? BUILDERS.SERVER;
-  return builder!(fields, body);
+  const builder = BUILDERS[code] ?? serverError;
+  return builder(fields, body);
 }
 
 function fieldsOf(
@@ -153,7 +156,7 @@ function safeJson(value: unknown): string {
   }
 }
 
-/** Missing scopes from `errors[].context.missingScopes` (the spec's place) or the top-level context. */
+/** Missing scopes from `errors[].context.missingScopes` (their usual place) or the top-level context. */
 function missingScopes(fields: ApiErrorFields): string[] {
   const found = new Set<string>();
   const add = (value: unknown) => {

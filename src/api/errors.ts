@@ -143,7 +143,7 @@ export class AuthError extends CrmApiError {
 }
 
 export class MissingScopesError extends CrmApiError {
-  /** the scopes the token lacks, from errors[].context.missingScopes (the spec's key) */
+  /** the scopes the token lacks, from errors[].context.missingScopes */
   readonly scopes: string[];
   constructor(fields: ApiErrorFields, scopes: string[]) {
     const hint = scopes.length

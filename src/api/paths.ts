@@ -1,13 +1,15 @@
 /** Builds request paths: every path segment URL-encoded, query values joined as the API expects. */
 
+import { at } from '../core/must.js';
+
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
 
 /** Tagged template: `path\`/crm/v3/properties/${objectType}\`` encodes each interpolated segment. */
 export function path(strings: TemplateStringsArray, ...segments: (string | number)[]): string {
-  let out = strings[0];
-  segments.forEach((segment, i) => {
-    out += encodeURIComponent(String(segment)) + strings[i + 1];
-  });
+  let out = at(strings, 0);
+  for (const [i, segment] of segments.entries()) {
+    out += encodeURIComponent(String(segment)) + at(strings, i + 1);
+  }
   return out;
 }
 

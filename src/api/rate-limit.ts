@@ -18,6 +18,7 @@
  * beyond what a timer takes (timers.ts). Time and timers come from a `Clock`: the real one unless given.
  */
 
+import { at, must } from '../core/must.js';
 import { systemClock, timerDelay, type Clock, type ClockTimer } from './timers.js';
 
 /** how long answers are kept after leaving the window, for observe() of a slow request */
@@ -151,17 +152,17 @@ export class RollingWindowLimiter {
   /** what every entry kept so far stands for, the dropped ones included */
   #total(): number {
     const n = this.#totals.length;
-    return n === 0 ? this.#dropped : this.#totals[n - 1];
+    return n === 0 ? this.#dropped : at(this.#totals, n - 1);
   }
 
   /** what the entries before index `i` stand for */
   #totalBefore(i: number): number {
-    return i === 0 ? this.#dropped : this.#totals[i - 1];
+    return i === 0 ? this.#dropped : at(this.#totals, i - 1);
   }
 
   #used(now: number): number {
     const horizon = now - this.#intervalMs - this.#marginMs;
-    while (this.#head < this.#times.length && this.#times[this.#head] <= horizon) this.#head++;
+    while (this.#head < this.#times.length && at(this.#times, this.#head) <= horizon) this.#head++;
     // entries behind #head are kept a while for observe(); dropped in bulk once well out of reach
     if (this.#head > 1024 && this.#head * 2 > this.#times.length) {
       const keepFrom = this.#upperBound(now - this.#intervalMs - RETAIN_MS);
@@ -184,7 +185,7 @@ export class RollingWindowLimiter {
     let hi = this.#times.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.#times[mid] <= time) lo = mid + 1;
+      if (at(this.#times, mid) <= time) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -196,7 +197,7 @@ export class RollingWindowLimiter {
     let hi = this.#totals.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.#totals[mid] < total) lo = mid + 1;
+      if (at(this.#totals, mid) < total) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -215,7 +216,7 @@ export class RollingWindowLimiter {
     const over = this.#used(now) - this.#max + 1;
     const base = this.#totalBefore(this.#head);
     if (over > this.#total() - base) return undefined;
-    const expires = this.#times[this.#reaching(base + over)] + this.#intervalMs + this.#marginMs;
+    const expires = at(this.#times, this.#reaching(base + over)) + this.#intervalMs + this.#marginMs;
     return Math.max(1, expires - now + 1);
   }
 
@@ -228,7 +229,10 @@ export class RollingWindowLimiter {
   #schedule(): void {
     if (this.#timer) return;
     const now = this.#clock.now();
-    while (this.#waiters.length > 0 && this.#tryTake(now)) this.#waiters.shift()!(this.#doneOnce());
+    while (this.#waiters.length > 0 && this.#tryTake(now)) {
+      const waiter = must(this.#waiters.shift(), 'a waiter');
+      waiter(this.#doneOnce());
+    }
     if (this.#waiters.length === 0) return;
     const wait = this.#waitMs(now);
     if (wait === undefined) return;

@@ -131,7 +131,7 @@ export class Requester {
   }
 
   async #attempt(
-    spec: RequestSpec<unknown>,
+    spec: RequestSpec,
     payload: string | undefined,
     call: Call,
     attempt: number,
@@ -199,7 +199,7 @@ export class Requester {
 
   /** BAD_RESPONSE; for a create (`unsafe`) OUTCOME_UNKNOWN, since the write may have been applied. */
   #unusable(
-    spec: RequestSpec<unknown>,
+    spec: RequestSpec,
     call: Call,
     attempt: number,
     outcome: Unusable & { durationMs: number },

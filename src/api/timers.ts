@@ -25,7 +25,9 @@ export interface Clock {
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
+  clearTimeout: (timer) => {
+    clearTimeout(timer as NodeJS.Timeout);
+  },
 };
 
 /** A delay setTimeout can take: 0 for negative or NaN, MAX_TIMER_MS at most. */

@@ -117,7 +117,9 @@ export class Transport {
       body === undefined ? this.#headers : { ...this.#headers, 'content-type': 'application/json' };
     let status: number | undefined;
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), this.#timeoutMs);
+    const timer = setTimeout(() => {
+      deadline.abort();
+    }, this.#timeoutMs);
     try {
       const response = await this.#pool.request({
         method,

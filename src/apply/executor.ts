@@ -28,13 +28,14 @@ import {
   type ChangeOutcome,
   type OutcomeStatus,
 } from './types.js';
+import { at, must } from '../core/must.js';
 import { unitsOf, type Unit } from './units.js';
 import { outcomeOf, summarizeOutcomes } from './outcomes.js';
 import { learnTypeIds } from './type-ids.js';
-import { runMigration, type MigrationError } from './migrate.js';
-import { isCrmSchemaError } from '../core/errors.js';
+import { isMigrationError, runMigration } from './migrate.js';
 import { changeOf } from '../plan/plan-document.js';
 import { migrationOf } from '../plan/kinds/registry.js';
+import { defined } from '../core/defined.js';
 
 interface Run {
   client: CrmClient;
@@ -84,8 +85,9 @@ export async function applyPlan(
     const runnable: PlannedChange[] = [];
     for (const change of changes) {
       const done = alreadyDone.get(change.id);
+      const skip = skips.get(change.id);
       if (done !== undefined) finish(run, outcomeOf(change, 'already-done', { reason: done }));
-      else if (skips.has(change.id)) finish(run, skipped(change, skips.get(change.id)!));
+      else if (skip !== undefined) finish(run, skipped(change, skip));
       else {
         const blocked = blockedBy(run, change);
         if (blocked !== undefined) finish(run, skipped(change, blocked));
@@ -99,7 +101,7 @@ export async function applyPlan(
     emit({ kind: 'phase-end', phase, counts: countPhase(run, changes) });
   }
 
-  const outcomes = plan.changes.map((change) => run.outcomes.get(change.id)!);
+  const outcomes = plan.changes.map((change) => must(run.outcomes.get(change.id), 'the outcome of a change'));
   const summary = summarizeOutcomes(outcomes);
   const report: ApplyReport = {
     ok: summary.failed === 0,
@@ -159,23 +161,27 @@ async function runPhase(run: Run, units: Unit[]): Promise<void> {
   if (units.length === 0) return;
   const waiting = units.map((u) => u.after.length);
   const dependents = units.map((): number[] => []);
-  for (const unit of units) for (const before of unit.after) dependents[before].push(unit.index);
+  for (const unit of units) for (const before of unit.after) at(dependents, before).push(unit.index);
   const ready = units.filter((u) => u.after.length === 0).map((u) => u.index);
   let head = 0;
   let running = 0;
   let finished = 0;
   await new Promise<void>((resolve) => {
     const pump = (): void => {
-      if (finished === units.length) return resolve();
+      if (finished === units.length) {
+        resolve();
+        return;
+      }
       while (running < run.parallelism && head < ready.length) {
-        const unit = units[ready[head++]];
+        const unit = at(units, at(ready, head++));
         running += 1;
         void runUnitSafely(run, unit).then(() => {
           running -= 1;
           finished += 1;
-          for (const next of dependents[unit.index]) {
-            waiting[next] -= 1;
-            if (waiting[next] === 0) insertSorted(ready, head, next);
+          for (const next of at(dependents, unit.index)) {
+            const left = at(waiting, next) - 1;
+            waiting[next] = left;
+            if (left === 0) insertSorted(ready, head, next);
           }
           pump();
         });
@@ -187,7 +193,7 @@ async function runPhase(run: Run, units: Unit[]): Promise<void> {
 
 function insertSorted(ready: number[], from: number, value: number): void {
   let i = ready.length;
-  while (i > from && ready[i - 1] > value) i -= 1;
+  while (i > from && at(ready, i - 1) > value) i -= 1;
   ready.splice(i, 0, value);
 }
 
@@ -226,7 +232,7 @@ async function runUnit(run: Run, unit: Unit): Promise<void> {
             const items = wire.changeIds.length;
             run.emit({
               kind: 'request',
-              phase: pending[0].phase,
+              phase: at(pending, 0).phase,
               method: wire.method,
               path: wire.path,
               items,
@@ -274,12 +280,16 @@ async function settle(
   uncertain: Uncertain[],
   resent: Map<string, number>,
 ): Promise<PlannedChange[]> {
-  run.emit({ kind: 'reconcile', phase: uncertain[0].change.phase, ids: uncertain.map((u) => u.change.id) });
+  run.emit({
+    kind: 'reconcile',
+    phase: at(uncertain, 0).change.phase,
+    ids: uncertain.map((u) => u.change.id),
+  });
   const { verdicts, calls } = await reconcile(run.client, uncertain, run.typeIds, run.maxResends);
   run.readBacks += calls;
   const again: PlannedChange[] = [];
   for (const u of uncertain) {
-    const verdict = verdicts.get(u.change.id)!;
+    const verdict = must(verdicts.get(u.change.id), 'the verdict on a change');
     const extra = u.resent > 0 ? { resent: u.resent } : {};
     if (verdict.kind === 'resend') {
       resent.set(u.change.id, u.resent + 1);
@@ -291,7 +301,7 @@ async function settle(
       learnTypeIds(run.typeIds, u.change, verdict);
       finish(run, outcomeOf(u.change, 'already-done', { reason: verdict.reason, ...extra }));
     } else {
-      const differences = verdict.differences === undefined ? {} : { differences: verdict.differences };
+      const differences = defined({ differences: verdict.differences });
       finish(
         run,
         outcomeOf(u.change, 'failed', {
@@ -309,8 +319,11 @@ async function settle(
 /** A change with data work (see migrate.ts): its own sequence of writes, reported with what it did to records. */
 async function migrate(run: Run, change: PlannedChange): Promise<void> {
   const blocked = blockedBy(run, change);
-  if (blocked !== undefined) return finish(run, skipped(change, blocked));
-  const migration = migrationOf(changeOf(change))!;
+  if (blocked !== undefined) {
+    finish(run, skipped(change, blocked));
+    return;
+  }
+  const migration = must(migrationOf(changeOf(change)), `the migration of ${change.id}`);
   try {
     const records = await runMigration(
       {
@@ -326,18 +339,16 @@ async function migrate(run: Run, change: PlannedChange): Promise<void> {
             resend: false,
           });
         },
-        onProgress: ({ pass, read, written }) =>
-          run.emit({ kind: 'records', id: change.id, pass, read, written }),
+        onProgress: ({ pass, read, written }) => {
+          run.emit({ kind: 'records', id: change.id, pass, read, written });
+        },
       },
       change,
       migration,
     );
     finish(run, outcomeOf(change, 'applied', { records }));
   } catch (error) {
-    const records =
-      isCrmSchemaError(error) && error.code === 'MIGRATION_UNVERIFIED'
-        ? { records: (error as MigrationError).work }
-        : {};
+    const records = isMigrationError(error) ? { records: error.work } : {};
     finish(run, outcomeOf(change, 'failed', { error: outcomeError(error), ...records }));
   }
 }

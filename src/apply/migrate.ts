@@ -15,7 +15,7 @@
  */
 import type { CrmClient } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
-import { CrmSchemaError } from '../core/errors.js';
+import { CrmSchemaError, isCrmSchemaError } from '../core/errors.js';
 import type { WriteRequest } from '../api/writes.js';
 import type { Migration } from '../plan/kinds/change-kind.js';
 import type { PlannedChange } from '../plan/plan-document.js';
@@ -44,6 +44,15 @@ export class MigrationError extends CrmSchemaError {
       hint: 'Stop what keeps writing the old values (forms, workflows, integrations), then apply again: it resumes.',
     });
   }
+}
+
+/** Recognised by its code, as every error of crm-schema. */
+export function isMigrationError(error: unknown): error is MigrationError {
+  return (
+    isCrmSchemaError(error) &&
+    error.code === 'MIGRATION_UNVERIFIED' &&
+    typeof (error as { work?: unknown }).work === 'object'
+  );
 }
 
 export async function runMigration(

@@ -15,8 +15,10 @@ import { BATCH_INPUTS_KEY } from '../api/writes.js';
 import { toWireRequests, type WireRequest } from '../plan/requests/wire.js';
 import type { BatchResponse } from '../types/api.js';
 import { isCreate, isRemoval } from '../plan/kinds/registry.js';
+import { at, must } from '../core/must.js';
 import type { OutcomeError } from './types.js';
 import type { JsonValue } from '../core/json.js';
+import { defined } from '../core/defined.js';
 
 /** What one change's write came to. */
 export type Attempt =
@@ -46,11 +48,9 @@ export function outcomeError(error: unknown): OutcomeError {
 function apiOutcomeError(error: CrmApiError): OutcomeError {
   return {
     code: error.code,
-    ...(error.status === undefined ? {} : { status: error.status }),
-    ...(error.category === undefined ? {} : { category: error.category }),
-    ...(error.subCategory === undefined ? {} : { subCategory: error.subCategory }),
+    ...defined({ status: error.status, category: error.category, subCategory: error.subCategory }),
     message: error.serverMessage ?? detailOf(error),
-    ...(error.correlationId === undefined ? {} : { correlationId: error.correlationId }),
+    ...defined({ correlationId: error.correlationId }),
     ...(isMissingScopes(error) ? { missingScopes: error.scopes } : {}),
   };
 }
@@ -117,7 +117,7 @@ async function sendOne(ctx: SendContext, wire: WireRequest, change: PlannedChang
     const answer = await ctx.client.request<unknown>({
       method: wire.method,
       path: wire.path,
-      ...(body === undefined ? {} : { body }),
+      ...defined({ body }),
       retry: wire.method === 'POST' && isCreate(change) ? 'unsafe' : 'safe',
       absentMeansDone: wire.method === 'DELETE',
     });
@@ -140,7 +140,7 @@ async function sendBatch(ctx: SendContext, wire: WireRequest, changes: PlannedCh
   const items = (body as { [BATCH_INPUTS_KEY]: JsonValue[] })[BATCH_INPUTS_KEY];
   const keys = items.map(itemKey);
   const indexes = changes.map((_, i) => i);
-  const create = isCreate(changes[0]);
+  const create = isCreate(at(changes, 0));
   ctx.onRequest?.(wire);
   const result = await runBatches<number, unknown>({
     inputs: indexes,
@@ -190,11 +190,12 @@ export async function sendUnit(
   for (const wire of wires) {
     // a batch endpoint answers 207 with per-item errors, even for one item (a limit has no single endpoint)
     if (wire.batch) {
-      const batch = wire.changeIds.map((id) => byId.get(id)!);
-      (await sendBatch(ctx, wire, batch)).forEach((attempt, i) => attempts.set(batch[i].id, attempt));
+      const batch = wire.changeIds.map((id) => must(byId.get(id), 'a change of the request'));
+      for (const [i, attempt] of (await sendBatch(ctx, wire, batch)).entries())
+        attempts.set(at(batch, i).id, attempt);
       continue;
     }
-    const change = byId.get(wire.changeIds[0])!;
+    const change = must(byId.get(at(wire.changeIds, 0)), 'the change of the request');
     const previous = attempts.get(change.id);
     // a later request of the same change (a replace's create) runs only after the earlier one did
     if (previous !== undefined && previous.kind !== 'ok' && previous.kind !== 'gone') continue;

@@ -5,6 +5,7 @@
  * changes it depends on; units that do not wait for each other run in parallel.
  */
 import type { PlannedChange } from '../plan/plan-document.js';
+import { must } from '../core/must.js';
 import { toWireRequests } from '../plan/requests/wire.js';
 
 export interface Unit {
@@ -25,7 +26,11 @@ export function unitsOf(changes: readonly PlannedChange[]): Unit[] {
     const sameChange =
       last !== undefined && last.length === 1 && wire.changeIds.length === 1 && last[0] === wire.changeIds[0];
     if (!sameChange)
-      units.push({ index: units.length, changes: wire.changeIds.map((id) => byId.get(id)!), after: [] });
+      units.push({
+        index: units.length,
+        changes: wire.changeIds.map((id) => must(byId.get(id), 'a change of the request')),
+        after: [],
+      });
     last = wire.changeIds;
   }
   const unitOf = new Map<string, number>();

@@ -17,6 +17,7 @@ import { Output } from './output.js';
 import { loadCommandProject, type Project } from '../pipeline/project.js';
 import { withSession, type Session, type SessionOptions } from './session.js';
 import { resolveTarget, type Target } from './target.js';
+import { defined } from '../core/defined.js';
 
 export abstract class CrmCommand extends Command {
   #output: Output | undefined;
@@ -109,10 +110,16 @@ export abstract class CrmCommand extends Command {
     const options: SessionOptions = {
       env: process.env,
       cwd: this.cwd,
-      verbose: flags.verbose ? (line) => output.err(line) : undefined,
-      warn: (line) => output.err(line),
+      verbose: flags.verbose
+        ? (line) => {
+            output.err(line);
+          }
+        : undefined,
+      warn: (line) => {
+        output.err(line);
+      },
       timeout: flags.timeout,
-      ...(client === undefined ? {} : { client }),
+      ...defined({ client }),
     };
     return withSession(target, options, async (session) => {
       const result = await fn(session);

@@ -31,7 +31,9 @@ export async function startLocalEmulator(
   const lock = await acquireLock(`${dataFile}.lock`, {
     ...lockOptions,
     display: `${LOCAL_DATA_FILE}.lock`,
-    onWait: (holder) => log(`waiting for another crm-schema --local run (pid ${holder.pid}) to finish`),
+    onWait: (holder) => {
+      log(`waiting for another crm-schema --local run (pid ${holder.pid}) to finish`);
+    },
   });
   try {
     const token = `local-${randomBytes(24).toString('hex')}`;
@@ -43,7 +45,9 @@ export async function startLocalEmulator(
       host: '127.0.0.1',
       dataFile,
       tokens: [token],
-      log: (line) => log(`local emulator: ${line}`),
+      log: (line) => {
+        log(`local emulator: ${line}`);
+      },
     });
     return {
       url: emulator.url,

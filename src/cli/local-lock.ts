@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CrmSchemaError } from '../core/errors.js';
 import { isFileRefusal, readRegularFile } from '../core/regular-file.js';
+import { defined } from '../core/defined.js';
 
 /** How long a run waits for another one before it gives up. */
 export const LOCAL_LOCK_TIMEOUT_MS = 120_000;
@@ -205,7 +206,7 @@ function ownHolder(): LockHolder {
     pid: process.pid,
     startedAt: new Date(Date.now() - process.uptime() * 1000).toISOString(),
     host: hostname(),
-    ...(procStart === undefined ? {} : { procStart }),
+    ...defined({ procStart }),
   };
 }
 

@@ -11,6 +11,7 @@ import { CallLog } from './call-log.js';
 import { callTimeoutMs } from './call-timeout.js';
 import { startLocalEmulator } from './local-emulator.js';
 import { plainHttpWarning, readToken, type Target } from './target.js';
+import { defined } from '../core/defined.js';
 
 export interface Session {
   client: CrmClient;
@@ -40,7 +41,7 @@ const LOCAL_RATE_LIMIT = { requests: 100_000, intervalMs: 10_000, adaptive: fals
 export async function openSession(target: Target, options: SessionOptions): Promise<Session> {
   const calls = new CallLog(options.verbose);
   const timeoutMs = callTimeoutMs(options.timeout, options.env);
-  const timeout = timeoutMs === undefined ? {} : { timeoutMs };
+  const timeout = defined({ timeoutMs });
   if (target.kind === 'remote') {
     const token = readToken(target, options.env);
     keepSecret(token);

@@ -21,6 +21,7 @@ import type { GatePolicy } from '../model/policy.js';
 import type { ComputePlanOptions } from '../pipeline/compute-plan.js';
 import type { PlanSettings } from '../plan/plan-document.js';
 import { toPlanPolicy } from '../live/managed-scope.js';
+import { defined } from '../core/defined.js';
 
 export const BASE_URL_ENV = 'CRM_BASE_URL';
 /** The local emulator's state file, relative to the current directory. */
@@ -67,7 +68,7 @@ export function resolveTarget(inputs: TargetInputs): Target {
       : inputs.config !== undefined
         ? 'the project'
         : 'the default policy';
-  const base = { ...(environment === undefined ? {} : { environment }), policy, policySource };
+  const base = { ...defined({ environment }), policy, policySource };
   if (inputs.local) return { kind: 'local', ...base };
   const flagUrl = nonEmpty(inputs.baseUrl);
   const envUrl = nonEmpty(inputs.env[BASE_URL_ENV]);

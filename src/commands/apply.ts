@@ -92,7 +92,7 @@ export default class Apply extends CrmCommand {
     const json = this.jsonEnabled();
     const asks = args.planfile === undefined && !flags['dry-run'] && !flags.yes;
     // said at once, before anything is read: CI must never hang on a prompt
-    if (asks && process.stdin.isTTY !== true) throw confirmationNeeded();
+    if (asks && !process.stdin.isTTY) throw confirmationNeeded();
     const saved = args.planfile === undefined ? undefined : await readSavedPlan(this.cwd, args.planfile);
     const project = await this.loadProject(flags, output);
     const target = this.resolveTarget(flags, project);
@@ -170,11 +170,20 @@ async function run(
   options: Parameters<typeof applyPlan>[2],
 ): Promise<ApplyReport> {
   const progress = createApplyProgress({
+    // isTTY is undefined (not false) off a terminal, whatever the typings say
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare -- see above
     tty: process.stderr.isTTY === true,
     color: output.colorErr,
-    write: (text) => output.errRaw(text),
+    write: (text) => {
+      output.errRaw(text);
+    },
   });
-  return applyPlan(plan, session.client, { ...options, onEvent: (event) => progress.onEvent(event) });
+  return applyPlan(plan, session.client, {
+    ...options,
+    onEvent: (event) => {
+      progress.onEvent(event);
+    },
+  });
 }
 
 async function confirm(question: string): Promise<boolean> {

@@ -167,7 +167,9 @@ export default class Emulator extends Command {
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
       ...(flags['account-id'] !== undefined ? { accountId: flags['account-id'] } : {}),
       ...(flags['seed-file'] !== undefined ? { seedFile: flags['seed-file'] } : {}),
-      log: (line) => this.logToStderr(`crm-schema emulator: ${line}`),
+      log: (line) => {
+        this.logToStderr(`crm-schema emulator: ${line}`);
+      },
     };
     const emulator = await startEmulator(options);
     this.announce(emulator, options);

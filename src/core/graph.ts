@@ -2,6 +2,8 @@
  * Depth-first search without recursion, so that a chain of thousands of nodes (calculated properties
  * whose formulas use each other one after another) never exhausts the call stack.
  */
+import { at, must } from './must.js';
+
 export interface DepthFirstCallbacks<N> {
   /** an edge back to a node on the current path: that part of the path, the node repeated at its end */
   cycle?(path: readonly N[]): void;
@@ -21,10 +23,10 @@ export function depthFirst<N>(
     const path: N[] = [root];
     const stack: Iterator<N>[] = [next(root)[Symbol.iterator]()];
     while (stack.length > 0) {
-      const step = stack[stack.length - 1].next();
+      const step = at(stack, stack.length - 1).next();
       if (step.done === true) {
         stack.pop();
-        const node = path.pop()!;
+        const node = must(path.pop(), 'the node of the path');
         state.set(node, 'done');
         callbacks.done?.(node);
         continue;

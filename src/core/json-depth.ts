@@ -5,8 +5,8 @@
  */
 export function jsonDepthExceeds(value: unknown, max: number): boolean {
   const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  while (stack.length > 0) {
-    const { value: current, depth } = stack.pop()!;
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { value: current, depth } = top;
     if (typeof current !== 'object' || current === null) continue;
     if (depth >= max) return true;
     for (const member of Array.isArray(current) ? current : Object.values(current))

@@ -8,12 +8,10 @@ export async function mapLimit<T, R>(
   fn: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
-  let next = 0;
+  // one iterator shared by the workers: each takes the next item when free
+  const queue = items.entries();
   const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index], index);
-    }
+    for (const [index, item] of queue) results[index] = await fn(item, index);
   };
   const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, () => worker());
   await Promise.all(workers);

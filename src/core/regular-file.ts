@@ -48,6 +48,8 @@ export interface ReadRegularOptions {
 export async function readRegularFile(path: string, options: ReadRegularOptions = {}): Promise<Buffer> {
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   checkStats(await stat(path), maxBytes);
+  // O_NONBLOCK is undefined on Windows, whatever the typings say
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
   const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     checkStats(await handle.stat(), maxBytes);

@@ -18,6 +18,7 @@ import type { Baseline } from './baseline.js';
 import { classifyDrift, resourceKey } from './classify.js';
 import type { DriftDocument } from './drift-report.js';
 import type { ScopePolicy } from '../model/policy.js';
+import { defined } from '../core/defined.js';
 
 export interface DriftCheck {
   report: DriftDocument;
@@ -56,7 +57,7 @@ export async function checkDrift(
   const report = classifyDrift(options.target === undefined ? plan : { ...plan, target: options.target }, {
     policy: options.policy,
     live,
-    ...(baselineDiffers === undefined ? {} : { baselineDiffers }),
+    ...defined({ baselineDiffers }),
   });
   if (options.baseline !== undefined)
     report.baseline = { ref: options.baseline.ref, commit: options.baseline.commit };

@@ -29,6 +29,7 @@ import {
   type DriftUnmanaged,
 } from './drift-report.js';
 import type { ScopePolicy } from '../model/policy.js';
+import { defined } from '../core/defined.js';
 
 export interface ClassifyOptions {
   /** the project's policy (not the one drift plans with): which unmanaged resources count */
@@ -88,7 +89,7 @@ export function classifyDrift(plan: PlanDocument, options: ClassifyOptions): Dri
   return {
     formatVersion: DRIFT_FORMAT_VERSION,
     drifted: counted.total > 0,
-    ...(plan.target === undefined ? {} : { target: plan.target }),
+    ...defined({ target: plan.target }),
     counts: counted,
     ...lists,
     diagnostics,
@@ -151,7 +152,7 @@ function classifyOne(change: PlannedChange, out: Lists, options: ClassifyOptions
     const scope = unmanagedScope(change, options.policy);
     if (scope === undefined) return;
     const label = liveLabel(change);
-    out.unmanaged.push({ address, kind, ...(label === undefined ? {} : { label }), scope });
+    out.unmanaged.push({ address, kind, ...defined({ label }), scope });
   } else {
     out.tombstoned.push({ address, kind });
   }
@@ -168,7 +169,7 @@ function toDriftFields(fields: readonly FieldChange[]): DriftField[] {
     field: f.field,
     live: f.old,
     declared: f.new,
-    ...(f.options === undefined ? {} : { options: f.options }),
+    ...defined({ options: f.options }),
   }));
 }
 

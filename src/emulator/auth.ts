@@ -3,7 +3,7 @@
  * granted scope matches any characters); a plain `T` holds every scope. The n-th token given acts as
  * user `n` (its property writes carry that user id).
  *
- * Scope names (the spec does not give them; these follow the platform's style):
+ * Scope names (the emulator's own, in the platform's style):
  * - records of an object type: `crm.objects.<name>.read` / `crm.objects.<name>.write`
  * - properties and groups of an object type, association labels and limits from it:
  *   `crm.schemas.<name>.read` / `crm.schemas.<name>.write`

@@ -1,6 +1,6 @@
 /**
  * Errors raised by emulator handlers. A handler throws an `EmulatorError`; the server's error handler
- * turns it into the reference §2 body with a fresh correlationId. Batch handlers turn them into
+ * turns it into the platform's error body with a fresh correlationId. Batch handlers turn them into
  * batch error items with `toBatchErrorItem`.
  */
 import type { BatchErrorItem, ErrorBody, ErrorDetail } from '../types/api.js';
@@ -64,7 +64,7 @@ export function toErrorBody(error: EmulatorError, correlationId: string): ErrorB
   };
 }
 
-/** A batch error item (spec section 7). `context` carries the failing input (e.g. `{ name: ['x'] }`). */
+/** A batch error item. `context` carries the failing input (e.g. `{ name: ['x'] }`). */
 export function toBatchErrorItem(
   error: EmulatorError,
   context: Record<string, string[]> = {},

@@ -29,7 +29,7 @@ interface Slice {
 /** The faulty part of [0, 1) cut into consecutive slices, one per kind with a probability above 0. */
 function slicesOf(settings: FaultSettings): Slice[] {
   const parts: [FaultKind, number][] = settings.weights
-    ? Object.entries(settings.weights).map(([kind, p]) => [kind as FaultKind, p ?? 0])
+    ? Object.entries<number | undefined>(settings.weights).map(([kind, p]) => [kind as FaultKind, p ?? 0])
     : settings.kinds.map((kind) => [kind, settings.rate / settings.kinds.length]);
   const slices: Slice[] = [];
   let upTo = 0;
@@ -82,6 +82,8 @@ const ANSWERED: Partial<Record<FaultKind, (retryAfter: string) => EmulatorError>
 };
 
 function dropConnection(request: FastifyRequest): void {
+  // Node nulls a message's socket once it is detached, whatever the typings say
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
   request.raw.socket?.destroy();
 }
 
@@ -94,14 +96,21 @@ export function installFaults(app: FastifyInstance, settings: FaultSettings): vo
 
   app.addHook('onRequest', (request, reply, done) => {
     const kind = plan.next();
-    if (kind === undefined) return done();
+    if (kind === undefined) {
+      done();
+      return;
+    }
     const answered = ANSWERED[kind];
-    if (answered) return done(answered(retryAfter));
+    if (answered) {
+      done(answered(retryAfter));
+      return;
+    }
     if (kind === 'drop-before') {
       // nothing is processed: the reply is taken over and the socket closed without a byte sent
       reply.hijack();
       dropConnection(request);
-      return done();
+      done();
+      return;
     }
     dropAfterReply.add(request);
     done();

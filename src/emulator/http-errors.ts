@@ -1,5 +1,5 @@
 /**
- * Every failure becomes the reference §2 error body with a fresh correlationId: handler errors
+ * Every failure becomes the platform's error body with a fresh correlationId: handler errors
  * (EmulatorError), framework errors (bad JSON, wrong content type, oversized body), unknown routes and
  * unexpected exceptions (500, never a stack trace; the server stays up).
  */
@@ -81,7 +81,7 @@ const CLIENT_ERRORS: Record<string, [status: number, message: string]> = {
   HPE_HEADER_OVERFLOW: [431, 'The request line and headers are larger than the server accepts (16 KiB).'],
 };
 
-/** A whole HTTP/1.1 response with the reference §2 body, for a socket with no request object. */
+/** A whole HTTP/1.1 response with the error body, for a socket with no request object. */
 function rawErrorResponse(error: EmulatorError): string {
   const body = JSON.stringify(toErrorBody(error, randomUUID()));
   const reason = STATUS_CODES[error.statusCode] ?? 'Error';
@@ -92,7 +92,7 @@ function rawErrorResponse(error: EmulatorError): string {
 }
 
 /**
- * Fastify constructor options that give the §2 body to failures outside the route handling: a bad
+ * Fastify constructor options that give the error body to failures outside the route handling: a bad
  * %-encoding in the path, an over-long path segment, and requests Node's HTTP parser refuses
  * (a malformed Content-Length, oversized headers, a timeout).
  */
@@ -141,7 +141,10 @@ export function installErrorHandling(app: FastifyInstance, settings: ErrorHandli
       return;
     }
     void parseJson(request, text, (error, value) => {
-      if (!error) return done(null, value);
+      if (!error) {
+        done(null, value);
+        return;
+      }
       done(new EmulatorError(400, 'VALIDATION_ERROR', `Invalid input JSON: ${jsonProblem(text)}`));
     });
   });

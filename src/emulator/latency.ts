@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 export function installLatency(app: FastifyInstance, latencyMs: number | undefined): void {
   if (!latencyMs) return;
   app.addHook('onSend', (_request, _reply, payload, done) => {
-    setTimeout(() => done(null, payload), latencyMs);
+    setTimeout(() => {
+      done(null, payload);
+    }, latencyMs);
   });
 }

@@ -234,7 +234,9 @@ export function installPersistence(
       return;
     }
     writer.flush().then(
-      () => done(null, payload),
+      () => {
+        done(null, payload);
+      },
       (error: unknown) => {
         log?.(`could not save the state to ${writer.file}: ${errorMessage(error)}`);
         const failure = new EmulatorError(

@@ -1,9 +1,10 @@
 /**
- * Rate limits as the platform applies them (reference §3): a rolling window per token (10 s unless
- * told otherwise) and an optional daily limit for the whole account. Over a limit: 429 with the
- * reference §2 body. The rate-limit headers go on every response while a limit is set.
+ * Rate limits as the platform applies them: a rolling window per token (10 s unless told otherwise)
+ * and an optional daily limit for the whole account. Over a limit: 429 with the platform's error
+ * body. The rate-limit headers go on every response while a limit is set.
  */
 import type { FastifyInstance } from 'fastify';
+import { at } from '../core/must.js';
 import { EmulatorError } from './errors.js';
 
 /**
@@ -24,7 +25,7 @@ export class RollingWindow {
   hasRoom(now: number): boolean {
     const cutoff = now - this.windowMs;
     const capacity = this.times.length;
-    while (this.size > 0 && this.times[this.head] <= cutoff) {
+    while (this.size > 0 && at(this.times, this.head) <= cutoff) {
       this.head = (this.head + 1) % capacity;
       this.size--;
     }
@@ -45,12 +46,12 @@ export class RollingWindow {
   /** Milliseconds until the oldest request leaves the window (0 when there is room). */
   msUntilRoom(now: number): number {
     if (this.size < this.max) return 0;
-    return Math.max(0, this.times[this.head] + this.windowMs - now);
+    return Math.max(0, at(this.times, this.head) + this.windowMs - now);
   }
 
   private grow(): void {
     const bigger = new Float64Array(this.times.length * 2);
-    for (let i = 0; i < this.size; i++) bigger[i] = this.times[(this.head + i) % this.times.length]!;
+    for (let i = 0; i < this.size; i++) bigger[i] = at(this.times, (this.head + i) % this.times.length);
     this.times = bigger;
     this.head = 0;
   }
@@ -88,7 +89,7 @@ export class DailyCounter {
 
 const HEADER = 'X-HubSpot-RateLimit';
 
-/** The reference §2 429 body for a policy; also used by fault injection. */
+/** The platform's 429 body for a policy; also used by fault injection. */
 export function rateLimitError(policy: 'TEN_SECONDLY_ROLLING' | 'DAILY', headers: Record<string, string>) {
   const message =
     policy === 'DAILY'
@@ -140,13 +141,13 @@ export function installRateLimits(app: FastifyInstance, settings: RateLimitSetti
       headers[`${HEADER}-Daily`] = String(daily.max);
       headers[`${HEADER}-Daily-Remaining`] = String(daily.remaining);
     }
-    if (!windowRoom) {
-      headers['Retry-After'] = retryAfterSeconds(window!.msUntilRoom(now));
+    if (window && !windowRoom) {
+      headers['Retry-After'] = retryAfterSeconds(window.msUntilRoom(now));
       done(rateLimitError('TEN_SECONDLY_ROLLING', headers));
       return;
     }
-    if (!dailyRoom) {
-      headers['Retry-After'] = retryAfterSeconds(daily!.msUntilReset(epoch));
+    if (daily && !dailyRoom) {
+      headers['Retry-After'] = retryAfterSeconds(daily.msUntilReset(epoch));
       done(rateLimitError('DAILY', headers));
       return;
     }

@@ -68,7 +68,11 @@ export function buildServer(
   const ctx: EmulatorContext = {
     state,
     now: () => new Date().toISOString(),
-    markDirty: writer ? () => writer.markDirty() : () => undefined,
+    markDirty: writer
+      ? () => {
+          writer.markDirty();
+        }
+      : () => undefined,
   };
 
   installErrorHandling(app, { bodyLimit, ...(options.log ? { log: options.log } : {}) });
@@ -170,8 +174,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const writer = dataFile ? new StateWriter(dataFile, () => state) : undefined;
   if (writer && !loaded) await initStateFile(writer);
 
-  const tokenGenerated = !options.tokens?.length;
-  const specs = tokenGenerated ? [generateToken()] : options.tokens!;
+  const given = options.tokens ?? [];
+  const tokenGenerated = given.length === 0;
+  const specs = tokenGenerated ? [generateToken()] : given;
   const grants = specs.map((spec, i) => ({ ...parseTokenSpec(spec), userId: String(i + 1) }));
   const { app } = buildServer(options, state, grants, writer);
   const host = options.host ?? DEFAULT_HOST;

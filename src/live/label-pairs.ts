@@ -7,6 +7,7 @@
  * list, and pair up the same way.
  */
 import type { AssociationTypeConfig } from '../types/api.js';
+import { at } from '../core/must.js';
 import { USER_DEFINED } from '../model/normalize-association.js';
 
 export type InverseOf = ReadonlyMap<number, Pick<AssociationTypeConfig, 'typeId' | 'label'>>;
@@ -29,8 +30,8 @@ export function inverseTypes(
   );
   const inverse = new Map<number, Pick<AssociationTypeConfig, 'typeId' | 'label'>>();
   for (let i = 0; i + 1 < all.length;) {
-    const a = all[i];
-    const b = all[i + 1];
+    const a = at(all, i);
+    const b = at(all, i + 1);
     if (sameType || a.direction !== b.direction) {
       inverse.set(a.type.typeId, b.type);
       inverse.set(b.type.typeId, a.type);

@@ -11,6 +11,7 @@ type Target = LinkTarget | OverLimitTarget;
 import type { CrmClient } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
 import { groupBy } from '../core/maps.js';
+import { at } from '../core/must.js';
 import { pairKey } from '../model/normalize-association.js';
 import type { LinkTarget, OverLimitTarget } from '../plan/data-check.js';
 import { skippedForScopes, type CallBudget, type DataCheckResult } from './data-check-result.js';
@@ -35,7 +36,7 @@ async function countDirection(
   budget: CallBudget,
   result: DataCheckResult,
 ): Promise<void> {
-  const { from, to } = targets[0];
+  const { from, to } = at(targets, 0);
   const counts = new Map<number, number>(targets.map((t) => [t.typeId, 0]));
   const overLimit = new Map<string, number>(targets.map((t) => [t.key, 0]));
   let pending: string[] = [];

@@ -1,12 +1,13 @@
 /**
- * Association labels and limits of the pairs in scope. One configuration read per direction (spec 4.16)
+ * Association labels and limits of the pairs in scope. One configuration read per direction
  * gives every association type of the direction with its `category`, `typeId`, `label` and, when one is
- * set, `userEnforcedMaxToObjectIds`: both the labels and the limits, so the label list (beyond the spec)
+ * set, `userEnforcedMaxToObjectIds`: both the labels and the limits, so the label list
  * is not read. The reverse direction is read too when the inverse labels are needed (`PairScope.inverse`),
  * or when that direction is in scope anyway; each direction is read once, and a direction read for its
  * inverse labels goes into the state as well (each label pair then appears in both directions).
  */
 import type { CrmClient } from '../api/client.js';
+import { at } from '../core/must.js';
 import { pairKey } from '../model/normalize-association.js';
 import { addApiLabel, addApiLimit, associationPairOf } from '../model/schema-state.js';
 import type { SchemaState } from '../model/schema-model.js';
@@ -25,11 +26,9 @@ export async function readAssociations(
     if (pair.inverse && pair.from !== pair.to)
       wanted.set(pairKey(pair.to, pair.from), { from: pair.to, to: pair.from });
   }
-  const keys = [...wanted.keys()];
-  const lists = await Promise.all(
-    keys.map((key) => client.limits.get(wanted.get(key)!.from, wanted.get(key)!.to)),
-  );
-  const byKey = new Map<string, AssociationTypeConfig[]>(keys.map((key, i) => [key, lists[i]]));
+  const entries = [...wanted];
+  const lists = await Promise.all(entries.map(([, { from, to }]) => client.limits.get(from, to)));
+  const byKey = new Map<string, AssociationTypeConfig[]>(entries.map(([key], i) => [key, at(lists, i)]));
 
   const added = new Set<string>();
   const add = (from: string, to: string, reverse: AssociationTypeConfig[] | undefined): void => {

@@ -1,7 +1,7 @@
 /**
- * Custom event definitions in scope: one read per definition, which returns its properties (beyond the
- * spec (reference §1)). A definition the account lacks is recorded as not existing: the planner creates
- * it when a manifest gives its `definition` block, and reports it otherwise.
+ * Custom event definitions in scope: one read per definition, which returns its properties. A
+ * definition the account lacks is recorded as not existing: the planner creates it when a manifest
+ * gives its `definition` block, and reports it otherwise.
  */
 import type { CrmClient } from '../api/client.js';
 import { isApiError } from '../api/errors.js';

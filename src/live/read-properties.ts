@@ -1,9 +1,9 @@
 /**
- * Properties and groups of one object type. Named properties are read with the batch read (spec 4.2,
- * 100 names per call): a name the account does not have comes back as a NOT_FOUND item and counts as
+ * Properties and groups of one object type. Named properties are read with the batch read (100 names
+ * per call): a name the account does not have comes back as a NOT_FOUND item and counts as
  * absent. Batch read returns every data sensitivity. A full read instead lists the object type once per
- * data sensitivity, because the list returns only `non_sensitive` properties when none is asked for
- * (beyond the spec (reference §1)). A declared name that is not active is looked up among the archived
+ * data sensitivity, because the list returns only `non_sensitive` properties when none is asked for.
+ * A declared name that is not active is looked up among the archived
  * properties (one more batch read, only when some name is absent): creating it again restores the
  * property with its values, which the plan calls a restore.
  */
@@ -24,7 +24,6 @@ export async function readObjectType(
   objectSchemaOf(state, objectType);
   const [properties, groups] = await Promise.all([
     readProperties(client, scope),
-    // beyond the spec (reference §1)
     scope.groups ? client.groups.list(objectType) : Promise.resolve([]),
   ]);
   const active = new Set(properties.map((property) => property.name));
@@ -52,7 +51,7 @@ async function readArchived(client: CrmClient, objectType: string, names: string
 async function readProperties(client: CrmClient, scope: ObjectTypeScope): Promise<Property[]> {
   const { objectType } = scope;
   if (scope.fullList) {
-    // beyond the spec (reference §1): the list, once per sensitivity
+    // the list, once per sensitivity
     const lists = await Promise.all(
       DATA_SENSITIVITIES.map((dataSensitivity) => client.properties.list(objectType, { dataSensitivity })),
     );

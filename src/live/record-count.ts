@@ -14,6 +14,7 @@
 import type { CrmClient } from '../api/client.js';
 import { chunk } from '../api/batching.js';
 import { isApiError, type CrmApiError } from '../api/errors.js';
+import { at } from '../core/must.js';
 import { groupBy } from '../core/maps.js';
 import type { RecordTarget } from '../plan/data-check.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
@@ -44,7 +45,7 @@ export async function countRecords(
 }
 
 async function countForType(run: Run, objectType: string, targets: readonly RecordTarget[]): Promise<void> {
-  const [first, ...rest] = chunk(targets, MAX_SEARCH_FILTER_GROUPS);
+  const [first = [], ...rest] = chunk(targets, MAX_SEARCH_FILTER_GROUPS);
   try {
     await countChunk(run, objectType, first);
   } catch (error) {
@@ -71,14 +72,14 @@ async function countChunk(run: Run, objectType: string, targets: readonly Record
     if (combined.error !== undefined && combined.error.code !== 'VALIDATION') throw combined.error;
   }
   const outcomes = await Promise.all(targets.map((target) => settle(search(run, objectType, [target]))));
-  outcomes.forEach((outcome, i) => {
-    const target = targets[i];
+  for (const [i, outcome] of outcomes.entries()) {
+    const target = at(targets, i);
     if (outcome.value === null) run.result.diagnostics.push(skippedForBudget(target.key, run.budget));
     else if (outcome.error === undefined)
-      run.result.counts.set(target.key, { count: outcome.value!, exact: true });
+      run.result.counts.set(target.key, { count: outcome.value, exact: true });
     else if (outcome.error.code === 'VALIDATION') run.result.diagnostics.push(refused(target, outcome.error));
     else throw outcome.error;
-  });
+  }
 }
 
 function filterOf(target: RecordTarget): Filter {
@@ -102,7 +103,9 @@ async function search(
   return answer.total;
 }
 
-async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error?: CrmApiError }> {
+async function settle<T>(
+  promise: Promise<T>,
+): Promise<{ value: T; error?: undefined } | { value?: undefined; error: CrmApiError }> {
   try {
     return { value: await promise };
   } catch (error) {

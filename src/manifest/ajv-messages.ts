@@ -152,7 +152,7 @@ const isSecretPath = (path: readonly PathSegment[]): boolean => path.at(-1) === 
 
 const DESCRIBE: Record<string, Describe> = {
   additionalProperties: ({ error, path }) => {
-    const key = String((error.params as { additionalProperty: string }).additionalProperty);
+    const key = String((error.params as { additionalProperty: unknown }).additionalProperty);
     const allowed = Object.keys(
       (error.parentSchema as { properties?: object } | undefined)?.properties ?? {},
     );

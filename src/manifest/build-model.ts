@@ -72,7 +72,7 @@ export function buildModel(items: ManifestItems, sink: DiagnosticSink): Declarat
           objectType,
           name: entry.name,
           label: entry.label ?? '',
-          ...(entry.displayOrder === undefined ? {} : { displayOrder: entry.displayOrder }),
+          ...defined({ displayOrder: entry.displayOrder }),
           source,
         };
     mapIn(state.groups, typeKey).set(entry.name, group);
@@ -180,8 +180,7 @@ export function buildModel(items: ManifestItems, sink: DiagnosticSink): Declarat
     state.eventDefinitions.set(eventName, {
       eventName,
       label: entry.label,
-      ...(entry.description === undefined ? {} : { description: entry.description }),
-      ...(entry.primaryObject === undefined ? {} : { primaryObject: entry.primaryObject }),
+      ...defined({ description: entry.description, primaryObject: entry.primaryObject }),
       source: at(ref),
     });
   }

@@ -14,6 +14,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
 import { CONFIG_FILE_NAME } from './config.js';
 import { glob } from './glob.js';
+import { defined } from '../core/defined.js';
 
 export interface ProjectUnit {
   /** absolute path of the project file, when the unit has one */
@@ -70,7 +71,7 @@ export async function collectUnits(
   const units: ProjectUnit[] = unique(projects).map((p) => ({ configPath: p, useGlobs: true, files: [] }));
   if (loose.length > 0 || config !== undefined) {
     units.push({
-      ...(config === undefined ? {} : { configPath: config }),
+      ...defined({ configPath: config }),
       useGlobs: false,
       files: unique(loose),
     });

@@ -18,9 +18,10 @@ import { runSchema } from './shape.js';
 import type { PolicyEntry, ProjectFile } from './types.js';
 import { DEFAULT_POLICY, type Policy } from '../model/policy.js';
 import type { SourceLocation } from '../model/source-location.js';
+import { defined } from '../core/defined.js';
 
 export const CONFIG_FILE_NAME = 'crm-schema.yaml';
-/** The variable holding the token when an environment names none (design/PRODUCT.md). */
+/** The variable holding the token when an environment names none. */
 export const DEFAULT_TOKEN_ENV = 'CRM_ACCESS_TOKEN';
 
 export interface EnvironmentConfig {
@@ -77,8 +78,8 @@ export async function loadProjectConfig(
 ): Promise<ConfigLoad> {
   const source = await readSource(path, file, sink);
   if (!source) return {};
-  const documents = parseYaml(source, sink);
-  if (documents.length === 0) {
+  const [document, second] = parseYaml(source, sink);
+  if (document === undefined) {
     if (!sink.items.some((d) => d.file === file && d.severity === 'error')) {
       sink.at(
         { file, line: 1, col: 1 },
@@ -91,14 +92,13 @@ export async function loadProjectConfig(
     }
     return {};
   }
-  if (documents.length > 1) {
-    sink.at(locate(documents[1], []), {
+  if (second !== undefined) {
+    sink.at(locate(second, []), {
       code: 'CONFIG_MULTIPLE_DOCUMENTS',
       message: 'the project file holds more than one document',
       hint: 'keep one document in crm-schema.yaml; manifests go in the files its globs name',
     });
   }
-  const document = documents[0];
   const before = sink.errorCount;
   const blocking = runSchema(document, validators().config, '', sink, { override: tokenKeyOverride });
   const data = document.data as ProjectFile;
@@ -123,8 +123,9 @@ function tokenKeyOverride(problem: ShapeProblem): DiagnosticInput | undefined {
 }
 
 function checkConfigRules(document: ParsedDocument, data: ProjectFile, sink: DiagnosticSink): void {
-  const report = (path: PathSegment[], input: DiagnosticInput) =>
+  const report = (path: PathSegment[], input: DiagnosticInput) => {
     sink.at(locate(document, path), { ...input, path: formatPath(path) });
+  };
   for (const [name, environment] of Object.entries(data.environments ?? {})) {
     // a tokenEnv that is no variable name at all is already reported by the schema
     const tokenEnv = environment.tokenEnv;
@@ -197,7 +198,7 @@ function resolveConfig(
     file,
     dir: dirname(path),
     manifests: data.manifests,
-    ...(data.defaultEnvironment === undefined ? {} : { defaultEnvironment: data.defaultEnvironment }),
+    ...defined({ defaultEnvironment: data.defaultEnvironment }),
     environments,
     policy,
   };

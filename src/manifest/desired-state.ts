@@ -86,7 +86,7 @@ function addGroups(out: Builder, objectType: string, groups: ReadonlyMap<string,
     const group = normalizeGroup({
       name: entry.name,
       label: entry.label,
-      ...(entry.displayOrder === undefined ? {} : { displayOrder: entry.displayOrder }),
+      ...defined({ displayOrder: entry.displayOrder }),
     });
     objectSchemaOf(out.state, objectType).groups.set(group.name, group);
     out.sources.set(groupAddress(objectType, entry.name), source);

@@ -13,8 +13,9 @@ export function expandBraces(pattern: string): string[] {
   const match = /\{([^{}]*)\}/.exec(pattern);
   if (!match) return [pattern];
   const before = pattern.slice(0, match.index);
-  const after = pattern.slice(match.index + match[0].length);
-  return match[1].split(',').flatMap((alternative) => expandBraces(`${before}${alternative}${after}`));
+  const [whole, inner = ''] = match;
+  const after = pattern.slice(match.index + whole.length);
+  return inner.split(',').flatMap((alternative) => expandBraces(`${before}${alternative}${after}`));
 }
 
 /** A pattern (without braces) -> a regular expression over a whole relative path. */

@@ -9,6 +9,7 @@
  * Also checked here, across pairs: one internal name per pair of an object pair, `renamedFrom` texts
  * that another declaration keeps or deletes, and what a rename or an inverse limit needs.
  */
+import { at, must } from '../core/must.js';
 import type { DiagnosticCode } from './codes.js';
 import { formatLocation, type DiagnosticSink } from './diagnostics.js';
 import type { DeletedLabel, DesiredLabel, DesiredLabelPair } from './model.js';
@@ -64,7 +65,12 @@ export function mergeLabelPairs(
 function groupsOf(declared: readonly LabelDeclaration[]): LabelDeclaration[][] {
   const parent = declared.map((_, i) => i);
   const root = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    // path halving: each step points a node at its grandparent
+    for (let up = at(parent, i); up !== i; up = at(parent, i)) {
+      const grand = at(parent, up);
+      parent[i] = grand;
+      i = grand;
+    }
     return i;
   };
   const union = (i: number, j: number) => {
@@ -114,7 +120,7 @@ interface Merged {
 }
 
 function mergeGroup(group: readonly LabelDeclaration[], sink: DiagnosticSink): Merged {
-  const first = group[0];
+  const first = at(group, 0);
   const said = new Map<Slot, { value: SlotValue; source: SourceLocation }>();
   const from = canonicalObjectType(first.from);
   const to = canonicalObjectType(first.to);
@@ -136,7 +142,9 @@ function mergeGroup(group: readonly LabelDeclaration[], sink: DiagnosticSink): M
     }
   };
   const place = (entry: LabelDeclaration, reversed: boolean): void => {
-    const own = (key: Slot) => set(reversed ? MIRROR[key] : key, entry[key], entry, key);
+    const own = (key: Slot) => {
+      set(reversed ? MIRROR[key] : key, entry[key], entry, key);
+    };
     own('label');
     own('inverseLabel');
     own('renamedFrom');
@@ -157,7 +165,9 @@ function mergeGroup(group: readonly LabelDeclaration[], sink: DiagnosticSink): M
       else place(entry, side === 'reversed');
     }
     if (next.length === pending.length) {
-      next.forEach((entry) => place(entry, false));
+      next.forEach((entry) => {
+        place(entry, false);
+      });
       break;
     }
     pending = next;
@@ -212,8 +222,9 @@ function checkPair(
   sink: DiagnosticSink,
 ): void {
   const needsInverse = (slot: Slot, key: string) => {
-    if (pair.inverseLabel !== undefined || !said.has(slot)) return;
-    sink.at(said.get(slot)!.source, {
+    const where = said.get(slot);
+    if (pair.inverseLabel !== undefined || where === undefined) return;
+    sink.at(where.source, {
       code: 'LABEL_INVERSE_NEEDED',
       message: `'${key}' is about the other direction of the label '${pair.label}', whose text no entry declares`,
       hint: 'give inverseLabel (the text of the other direction) in this entry',
@@ -227,7 +238,7 @@ function checkPair(
   ] as const) {
     const old = pair[slot];
     if (old === undefined || old !== current) continue;
-    sink.at(said.get(slot)!.source, {
+    sink.at(must(said.get(slot), 'where the rename was said').source, {
       code: 'LABEL_RENAME_INVALID',
       message: `${describe(slot)} is '${old}', the label's own text: there is nothing to rename`,
       hint: `remove ${slot}, or give the label's current text in the account`,
@@ -269,7 +280,7 @@ function checkAcrossPairs(
     ] as const) {
       const old = pair[slot];
       if (old === undefined) continue;
-      const source = said.get(slot)!.source;
+      const source = must(said.get(slot), 'where the rename was said').source;
       const key = `${dir}\u0000${old}`;
       const holder = texts.get(key);
       const twice = renamed.get(key);

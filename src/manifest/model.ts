@@ -20,7 +20,7 @@ export interface DesiredProperty {
   /** the object type as written in the manifest */
   objectType: string;
   name: string;
-  /** the request fields as written, ready for a create */
+  /** the property's request fields as written, ready for a create */
   definition: PropertyCreate;
   /** rename: the current internal name, whose values move to this property */
   renamedFrom?: string;

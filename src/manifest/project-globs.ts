@@ -6,6 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import { FILE_CONCURRENCY, mapLimit } from '../core/map-limit.js';
+import { at } from '../core/must.js';
 import { isWithin, realPathOf } from '../core/inside-folder.js';
 import { displayPath } from './collect.js';
 import type { DiagnosticSink } from './diagnostics.js';
@@ -92,12 +93,12 @@ export async function projectManifests(project: ProjectGlobs, sink: DiagnosticSi
   const candidates = found.files.map((f) => ({ relative: f, path: join(root, f) }));
   const reals = await mapLimit(candidates, FILE_CONCURRENCY, (c) => realPathOf(c.path));
   const files: string[] = [];
-  candidates.forEach((candidate, i) => {
-    if (candidate.path === configPath) return;
-    const real = reals[i];
+  for (const [i, candidate] of candidates.entries()) {
+    if (candidate.path === configPath) continue;
+    const real = at(reals, i);
     if (isWithin(realRoot, real)) {
       files.push(candidate.path);
-      return;
+      continue;
     }
     const index = manifests.findIndex((p) => !p.startsWith('!') && matchesGlob(candidate.relative, p));
     refuse(
@@ -105,7 +106,7 @@ export async function projectManifests(project: ProjectGlobs, sink: DiagnosticSi
       `'${manifests[index] ?? ''}' matches ${displayPath(cwd, candidate.path)}, a symbolic link to a file outside the project folder (${real}); it was not read`,
       HINT_LINK,
     );
-  });
+  }
 
   if (files.length === 0 && refused === 0) {
     sink.at(locate(document, ['manifests']), {

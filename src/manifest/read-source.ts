@@ -3,6 +3,7 @@
  * a device, a socket), too large, binary, or not UTF-8. A UTF-8 byte order mark is accepted and dropped.
  */
 import { isFileRefusal, readRegularFile } from '../core/regular-file.js';
+import { at } from '../core/must.js';
 import type { DiagnosticSink } from './diagnostics.js';
 
 /** Manifests are small; anything past this is a mistake (a log, a dump) and would only be slow. */
@@ -161,16 +162,16 @@ const LEAD_BYTES: readonly (readonly [number, number, number, number, number])[]
 
 /** Length of the valid UTF-8 sequence at `i`, or 0 when it is invalid. */
 function sequenceLength(bytes: Uint8Array, i: number): number {
-  const b0 = bytes[i];
+  const b0 = at(bytes, i);
   if (b0 < 0x80) return 1;
   const lead = LEAD_BYTES.find(([first, last]) => b0 >= first && b0 <= last);
   if (!lead) return 0;
   const [, , length, min, max] = lead;
   if (i + length > bytes.length) return 0;
-  const b1 = bytes[i + 1];
+  const b1 = at(bytes, i + 1);
   if (b1 < min || b1 > max) return 0;
   for (let k = 2; k < length; k += 1) {
-    const b = bytes[i + k];
+    const b = at(bytes, i + k);
     if (b < 0x80 || b > 0xbf) return 0;
   }
   return length;

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
+import { must } from '../core/must.js';
 import type { ManifestKind } from './types.js';
 
 /** `schemas/` relative to this module, in `src/manifest/` and in `dist/manifest/` alike. */
@@ -78,7 +79,7 @@ export function validators(): Validators {
       Associations: byDef('AssociationsManifest'),
       EventProperties: byDef('EventPropertiesManifest'),
     },
-    manifest: ajv.getSchema('manifest')!,
+    manifest: must(ajv.getSchema('manifest'), 'the manifest schema'),
     config: ajv.compile(config),
   };
   return compiled;

@@ -1,5 +1,7 @@
 /** "Did you mean ...?" for typos in keys and values. */
 
+import { at } from '../core/must.js';
+
 /** Edit distance (insert, delete, substitute, swap of neighbours), case-insensitive. */
 export function editDistance(a: string, b: string): number {
   const s = a.toLowerCase();
@@ -10,16 +12,18 @@ export function editDistance(a: string, b: string): number {
     Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
   );
   for (let i = 1; i < rows; i += 1) {
+    const row = at(d, i);
+    const above = at(d, i - 1);
     for (let j = 1; j < cols; j += 1) {
       const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      let best = Math.min(at(above, j) + 1, at(row, j - 1) + 1, at(above, j - 1) + cost);
       if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) {
-        best = Math.min(best, d[i - 2][j - 2] + 1);
+        best = Math.min(best, at(at(d, i - 2), j - 2) + 1);
       }
-      d[i][j] = best;
+      row[j] = best;
     }
   }
-  return d[rows - 1][cols - 1];
+  return at(at(d, rows - 1), cols - 1);
 }
 
 /**

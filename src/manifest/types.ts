@@ -1,7 +1,7 @@
 /**
  * The manifest documents and the project file as users write them (YAML, camelCase API names).
- * `schemas/manifest.schema.json` and `schemas/config.schema.json` describe the same shapes; the keys
- * objects in `keys.ts` tie both together and a test fails when they drift apart.
+ * `schemas/manifest.schema.json` and `schemas/config.schema.json` describe the same shapes; the key
+ * lists in test/manifest/schema-keys.ts tie both together and a test fails when they drift apart.
  */
 import type { AssociationCategory, EventPropertyType, PropertyCreate, PropertyOption } from '../types/api.js';
 import type { DangerousPolicy, DestructivePolicy, UnmanagedPolicy } from '../model/policy.js';
@@ -9,7 +9,7 @@ import type { DangerousPolicy, DestructivePolicy, UnmanagedPolicy } from '../mod
 export const MANIFEST_KINDS = ['Properties', 'Associations', 'EventProperties'] as const;
 export type ManifestKind = (typeof MANIFEST_KINDS)[number];
 
-/** Association categories a manifest may name (the spec's neutral names plus those of reference §1). */
+/** Association categories a manifest may name (the neutral names plus the platform's own). */
 export const ASSOCIATION_CATEGORIES = [
   'PLATFORM_DEFINED',
   'USER_DEFINED',
@@ -33,8 +33,8 @@ export interface GroupEntry {
 }
 
 /**
- * A property: every request field of spec 2.3 under its API name, so a property read from the CRM
- * writes back as the same YAML. `archived: true` with just `name` is a tombstone.
+ * A property: every request field of a property definition under its API name, so a property read from
+ * the CRM writes back as the same YAML. `archived: true` with just `name` is a tombstone.
  */
 export type PropertyEntry = Omit<Partial<PropertyCreate>, 'options'> & {
   name: string;
@@ -79,7 +79,7 @@ export interface AssociationsManifest {
   types: AssociationTypeEntry[];
 }
 
-/** A property of a custom event definition (spec 4.17). `deleted: true` with just `name` is a tombstone. */
+/** A property of a custom event definition. `deleted: true` with just `name` is a tombstone. */
 export interface EventPropertyEntry {
   name: string;
   label?: string;
@@ -91,7 +91,7 @@ export interface EventPropertyEntry {
 
 /**
  * The custom event definition itself. When the account lacks the definition `eventName` names, the plan
- * creates it from this block (beyond the spec, reference §1); without the block that is a plan error.
+ * creates it from this block; without the block that is a plan error.
  * The API cannot change a definition after creation, so for an existing one the block is only compared.
  */
 export interface EventDefinitionEntry {

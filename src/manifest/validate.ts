@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { CrmSchemaError } from '../core/errors.js';
+import { at } from '../core/must.js';
 import { FILE_CONCURRENCY, mapLimit } from '../core/map-limit.js';
 import { buildModel } from './build-model.js';
 import { collectUnits, displayPath } from './collect.js';
@@ -84,7 +85,7 @@ export async function loadProject(
   options: ValidateOptions = {},
 ): Promise<{ report: ValidationReport; config?: ProjectConfig; model: Declarations }> {
   const report = await validatePaths([], options);
-  const project = report.projects[0];
+  const project = at(report.projects, 0);
   return { report, model: project.model, ...(project.config ? { config: project.config } : {}) };
 }
 
@@ -130,7 +131,9 @@ async function validateUnit(
   const display = manifestPaths.map((p) => displayPath(cwd, p));
   seen.push(...display);
   // a few files at a time: thousands of manifests must not need thousands of open files
-  const sources = await mapLimit(manifestPaths, FILE_CONCURRENCY, (p, i) => readSource(p, display[i], sink));
+  const sources = await mapLimit(manifestPaths, FILE_CONCURRENCY, (p, i) =>
+    readSource(p, at(display, i), sink),
+  );
   const texts = sources.filter((s): s is SourceText => s !== undefined);
   const model = checkManifests(texts, sink);
   return { ...(config ? { config } : {}), model, files: texts.map(readFile) };

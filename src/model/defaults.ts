@@ -1,8 +1,8 @@
 /**
  * The platform's defaults, filled into both desired and live state so that a property declared with
  * few fields and the same property as the API returns it compare equal (and a plan right after an
- * apply is empty). Reference §1: a create fills `displayOrder: -1`, `options: []`,
- * `dataSensitivity: "non_sensitive"`; the boolean flags default to false.
+ * apply is empty). The platform fills `displayOrder: -1`, `options: []`,
+ * `dataSensitivity: "non_sensitive"` on create; the boolean flags default to false.
  */
 import type { DataSensitivity } from '../types/api.js';
 
@@ -25,7 +25,7 @@ export const OPTION_DEFAULTS = {
 
 /**
  * The `displayOrder` of an option that does not give one: its 0-based position in the list.
- * Neither the spec nor the reference says what the platform fills in; this is the one place to change
+ * The platform does not document what it fills in; this is the one place to change
  * if it turns out to differ. The planner always sends every option field explicitly, so whatever the
  * platform would fill, the live state after an apply equals the normalised desired state.
  */

@@ -5,7 +5,7 @@ import type { AssociationCategory, AssociationLabel, AssociationTypeConfig } fro
 import { canonicalObjectType } from './object-types.js';
 import type { NormalizedLabel, NormalizedLimit } from './schema-model.js';
 
-/** The category of labels users create (reference §1). */
+/** The category of labels users create. */
 export const USER_DEFINED: AssociationCategory = 'USER_DEFINED';
 
 /** `tickets->orders`; `0-5` and `tickets` give the same key. */
@@ -41,7 +41,7 @@ export function fromApiLabel(
   return normalized;
 }
 
-/** A configuration item (spec 2.5); undefined when no limit is set on that type. */
+/** The limit of an association type configuration; undefined when no limit is set on that type. */
 export function fromApiLimit(config: AssociationTypeConfig): NormalizedLimit | undefined {
   if (typeof config.userEnforcedMaxToObjectIds !== 'number') return undefined;
   const limit: NormalizedLimit = {

@@ -20,7 +20,7 @@ export function normalizeEventProperty(input: EventPropertyLike): NormalizedEven
   };
 }
 
-/** Drops every field the event property API cannot take (4.17: label, type, description, name, options). */
+/** Drops every field the event property API cannot take (it takes label, type, description, name, options). */
 export function fromApiEventProperty(property: EventProperty): NormalizedEventProperty {
   return normalizeEventProperty(property);
 }
@@ -36,7 +36,7 @@ export function normalizeEventDefinitionInfo(input: {
   return info;
 }
 
-/** A definition read from the account (beyond the spec, reference §1): its singular label, description, primary object. */
+/** A definition read from the account: its singular label, description, primary object. */
 export function fromApiEventDefinition(definition: EventDefinition): NormalizedEventDefinitionInfo {
   const info = normalizeEventDefinitionInfo({
     label: definition.labels.singular,

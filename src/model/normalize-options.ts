@@ -1,4 +1,5 @@
 /** Options of properties and event properties, defaults filled (`defaults.ts`). */
+import { at } from '../core/must.js';
 import type { PropertyOption } from '../types/api.js';
 import { defaultOptionDisplayOrder, OPTION_DEFAULTS } from './defaults.js';
 import type { NormalizedOption } from './schema-model.js';
@@ -23,9 +24,8 @@ export function normalizeOptions(options: readonly OptionLike[] | null | undefin
 /** Equal when every field matches, in list order. */
 export function optionsEqual(a: readonly NormalizedOption[], b: readonly NormalizedOption[]): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
+  for (const [i, x] of a.entries()) {
+    const y = at(b, i);
     if (
       x.value !== y.value ||
       x.label !== y.label ||

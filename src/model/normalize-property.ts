@@ -8,7 +8,7 @@ import { PROPERTY_DEFAULTS } from './defaults.js';
 import { normalizeOptions, type OptionLike } from './normalize-options.js';
 import type { NormalizedProperty, PropertyFlags } from './schema-model.js';
 
-/** What `normalizeProperty` reads: the request fields of spec 2.3, all but the first five optional. */
+/** What `normalizeProperty` reads: the request fields of a property definition, all but the first five optional. */
 export type PropertyLike = Pick<PropertyCreate, 'name' | 'label' | 'groupName'> & {
   type: string;
   fieldType: string;

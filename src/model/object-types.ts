@@ -1,8 +1,8 @@
 /**
  * Object types are addressed by name (`tickets`) or by id (`0-5`); the model keys everything by one
- * canonical name so that both spellings address the same thing. The table holds the ids reference §5
- * confirms plus the three classic CRM objects; unknown names and ids (custom objects such as `2-123`,
- * or types whose id the reference does not confirm) pass through unchanged.
+ * canonical name so that both spellings address the same thing. The table holds the ids the platform
+ * documents plus the three classic CRM objects; unknown names and ids (custom objects such as `2-123`,
+ * or types whose id is not documented) pass through unchanged.
  */
 export interface WellKnownObjectType {
   name: string;

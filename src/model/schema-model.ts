@@ -4,8 +4,8 @@
  * compares like with like. Everything is keyed by canonical object type name (`object-types.ts`).
  *
  * Compared fields and live-only flags are kept apart: a `NormalizedProperty` holds exactly the request
- * fields of spec 2.3 (what a manifest can declare and the diff compares), while `platformDefined` and
- * `archived` live in `PropertyFlags` next to it.
+ * fields of a property definition (what a manifest can declare and the diff compares), while
+ * `platformDefined` and `archived` live in `PropertyFlags` next to it.
  */
 import type { AssociationCategory, DataSensitivity, FieldType, PropertyType } from '../types/api.js';
 
@@ -17,7 +17,7 @@ export interface NormalizedOption {
   hidden: boolean;
 }
 
-/** Every request field of spec 2.3, defaults filled; the two optional fields stay absent when unset. */
+/** Every request field of a property definition, defaults filled; the two optional fields stay absent when unset. */
 export interface NormalizedProperty {
   name: string;
   label: string;
@@ -116,7 +116,7 @@ export interface NormalizedEventProperty {
 }
 
 /**
- * What a custom event definition is besides its properties (beyond the spec, reference §1). Desired: the
+ * What a custom event definition is besides its properties. Desired: the
  * manifest's `definition` block, from which crm-schema creates a definition the account lacks. Live: what
  * the account holds, read with the definition. The API cannot change these after creation.
  */

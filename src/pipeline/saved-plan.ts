@@ -6,6 +6,7 @@
  */
 import { CLIENT_VERSION } from '../api/version.js';
 import { CrmSchemaError } from '../core/errors.js';
+import { must } from '../core/must.js';
 import { canonicalDigest, canonicalJson } from '../plan/canonical-json.js';
 import type { DesiredState } from '../model/desired-state.js';
 import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
@@ -49,7 +50,8 @@ export function savedPlan(plan: PlanDocument, context: SavedPlanContext): PlanDo
  * are): an allowance given now that the plan was made without is refused, not silently ignored.
  */
 export function savedSettings(saved: PlanDocument, file: string, flags: PlanSettings): PlanSettings {
-  const settings = saved.settings!;
+  // checkSavedPlan refused a plan without settings
+  const settings = must(saved.settings, 'the settings of a checked plan');
   const widened = (['allowDestructive', 'allowDangerous'] as const).filter((k) => flags[k] && !settings[k]);
   if (widened.length > 0) {
     const flag = widened.map((k) => (k === 'allowDestructive' ? '--allow-destructive' : '--allow-dangerous'));

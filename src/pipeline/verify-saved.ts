@@ -229,11 +229,11 @@ function withoutCounts(meta: unknown): unknown {
  */
 function countGrowth(saved: Affected | undefined, fresh: Affected | undefined): string | undefined {
   if (saved === undefined || fresh === undefined || fresh.count <= saved.count) return undefined;
-  const unit =
+  const [one, many] =
     saved.unit === 'records' ? ['record', 'records'] : ['record association', 'record associations'];
   return (
-    `records: the plan said it touches ${describeCount(saved, unit[0]!, unit[1]!)}, ` +
-    `it would touch ${describeCount(fresh, unit[0]!, unit[1]!)} now`
+    `records: the plan said it touches ${describeCount(saved, one, many)}, ` +
+    `it would touch ${describeCount(fresh, one, many)} now`
   );
 }
 

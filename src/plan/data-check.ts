@@ -12,6 +12,7 @@
 import { pairKey } from '../model/normalize-association.js';
 import type { Change } from './change-types.js';
 import { propertyAddress } from '../model/address.js';
+import { defined } from '../core/defined.js';
 
 /** A count of records (or record associations); `exact: false` means "at least `count`". */
 export interface Count {
@@ -98,7 +99,7 @@ export function dataCheckTargets(changes: readonly Change[]): DataCheckTarget[] 
         key,
         objectType,
         propertyName,
-        ...(value === undefined ? {} : { value }),
+        ...defined({ value }),
       });
   };
   for (const change of changes) {

@@ -3,6 +3,7 @@
  * document (requests, fingerprints, summary). The plan command may run the steps itself to fetch record
  * counts in between: `diff`, then `dataCheckTargets(result.changes)`, then `buildPlan` with the counts.
  */
+import { must } from '../core/must.js';
 import type { SchemaState } from '../model/schema-model.js';
 import { type DesiredState } from '../model/desired-state.js';
 import type { PlanDiagnostic } from './diagnostics.js';
@@ -21,6 +22,7 @@ import {
 import { classify, type ClassifiedChange, type PlanRuleContext } from './rules/index.js';
 import { DEFAULT_POLICY, type ScopePolicy } from '../model/policy.js';
 import type { GatePolicy } from '../model/policy.js';
+import { defined } from '../core/defined.js';
 
 /** What decides each change's fate: the target's policy and the command-line allowances. */
 export interface DecisionContext {
@@ -48,7 +50,8 @@ export function buildPlan(
   const annotated = ordered.map((change) => annotate(change, live, dependsOn));
   const decisions = decideAll(annotated, ctx.gate ?? DEFAULT_GATE, ctx.allowances);
   const changes = annotated.map(
-    (change) => ({ ...change, policy: decisions.get(change.id)! }) as PlannedChange,
+    (change) =>
+      ({ ...change, policy: must(decisions.get(change.id), 'the decision on a change') }) as PlannedChange,
   );
   // archives of properties whose live formulas use each other are only ordered, never an error
   const errors = cycles.filter((cycle) => !cycle.every((id) => id.startsWith('property.archive ')));
@@ -76,7 +79,7 @@ function annotate(
     message: messageOf(change),
     severity: change.severity,
     reason: change.reason,
-    ...(change.affected === undefined ? {} : { affected: change.affected }),
+    ...defined({ affected: change.affected }),
     phase: phaseOf(change),
     dependsOn: dependsOn.get(id) ?? [],
     requests: requestsFor(change),

@@ -170,8 +170,7 @@ function addFormulaReferences(
 ): void {
   const byName = new Map(active.map((p) => [p.name, p]));
   const queue = active.filter((p) => declared.has(p.name) || added.has(p.name));
-  while (queue.length > 0) {
-    const property = queue.pop()!;
+  for (let property = queue.pop(); property !== undefined; property = queue.pop()) {
     if (property.calculationFormula === undefined) continue;
     const analysis = analyseFormula(property.calculationFormula);
     if (!analysis.ok) continue;
@@ -216,7 +215,7 @@ function selectPair(
   for (const [f, t] of [
     [from, to],
     [to, from],
-  ]) {
+  ] as const) {
     for (const label of desired.state.associations.get(pairKey(f, t))?.labels.values() ?? []) {
       for (const text of [label.label, label.renamedFrom])
         if (text !== undefined) mark(index.find(f, t, text));
@@ -235,9 +234,14 @@ function selectPair(
   addLabels.sort((a, b) => (a.typeId ?? 0) - (b.typeId ?? 0));
   const declaredLimits = new Set(declared?.limits.keys());
   const addLimits = [...(live?.limits.values() ?? [])]
-    .filter((l) => l.label === undefined && l.typeId !== undefined && l.maxToObjectIds !== undefined)
-    .filter((l) => !declaredLimits.has(`${l.category}/${l.typeId}`))
-    .map((l) => ({ category: l.category, typeId: l.typeId!, maxToObjectIds: l.maxToObjectIds! }))
+    .flatMap(({ category, label, typeId, maxToObjectIds }) =>
+      label === undefined &&
+      typeId !== undefined &&
+      maxToObjectIds !== undefined &&
+      !declaredLimits.has(`${category}/${typeId}`)
+        ? [{ category, typeId, maxToObjectIds }]
+        : [],
+    )
     .sort((a, b) => a.typeId - b.typeId);
   return { from, to, live, reverse: state.associations.get(pairKey(to, from)), addLabels, addLimits };
 }

@@ -27,6 +27,7 @@ import {
 import { codeSpan, escapeMarkdown } from './plan-markdown-escape.js';
 import { formatCount } from './plan-values.js';
 import { neutralizeDocument } from './safe-text.js';
+import { must } from '../core/must.js';
 import type { JsonValue } from '../core/json.js';
 
 export const DRIFT_MARKER = '<!-- crm-schema-drift -->';
@@ -98,7 +99,7 @@ function entryItem(section: DriftSection, entry: DriftDocument[DriftSection][num
   if (section !== 'edited') return out;
   for (const field of (entry as DriftEdited).fields) {
     const [first, ...rest] = fieldLines(field, value);
-    out += `  - ${fieldHead(first)}\n`;
+    out += `  - ${fieldHead(must(first, 'a field line'))}\n`;
     for (const line of rest) out += `    - ${line.trim()}\n`;
     for (const option of optionLines(field.options ?? [])) {
       out += `    - ${codeSpan(option.sign)} ${escapeMarkdown(option.text)}\n`;

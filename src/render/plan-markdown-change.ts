@@ -41,7 +41,7 @@ export function changeItem(change: PlannedChange): string {
   const severity = severityLabel(change.severity);
   if (severity !== undefined) out += `${ITEM_INDENT}- **${severity}:** ${escapeMarkdown(change.reason)}\n`;
   for (const line of policyLines(change)) {
-    const [head, ...rest] = line.split(': ');
+    const [head = '', ...rest] = line.split(': ');
     out += `${ITEM_INDENT}- **${escapeMarkdown(head)}:** ${escapeMarkdown(rest.join(': '))}\n`;
   }
   const lines = detailsOf(change).flatMap((d) => (DIFF_LINES[d.kind] as (d: Detail) => string[])(d));

@@ -29,6 +29,7 @@ import {
   type PlanCounts,
 } from './plan-summary.js';
 import { countOf, formatCount } from './plan-values.js';
+import { at } from '../core/must.js';
 import { neutralizeDocument } from './safe-text.js';
 
 export const PLAN_COMMENT_MARKER = '<!-- crm-schema-plan -->';
@@ -183,5 +184,7 @@ function cutNote(omitted: Omitted, limit: number): string {
 }
 
 function joinAnd(parts: readonly string[]): string {
-  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return parts.length === 1
+    ? at(parts, 0)
+    : `${parts.slice(0, -1).join(', ')} and ${at(parts, parts.length - 1)}`;
 }

@@ -9,6 +9,7 @@
  *
  * Both keep one unchanged line around each change and collapse longer unchanged runs to `…`.
  */
+import { at } from '../core/must.js';
 import { diffArrays, diffWordsWithSpace } from 'diff';
 
 export type WordPartKind = 'same' | 'added' | 'removed';
@@ -55,7 +56,7 @@ export function twoSidedWordDiff(old: string, next: string, style: WordStyle = W
   const runs = diffArrays(old.split('\n'), next.split('\n'));
   const lines: DiffLine[] = [];
   for (let i = 0; i < runs.length; i += 1) {
-    const run = runs[i];
+    const run = at(runs, i);
     const following = runs[i + 1];
     if (run.removed && following?.added === true) {
       // a replaced run of lines: mark the words that differ on each side
@@ -84,7 +85,7 @@ function splitLines(parts: readonly WordPart[]): WordPart[][] {
   const lines: WordPart[][] = [[]];
   // neighbours of one kind become one part: `{+, and+}`, not `{+,+}{+ and+}`
   const push = (kind: WordPartKind, text: string): void => {
-    const line = lines[lines.length - 1];
+    const line = at(lines, lines.length - 1);
     const last = line[line.length - 1];
     if (last?.kind === kind) last.text += text;
     else line.push({ kind, text });
@@ -114,19 +115,21 @@ export function collapse<T>(items: readonly T[], changed: (item: T) => boolean, 
     }
   });
   const out: (T | null)[] = [];
-  let index = 0;
-  while (index < items.length) {
-    if (keep[index]) {
-      out.push(items[index]);
-      index += 1;
-      continue;
-    }
-    let end = index;
-    while (end < items.length && !keep[end]) end += 1;
+  let hidden: T[] = [];
+  const flushHidden = (): void => {
     // one hidden line would cost as much as showing it
-    if (end - index === 1) out.push(items[index]);
-    else out.push(null);
-    index = end;
+    if (hidden.length === 1) out.push(...hidden);
+    else if (hidden.length > 1) out.push(null);
+    hidden = [];
+  };
+  for (const [index, item] of items.entries()) {
+    if (keep[index] === true) {
+      flushHidden();
+      out.push(item);
+    } else {
+      hidden.push(item);
+    }
   }
+  flushHidden();
   return out;
 }

@@ -3,10 +3,10 @@ import type { AssociationSpec, Paging } from './api-records.js';
 import type { AssociationCategory } from './api.js';
 
 // ---------------------------------------------------------------------------------------------
-// Associations: 2.5, 4.7, 4.16 and the label / limit endpoints beyond the spec
+// Associations: type configurations, label archive on records, label and limit endpoints
 // ---------------------------------------------------------------------------------------------
 
-/** 2.5 */
+/** An association type configuration (labels and limits of an object pair). */
 export interface AssociationTypeConfig {
   category: AssociationCategory;
   typeId: number;
@@ -15,14 +15,14 @@ export interface AssociationTypeConfig {
   [key: string]: unknown;
 }
 
-/** 4.7 input. */
+/** Input of POST /crm/v4/associations/{from}/{to}/batch/labels/archive. */
 export interface AssociationLabelArchiveInput {
   from: { id: string };
   to: { id: string };
   types: AssociationSpec[];
 }
 
-/** GET .../labels result item (beyond the spec). */
+/** GET .../labels result item. */
 export interface AssociationLabel {
   category: AssociationCategory;
   typeId: number;
@@ -40,7 +40,7 @@ export interface AssociationLabelUpdate {
   inverseLabel?: string;
 }
 
-/** Limit configuration inputs (beyond the spec). */
+/** Limit configuration inputs. */
 export interface AssociationLimitInput {
   category: AssociationCategory;
   typeId: number;
@@ -62,7 +62,7 @@ export interface AssociationLimitConfigAll {
 }
 
 // ---------------------------------------------------------------------------------------------
-// v4 record associations (beyond the spec): labelled links between two records
+// v4 record associations: labelled links between two records
 // ---------------------------------------------------------------------------------------------
 
 /** The answer to a link (PUT) and a batch create result item. Ids are strings. */

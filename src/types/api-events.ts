@@ -3,13 +3,13 @@ import type { Paging } from './api-records.js';
 import type { Property, PropertyOption } from './api.js';
 
 // ---------------------------------------------------------------------------------------------
-// Custom event definitions: 4.17, 4.18 and the endpoints beyond the spec
+// Custom event definitions and their properties
 // ---------------------------------------------------------------------------------------------
 
 export const EVENT_PROPERTY_TYPES = ['string', 'number', 'enumeration', 'datetime'] as const;
 export type EventPropertyType = (typeof EVENT_PROPERTY_TYPES)[number];
 
-/** 4.17 body. */
+/** POST /events/v3/event-definitions/{eventName}/property body. */
 export interface EventPropertyCreate {
   label: string;
   type: EventPropertyType;
@@ -18,14 +18,14 @@ export interface EventPropertyCreate {
   options?: PropertyOption[];
 }
 
-/** PATCH .../property/{propertyName} body (beyond the spec). */
+/** PATCH .../property/{propertyName} body. */
 export interface EventPropertyUpdate {
   label?: string;
   description?: string;
   options?: PropertyOption[];
 }
 
-/** 4.17 response: a property definition with `externalOptionsReferenceType` instead of `referencedObjectType`. */
+/** Event property answer: a property definition with `externalOptionsReferenceType` instead of `referencedObjectType`. */
 export interface EventProperty extends Property {
   externalOptionsReferenceType?: string;
 }

@@ -1,8 +1,8 @@
-/** Wire types of records (2.1, 2.2), paging (2.7) and search (4.8); part of `api.ts`, which re-exports them. */
+/** Wire types of records, paging and search; part of `api.ts`, which re-exports them. */
 import type { AssociationCategory } from './api.js';
 
 // ---------------------------------------------------------------------------------------------
-// 2.1 / 2.2 Records
+// Records
 // ---------------------------------------------------------------------------------------------
 
 export interface ValueWithTimestamp {
@@ -14,7 +14,7 @@ export interface ValueWithTimestamp {
   updatedByUserId?: number;
 }
 
-/** 2.1 */
+/** A record without its associations. */
 export interface SimpleRecord {
   id: string;
   properties: Record<string, string | null>;
@@ -28,7 +28,7 @@ export interface SimpleRecord {
   [key: string]: unknown;
 }
 
-/** 4.5 result item. */
+/** A batch upsert result item. */
 export interface UpsertedRecord extends SimpleRecord {
   new: boolean;
 }
@@ -38,12 +38,12 @@ export interface AssociatedId {
   type: string;
 }
 
-/** 2.2: associations grouped by the associated object type. */
+/** A record with its associations, grouped by the associated object type. */
 export interface FullRecord extends SimpleRecord {
   associations?: Record<string, { results: AssociatedId[]; paging?: Paging }>;
 }
 
-/** 2.6 */
+/** An association type, as a record create or a label archive names it. */
 export interface AssociationSpec {
   associationCategory: AssociationCategory;
   associationTypeId: number;
@@ -77,7 +77,7 @@ export interface RecordBatchReadRequest {
   idProperty?: string;
 }
 
-// 2.7 paging
+// Paging
 export interface Paging {
   next?: { after: string; link?: string };
   prev?: { before: string; link?: string };
@@ -88,7 +88,7 @@ export interface CollectionResponse<T> {
   paging?: Paging;
 }
 
-// 4.8 search (operators and sort objects: reference §3)
+// Search (POST /crm/v3/objects/{objectType}/search): filter operators and sorts
 export const FILTER_OPERATORS = [
   'EQ',
   'NEQ',

@@ -1,18 +1,17 @@
 /**
  * Wire types of the CRM's interface: the one contract shared by the API client (`src/api/`) and the
- * emulator (`src/emulator/`). Field names follow `shared/spec/crm-api.md` exactly.
+ * emulator (`src/emulator/`). Field names are the API's own.
  *
- * Types marked "beyond the spec" come from `shared/reference/platform-api.md` §1.
  * Response types carry an index signature where the platform may add fields we do not model:
  * unknown response fields are kept, never dropped.
  */
 
-/** Association categories: the neutral spec name plus those the reference lists; unknown strings pass through. */
+/** Association categories: the neutral name, the platform's own names, and any unknown string as is. */
 export type AssociationCategory =
   'PLATFORM_DEFINED' | 'USER_DEFINED' | 'INTEGRATOR_DEFINED' | 'WORK' | (string & {});
 
 // ---------------------------------------------------------------------------------------------
-// 2.3 Property definitions
+// Property definitions
 // ---------------------------------------------------------------------------------------------
 
 export const PROPERTY_TYPES = [
@@ -45,7 +44,7 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 export const DATA_SENSITIVITIES = ['highly_sensitive', 'non_sensitive', 'sensitive'] as const;
 export type DataSensitivity = (typeof DATA_SENSITIVITIES)[number];
 
-/** Valid type / fieldType pairs (reference §4). */
+/** The type / fieldType pairs the platform accepts. */
 export const VALID_FIELD_TYPES: Readonly<Record<PropertyType, readonly FieldType[]>> = {
   bool: ['booleancheckbox', 'calculation_equation'],
   enumeration: ['booleancheckbox', 'checkbox', 'radio', 'select', 'calculation_equation'],
@@ -64,7 +63,7 @@ export interface PropertyOption {
   hidden?: boolean;
 }
 
-/** Request body of 4.1 and of each input of the properties batch create (beyond the spec). */
+/** Request body of POST /crm/v3/properties/{objectType}, and each input of its batch create. */
 export interface PropertyCreate {
   name: string;
   label: string;
@@ -83,7 +82,7 @@ export interface PropertyCreate {
   hidden?: boolean;
 }
 
-/** PATCH /crm/v3/properties/{objectType}/{name} body (beyond the spec). */
+/** PATCH /crm/v3/properties/{objectType}/{name} body. */
 export interface PropertyUpdate {
   label?: string;
   description?: string;
@@ -109,7 +108,7 @@ export interface ModificationMetadata {
 export const DATE_DISPLAY_HINTS = ['absolute', 'absolute_with_relative', 'time_since', 'time_until'] as const;
 export type DateDisplayHint = (typeof DATE_DISPLAY_HINTS)[number];
 
-/** A property definition as the API returns it (2.3, request fields plus response-only fields). */
+/** A property definition as the API returns it: the request fields plus response-only fields. */
 export interface Property {
   name: string;
   label: string;
@@ -142,14 +141,14 @@ export interface Property {
   [key: string]: unknown;
 }
 
-/** 4.2 body. */
+/** POST /crm/v3/properties/{objectType}/batch/read body. */
 export interface PropertyBatchReadRequest {
   archived?: boolean;
   dataSensitivity?: DataSensitivity;
   inputs: { name: string }[];
 }
 
-/** Property groups (beyond the spec). */
+/** Property groups. */
 export interface PropertyGroup {
   name: string;
   label: string;
@@ -168,12 +167,12 @@ export interface PropertyGroupUpdate {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 2.4 Batch responses and section 7 errors
+// Batch responses and error bodies
 // ---------------------------------------------------------------------------------------------
 
 export type BatchStatus = 'CANCELED' | 'COMPLETE' | 'PENDING' | 'PROCESSING';
 
-/** A detail item of an error (section 7). */
+/** A detail item of an error (`errors[]`). */
 export interface ErrorDetail {
   message: string;
   code?: string;
@@ -183,7 +182,7 @@ export interface ErrorDetail {
   [key: string]: unknown;
 }
 
-/** An error item inside a batch response (section 7; reference §2). */
+/** An error item inside a batch response. */
 export interface BatchErrorItem {
   status: string;
   category: string;
@@ -208,7 +207,7 @@ export interface BatchResponse<T> {
   [key: string]: unknown;
 }
 
-/** The body of every non-2xx answer (reference §2). */
+/** The body of every non-2xx answer. */
 export interface ErrorBody {
   status: 'error';
   message: string;
@@ -221,7 +220,7 @@ export interface ErrorBody {
   [key: string]: unknown;
 }
 
-/** 429 body (reference §2). */
+/** 429 body. */
 export interface RateLimitErrorBody {
   status: 'error';
   message: string;

@@ -105,6 +105,6 @@ describe('client: association labels and limits', () => {
     ]);
     expect(result.unmatched).toEqual([]);
     expect(result.errors.map((e) => e.input.typeId)).toEqual([987654]);
-    expect(result.errors[0].error.code).toMatch(/NOT_FOUND|VALIDATION/);
+    expect(result.errors[0]!.error.code).toMatch(/NOT_FOUND|VALIDATION/);
   });
 });

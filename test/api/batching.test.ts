@@ -30,12 +30,12 @@ describe('client batching over HTTP', () => {
     expect(result.results).toHaveLength(247);
     expect(result.unmatched).toEqual([]);
     expect(result.errors.map((e) => e.input.name)).toEqual(['bulk_7', 'bulk_130', 'bulk_249']);
-    expect(result.errors[0].input).toBe(inputs[7]);
+    expect(result.errors[0]!.input).toBe(inputs[7]);
     for (const { error } of result.errors) {
       expect(error).toMatchObject({ code: 'VALIDATION', category: 'VALIDATION_ERROR', method: 'POST' });
     }
     expect(
-      Object.keys(f.emu.state.objectTypes['0-5'].properties).filter((n) => n.startsWith('bulk_')),
+      Object.keys(f.emu.state.objectTypes['0-5']!.properties).filter((n) => n.startsWith('bulk_')),
     ).toHaveLength(247);
   });
 
@@ -49,9 +49,9 @@ describe('client batching over HTTP', () => {
     expect(result.results).toHaveLength(148);
     expect(result.unmatched).toEqual([]);
     expect(result.errors.map((e) => inputs.indexOf(e.input))).toEqual([3, 120]);
-    expect(result.errors[0].input).toBe(inputs[3]);
+    expect(result.errors[0]!.input).toBe(inputs[3]);
     expect(inputs[3]).not.toHaveProperty('objectWriteTraceId');
-    expect(result.errors[1].error.code).toBe('VALIDATION');
+    expect(result.errors[1]!.error.code).toBe('VALIDATION');
   });
 
   it('maps every input of a chunk that fails as a whole to that error, and keeps the other chunks', async () => {
@@ -61,7 +61,7 @@ describe('client batching over HTTP', () => {
     );
     const ids = made.results.map((r) => r.id);
     // the second chunk names a record twice: the platform refuses that whole batch
-    const asked = [...ids.slice(0, 149), ids[120]].map((id) => ({ id, properties: { name: `u${id}` } }));
+    const asked = [...ids.slice(0, 149), ids[120]!].map((id) => ({ id, properties: { name: `u${id}` } }));
     const before = f.calls.length;
     const result = await f.client.records.batchUpdate('products', asked);
     expect(f.calls.slice(before).map((c) => c.status)).toEqual(expect.arrayContaining([200, 400]));
@@ -69,7 +69,7 @@ describe('client batching over HTTP', () => {
     expect(result.errors).toHaveLength(50);
     expect(result.errors.map((e) => e.input)).toEqual(asked.slice(100));
     expect(new Set(result.errors.map((e) => e.error))).toHaveProperty('size', 1);
-    expect(result.errors[0].error).toMatchObject({ code: 'VALIDATION', status: 400 });
+    expect(result.errors[0]!.error).toMatchObject({ code: 'VALIDATION', status: 400 });
   });
 });
 
@@ -114,7 +114,7 @@ describe('batch merging (pure)', () => {
     expect(result.results).toEqual([{ name: 'a' }, { name: 'c' }]);
     expect(result.errors.map((e) => e.input)).toEqual(['b']);
     expect(result.unmatched).toHaveLength(1);
-    expect(result.unmatched[0].context).toEqual({ other: ['zz'] });
+    expect(result.unmatched[0]!.context).toEqual({ other: ['zz'] });
   });
 
   it('takes a chunk size above 100; with matchAllKeys an item needs every key of an input', async () => {

@@ -62,7 +62,7 @@ describe('client under injected faults', () => {
       expect(patches.every((s) => s.ok)).toBe(true);
 
       // property creates: a repeat would have met 409 for what it created; none did
-      const live = f.emu.state.objectTypes['0-5'].properties;
+      const live = f.emu.state.objectTypes['0-5']!.properties;
       props.forEach((s, i) => {
         const exists = live[`fault_p_${i}`] !== undefined;
         if (s.ok) expect(exists).toBe(true);
@@ -75,7 +75,7 @@ describe('client under injected faults', () => {
       });
 
       // batch create: a chunk is created, or all its inputs are OUTCOME_UNKNOWN; never a 409 from a repeat
-      const products = f.emu.state.objectTypes['0-7'].properties;
+      const products = f.emu.state.objectTypes['0-7']!.properties;
       expect(batch.unmatched).toEqual([]);
       expect(batch.errors.every((e) => e.error.code === 'OUTCOME_UNKNOWN')).toBe(true);
       expect(batch.results.length + batch.errors.length).toBe(300);
@@ -87,7 +87,7 @@ describe('client under injected faults', () => {
 
       // record creates: each marker at most once; successes there with their id
       const bySubject = new Map<string, string[]>();
-      for (const r of Object.values(f.emu.state.objectTypes['0-5'].records)) {
+      for (const r of Object.values(f.emu.state.objectTypes['0-5']!.records)) {
         const subject = r.properties.subject ?? '';
         bySubject.set(subject, [...(bySubject.get(subject) ?? []), r.id]);
       }
@@ -101,7 +101,7 @@ describe('client under injected faults', () => {
       const unknownRecords = records.filter((s) => !s.ok).length;
       expect(unknownRecords).toBeGreaterThan(0);
       expect(unknownApplied).toBeLessThanOrEqual(unknownRecords);
-      const created = Object.keys(f.emu.state.objectTypes['0-5'].records).length;
+      const created = Object.keys(f.emu.state.objectTypes['0-5']!.records).length;
       expect(created).toBe(records.filter((s) => s.ok).length + unknownApplied);
     } finally {
       await f.close();

@@ -136,7 +136,7 @@ describe('paginate', () => {
     const items: number[] = [];
     for await (const n of paginate((after) => {
       asked.push(after);
-      return Promise.resolve(pages[after ?? 'start']);
+      return Promise.resolve(pages[after ?? 'start']!);
     })) {
       items.push(n);
     }

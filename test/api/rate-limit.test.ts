@@ -19,8 +19,12 @@ let clock: VirtualClock;
 let sent = 0;
 let ended = 0;
 const counting = {
-  onRequest: () => void sent++,
-  onResponse: () => void ended++,
+  onRequest: () => {
+    sent++;
+  },
+  onResponse: () => {
+    ended++;
+  },
 };
 beforeEach(() => {
   sent = 0;

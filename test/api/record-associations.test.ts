@@ -24,7 +24,7 @@ describe('client: v4 record associations against the emulator', () => {
       name: 'billing_order',
       label: 'Billing order',
     });
-    billing = { associationCategory: 'USER_DEFINED', associationTypeId: label.typeId };
+    billing = { associationCategory: 'USER_DEFINED', associationTypeId: label!.typeId };
   });
   afterAll(async () => {
     await f.close();
@@ -34,7 +34,7 @@ describe('client: v4 record associations against the emulator', () => {
     const t = await record('tickets');
     const orders: string[] = [];
     for (let i = 0; i < 5; i++) orders.push(await record('orders'));
-    const link = await f.client.recordAssociations.link('tickets', t, 'orders', orders[0], [billing]);
+    const link = await f.client.recordAssociations.link('tickets', t, 'orders', orders[0]!, [billing]);
     expect(link).toEqual({
       fromObjectTypeId: '0-5',
       fromObjectId: t,
@@ -49,12 +49,12 @@ describe('client: v4 record associations against the emulator', () => {
     const listed = await all(f.client.recordAssociations.list('tickets', t, 'orders', { limit: 2 }));
     expect(f.calls.length - before).toBe(3);
     expect(listed.map((r) => r.toObjectId)).toEqual(orders);
-    expect(listed[0].associationTypes.map((a) => a.label)).toEqual([null, 'Billing order']);
-    const back = await all(f.client.recordAssociations.list('orders', orders[0], 'tickets'));
+    expect(listed[0]!.associationTypes.map((a) => a.label)).toEqual([null, 'Billing order']);
+    const back = await all(f.client.recordAssociations.list('orders', orders[0]!, 'tickets'));
     expect(back.map((r) => r.toObjectId)).toEqual([t]);
 
-    await f.client.recordAssociations.unlink('orders', orders[0], 'tickets', t);
-    await f.client.recordAssociations.unlink('orders', orders[0], 'tickets', t);
+    await f.client.recordAssociations.unlink('orders', orders[0]!, 'tickets', t);
+    await f.client.recordAssociations.unlink('orders', orders[0]!, 'tickets', t);
     expect(
       (await all(f.client.recordAssociations.list('tickets', t, 'orders'))).map((r) => r.toObjectId),
     ).toEqual(orders.slice(1));
@@ -79,7 +79,7 @@ describe('client: v4 record associations against the emulator', () => {
     ]);
     expect(read.errors).toHaveLength(2498);
     expect(read.errors.map((e) => e.input)).toEqual(missing);
-    expect(read.errors[0].error).toMatchObject({ code: 'NOT_FOUND', category: 'OBJECT_NOT_FOUND' });
+    expect(read.errors[0]!.error).toMatchObject({ code: 'NOT_FOUND', category: 'OBJECT_NOT_FOUND' });
     expect(read.unmatched).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describe('client: v4 record associations against the emulator', () => {
     for (let i = 0; i < 3; i++) orders.push(await record('orders'));
     const inputs = Array.from({ length: 150 }, (_, i) => ({
       from: { id: t },
-      to: { id: orders[i % 3] },
+      to: { id: orders[i % 3]! },
       types: [billing],
     }));
     const bad = { from: { id: t }, to: { id: '99999999' }, types: [billing] };
@@ -97,17 +97,17 @@ describe('client: v4 record associations against the emulator', () => {
     const created = await f.client.recordAssociations.batchCreate('tickets', 'orders', [...inputs, bad]);
     expect(callsTo('/batch/create').length - before).toBe(2);
     expect(created.results).toHaveLength(150);
-    expect(created.results[0].labels).toEqual(['Billing order']);
+    expect(created.results[0]!.labels).toEqual(['Billing order']);
     expect(created.errors).toEqual([{ input: bad, error: expect.objectContaining({ code: 'NOT_FOUND' }) }]);
     const read = await f.client.recordAssociations.batchRead('tickets', 'orders', [t]);
-    expect(read.results[0].to.map((r) => r.toObjectId)).toEqual(orders);
+    expect(read.results[0]!.to.map((r) => r.toObjectId)).toEqual(orders);
 
     const archived = await f.client.recordAssociations.batchArchive('tickets', 'orders', [
       { from: { id: t }, to: orders.slice(0, 2).map((id) => ({ id })) },
     ]);
     expect(archived.errors).toEqual([]);
     const after = await f.client.recordAssociations.batchRead('tickets', 'orders', [t]);
-    expect(after.results[0].to.map((r) => r.toObjectId)).toEqual([orders[2]]);
+    expect(after.results[0]!.to.map((r) => r.toObjectId)).toEqual([orders[2]]);
   });
 });
 
@@ -141,6 +141,6 @@ describe('client: v4 record associations on the wire', () => {
       'POST /crm/v4/associations/tickets/orders/batch/create',
       'POST /crm/v4/associations/tickets/orders/batch/create',
     ]);
-    expect(JSON.parse(server.seen[0].body)).toEqual([UNLABELED]);
+    expect(JSON.parse(server.seen[0]!.body)).toEqual([UNLABELED]);
   });
 });

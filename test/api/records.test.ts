@@ -105,7 +105,7 @@ describe('client: records and search', () => {
       label: 'External id',
       type: 'string',
       fieldType: 'text',
-      groupName: (await f.client.groups.list('goal_targets'))[0].name,
+      groupName: (await f.client.groups.list('goal_targets'))[0]!.name,
       hasUniqueValue: true,
     });
     const first = await f.client.records.batchUpsert('goal_targets', [
@@ -116,7 +116,7 @@ describe('client: records and search', () => {
     const second = await f.client.records.batchUpsert('goal_targets', [
       { id: 'g-1', idProperty: 'ext_id', properties: { hs_goal_name: 'Q2' } },
     ]);
-    expect(second.results[0]).toMatchObject({ id: first.results[0].id, new: false });
+    expect(second.results[0]).toMatchObject({ id: first.results[0]!.id, new: false });
     const byUnique = await f.client.records.get('goal_targets', 'g-1', {
       idProperty: 'ext_id',
       properties: ['hs_goal_name'],

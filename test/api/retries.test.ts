@@ -36,7 +36,9 @@ describe('client retries against a scripted server', () => {
       baseUrl: server.url,
       token: 'tok',
       retry: { baseDelayMs: 5, maxDelayMs: 20 },
-      onRequest: () => void sent++,
+      onRequest: () => {
+        sent++;
+      },
       onResponse: (e) => events.push(e),
       ...options,
     });
@@ -61,20 +63,20 @@ describe('client retries against a scripted server', () => {
     const created = await connect().properties.create('tickets', prop);
     expect(created.futureField).toEqual({ x: 1 });
     const [req] = server.seen;
-    expect(req.method).toBe('POST');
-    expect(req.url).toBe('/crm/v3/properties/tickets');
-    expect(req.headers.authorization).toBe('Bearer tok');
-    expect(req.headers['user-agent']).toBe(USER_AGENT);
+    expect(req!.method).toBe('POST');
+    expect(req!.url).toBe('/crm/v3/properties/tickets');
+    expect(req!.headers.authorization).toBe('Bearer tok');
+    expect(req!.headers['user-agent']).toBe(USER_AGENT);
     expect(USER_AGENT).toMatch(/^crm-schema\/\d+\.\d+\.\d+/);
-    expect(req.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(req.body)).toEqual(prop);
+    expect(req!.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(req!.body)).toEqual(prop);
   });
 
   it('keeps a base URL path prefix and encodes path segments', async () => {
     client = createClient({ baseUrl: `${server.url}/crm-proxy/`, token: 'tok' });
     server.script({ status: 200, body: property });
     await client.properties.get('tickets', 'a b/c');
-    expect(server.seen[0].url).toBe('/crm-proxy/crm/v3/properties/tickets/a%20b%2Fc');
+    expect(server.seen[0]!.url).toBe('/crm-proxy/crm/v3/properties/tickets/a%20b%2Fc');
   });
 
   it('passes an unknown error category through', async () => {
@@ -240,8 +242,8 @@ describe('client retries against a scripted server', () => {
     expect(clock.now() - started).toBeGreaterThanOrEqual(1000);
     expect(server.seen).toHaveLength(3);
     // neither the retry nor the other request reached the server before the second was over
-    expect(server.seen[1].at - server.seen[0].at).toBeGreaterThanOrEqual(950);
-    expect(server.seen[2].at - server.seen[0].at).toBeGreaterThanOrEqual(950);
+    expect(server.seen[1]!.at - server.seen[0]!.at).toBeGreaterThanOrEqual(950);
+    expect(server.seen[2]!.at - server.seen[0]!.at).toBeGreaterThanOrEqual(950);
   });
 
   it('waits a whole window on a secondly 429 that gives no Retry-After', async () => {

@@ -69,7 +69,9 @@ export async function startScriptedServer(port = 0): Promise<ScriptedServer> {
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }

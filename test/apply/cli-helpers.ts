@@ -58,7 +58,9 @@ export async function childEmulator(args: string[], cwd: string): Promise<ChildE
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`the emulator did not start: ${out}`)), 10_000);
+    const timer = setTimeout(() => {
+      reject(new Error(`the emulator did not start: ${out}`));
+    }, 10_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
@@ -69,7 +71,9 @@ export async function childEmulator(args: string[], cwd: string): Promise<ChildE
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`the emulator exited (${code}): ${out}`)));
+    child.on('exit', (code) => {
+      reject(new Error(`the emulator exited (${code}): ${out}`));
+    });
   });
   return {
     url,
@@ -77,8 +81,13 @@ export async function childEmulator(args: string[], cwd: string): Promise<ChildE
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
+        child.once('exit', () => {
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };

@@ -53,7 +53,7 @@ it('two applies of one plan at once end as declared, with no duplicate', async (
     }
     // every change was applied by exactly one of them; the other found it done
     for (const [i, change] of plan.changes.entries()) {
-      const statuses = [a.outcomes[i].status, b.outcomes[i].status].sort();
+      const statuses = [a.outcomes[i]!.status, b.outcomes[i]!.status].sort();
       expect([change.id, statuses]).toEqual([change.id, ['already-done', 'applied']]);
     }
     expect(a.summary.alreadyDone + b.summary.alreadyDone).toBe(plan.changes.length);

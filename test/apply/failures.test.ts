@@ -48,7 +48,7 @@ properties:
 `,
     });
     // the group goes away between plan and apply: px's create fails validation live
-    tickets(fx.emulator.state).groups.doomed.archived = true;
+    tickets(fx.emulator.state).groups.doomed!.archived = true;
 
     const report = await applyPlan(plan, fx.client);
     const byAddress = new Map(report.outcomes.map((o) => [o.address, o]));
@@ -112,6 +112,6 @@ properties:
     // one batch create, one batch read to compare; nothing sent twice
     expect(writeCalls(fx.calls)).toEqual(['POST /crm/v3/properties/tickets/batch/create']);
     expect(report.readBacks).toBe(1);
-    expect(tickets(fx.emulator.state).properties.other.label).toBe('Not the same');
+    expect(tickets(fx.emulator.state).properties.other!.label).toBe('Not the same');
   });
 });

@@ -49,7 +49,7 @@ function expectExactlyDeclared(state: EmulatorState): void {
   const labels = Object.values(state.associationTypes).filter((t) => t.category === 'USER_DEFINED');
   expect(labels.map((t) => t.label).sort()).toEqual(['Fault inverse', 'Fault label']);
   expect(labels.find((t) => t.label === 'Fault label')!.maxToObjectIds).toBe(2);
-  expect(state.associationTypes['27'].maxToObjectIds).toBe(7);
+  expect(state.associationTypes['27']!.maxToObjectIds).toBe(7);
   // event properties are a list in the emulator: a second copy would show here
   expect(eventProperties(state, 'order_shipped')).toEqual(range('e', 10));
 }
@@ -85,7 +85,7 @@ describe('apply under injected faults', () => {
       expect((await planOf(f, MANIFESTS)).changes).toEqual([]);
       expectExactlyDeclared(f.emulator.state);
       // nothing reported as applied twice: every change of the first plan is accounted for once
-      expect(reports[0].summary.total).toBe(1 + 1 + 40 + 30 + 1 + 2 + 10);
+      expect(reports[0]!.summary.total).toBe(1 + 1 + 40 + 30 + 1 + 2 + 10);
     },
   );
 

@@ -71,7 +71,7 @@ describe('policy decisions in apply', () => {
       ['group.archive tickets.group:legacy', 'refuse', 'destructive'],
     ]);
     expect(plan.summary.refused).toBe(3);
-    expect(plan.changes[1].policy).toEqual({
+    expect(plan.changes[1]!.policy).toEqual({
       decision: 'refuse',
       rule: 'destructive',
       reason: 'destructive: deny of environment production, and tickets.old_a is not in its allow: list',
@@ -88,8 +88,8 @@ describe('policy decisions in apply', () => {
     });
     expect(report.ok).toBe(true);
     expect(report.summary).toMatchObject({ applied: 1, skipped: 3, refused: 3, failed: 0 });
-    expect(report.outcomes[1].reason).toBe(
-      `refused by policy: ${plan.changes[1].policy.reason}; to allow it: ${plan.changes[1].policy.allow!}`,
+    expect(report.outcomes[1]!.reason).toBe(
+      `refused by policy: ${plan.changes[1]!.policy.reason}; to allow it: ${plan.changes[1]!.policy.allow!}`,
     );
     expect(customProperties(fx.emulator.state, 'tickets')).toEqual(['added', 'keep', 'old_a', 'old_b']);
   });

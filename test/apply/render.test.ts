@@ -112,7 +112,7 @@ describe('apply progress', () => {
   const events = (): ApplyEvent[] => [
     { kind: 'phase-start', phase: 'properties.create', index: 1, count: 3, total: 3 },
     { kind: 'outcome', outcome: outcome('tickets.a', 'applied') },
-    { kind: 'outcome', outcome: REPORT.outcomes[2] },
+    { kind: 'outcome', outcome: REPORT.outcomes[2]! },
     { kind: 'outcome', outcome: outcome('tickets.b', 'applied') },
     {
       kind: 'phase-end',
@@ -130,7 +130,9 @@ describe('apply progress', () => {
       write: (s) => out.push(s),
       now: () => (t += 100),
     });
-    events().forEach((e) => progress.onEvent(e));
+    events().forEach((e) => {
+      progress.onEvent(e);
+    });
     expect(out.join('')).toBe(
       'properties.create: 3 changes\n' +
         '  failed: tickets.c: VALIDATION_ERROR (400): Bad group. (correlationId c-1)\n' +
@@ -149,7 +151,7 @@ describe('apply progress', () => {
     });
     const clock = [0, 50, 80, 150, 400];
     events().forEach((e, i) => {
-      t = clock[i];
+      t = clock[i]!;
       progress.onEvent(e);
     });
     expect(out).toEqual([

@@ -63,7 +63,9 @@ export async function benchAccount(options: AccountBenchOptions = {}): Promise<C
   const figures: Figures = {};
   const targets: Target[] = [];
   const failures: string[] = [];
-  const check = (ok: boolean, what: string) => void (ok || failures.push(what));
+  const check = (ok: boolean, what: string): void => {
+    if (!ok) failures.push(what);
+  };
   try {
     // the lower bound of the plan's reads, from the same scope the CLI computes
     const project = await loadCommandProject({ cwd: dir });

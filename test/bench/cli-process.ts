@@ -46,13 +46,13 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
         child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
         child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
         child.on('error', reject);
-        child.on('close', (exit) =>
+        child.on('close', (exit) => {
           resolve({
             code: exit ?? 1,
             stdout: Buffer.concat(out).toString('utf8'),
             stderr: Buffer.concat(err).toString('utf8'),
-          }),
-        );
+          });
+        });
       },
     );
     const wallMs = performance.now() - started;
@@ -67,7 +67,7 @@ export async function runCli(args: readonly string[], options: CliOptions): Prom
 export function callCount(stderr: string): { calls: number; attempts: number } {
   const match = /^([\d,]+) calls?(?: \(([\d,]+) attempts\))? to /m.exec(stderr);
   if (!match) throw new Error(`no call count in the output: ${stderr.slice(-500)}`);
-  const calls = Number(match[1].replaceAll(',', ''));
+  const calls = Number(match[1]!.replaceAll(',', ''));
   return { calls, attempts: match[2] === undefined ? calls : Number(match[2].replaceAll(',', '')) };
 }
 
@@ -92,11 +92,11 @@ export async function startEmulatorProcess(args: readonly string[]): Promise<Emu
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
       const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]);
+      if (match) resolve(match[1]!);
     });
-    void exited.then((code) =>
-      reject(new Error(`the emulator exited (${code}) before it was ready: ${out}`)),
-    );
+    void exited.then((code) => {
+      reject(new Error(`the emulator exited (${code}) before it was ready: ${out}`));
+    });
   });
   child.stdout.resume();
   return {
@@ -111,5 +111,5 @@ export async function startEmulatorProcess(args: readonly string[]): Promise<Emu
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

@@ -44,11 +44,11 @@ export function resultTable(results: Record<string, CaseResult>): string {
       ]);
     }
   }
-  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
   const line = (row: string[]) =>
     row
-      .map((cell, col) => (col === 2 ? cell.padStart(widths[col]) : cell.padEnd(widths[col])))
+      .map((cell, col) => (col === 2 ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!)))
       .join('  ')
       .trimEnd();
-  return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the default cases (or those named: `npm run bench -- startup emulator`), prints
- * one table (each figure with its target, where the issue sets one, and whether it is met) and writes the
+ * one table (each figure with its target, where one is set, and whether it is met) and writes the
  * figures, targets and the command behind each to test/bench/results/latest.json. Exit 1 when a check
  * that the figures rely on fails (e.g. the plan after apply is not empty); a missed target is reported,
  * not a failure. Adding a case is one line in CASES.

@@ -14,11 +14,10 @@ function timeOnce(args: string[]): Promise<number> {
     const started = performance.now();
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
     child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(performance.now() - started)
-        : reject(new Error(`${args.join(' ')} exited ${code}`)),
-    );
+    child.on('close', (code) => {
+      if (code === 0) resolve(performance.now() - started);
+      else reject(new Error(`${args.join(' ')} exited ${code}`));
+    });
   });
 }
 

@@ -2,7 +2,7 @@
  * A synthetic project for the benchmark and the reliability suite: manifests for N object types x M
  * properties (every common type: enumerations with options, numbers, bools, dates, text), E custom event
  * definitions (created by the plan from their `definition` block) x K properties, and P association pairs
- * with labels (one with an inverse label) and limits. `FULL_SIZE` is the issue's account: 10 x 1,000
+ * with labels (one with an inverse label) and limits. `FULL_SIZE` is the target account: 10 x 1,000
  * properties, 50 x 20 event properties, 20 pairs.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -119,7 +119,7 @@ export function associationPairs(types: number, count: number): [string, string]
   const pairs: [string, string][] = [];
   for (let a = 0; a < types && pairs.length < count; a++) {
     for (let b = a + 1; b < types && pairs.length < count; b++)
-      pairs.push([OBJECT_TYPES[a], OBJECT_TYPES[b]]);
+      pairs.push([OBJECT_TYPES[a]!, OBJECT_TYPES[b]!]);
   }
   if (pairs.length < count) throw new Error(`${types} object types give only ${pairs.length} pairs`);
   return pairs;

@@ -81,7 +81,7 @@ const expectThat =
 function aliasBomb(): string {
   const level = (name: string, prev: string) => `${name}: &${name} [${Array(9).fill(`*${prev}`).join(', ')}]`;
   const lines = ['kind: Properties', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-  'bcdefghij'.split('').forEach((name, i) => lines.push(level(name, 'abcdefghij'[i])));
+  'bcdefghij'.split('').forEach((name, i) => lines.push(level(name, 'abcdefghij'[i]!)));
   return lines.join('\n');
 }
 
@@ -300,7 +300,7 @@ function cases(dir: string): Timed[] {
 function stateFile(dir: string): Timed[] {
   const dataFile = join(dir, 'state.json');
   const state = createInitialState(1, new Date().toISOString());
-  const tickets = state.objectTypes['0-5'];
+  const tickets = state.objectTypes['0-5']!;
   for (let i = 0; i < 10_000; i++) {
     const name = `prop_${i}`;
     tickets.properties[name] = {
@@ -334,7 +334,7 @@ function stateFile(dir: string): Timed[] {
       command: 'readStateFile() of it',
       run: async () => {
         const { ms, value } = await wallMs(() => readStateFile(dataFile));
-        const count = Object.keys(value?.objectTypes['0-5'].properties ?? {}).length;
+        const count = Object.keys(value?.objectTypes['0-5']!.properties ?? {}).length;
         return { ms, check: expectThat(count === Object.keys(tickets.properties).length, `${count} loaded`) };
       },
     },

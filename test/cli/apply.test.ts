@@ -231,7 +231,7 @@ properties:
   it('refuses when the plan made again has an error (a group it needs went away), writing nothing', async () => {
     // the orders group the new property needs goes away after the plan was made
     const orders = Object.values(emulator.state.objectTypes).find((t) => t.name === 'orders')!;
-    orders.groups.orderinformation.archived = true;
+    orders.groups.orderinformation!.archived = true;
     const run = await cli(['apply', 'plan.json']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(

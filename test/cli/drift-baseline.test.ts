@@ -71,7 +71,7 @@ describe('drift --baseline', () => {
     expect(report.edited.map((e) => [e.address, e.fields.map((f) => [f.field, f.live, f.declared])])).toEqual(
       [['tickets.support_note', [['label', 'Agent note', 'Note']]]],
     );
-    expect(report.edited[0].modified).toEqual({ at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), by: '2' });
+    expect(report.edited[0]!.modified).toEqual({ at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), by: '2' });
     expect(report.notDeployed.map((e) => [e.address, e.action])).toEqual([
       ['tickets.support_code', 'update'],
       ['tickets.support_tier', 'create'],

@@ -72,7 +72,7 @@ describe('the examples project on a fresh local emulator', () => {
       'eventProperty.create event:order_shipped.tracking_number',
     ]);
     for (const change of eventProperties) expect(change.dependsOn).toStrictEqual([definition.id]);
-    expect(doc.changes.indexOf(definition)).toBe(doc.changes.indexOf(eventProperties[0]) - 1);
+    expect(doc.changes.indexOf(definition)).toBe(doc.changes.indexOf(eventProperties[0]!) - 1);
     expect(existsSync(join(dir, '.crm-schema', 'local.json'))).toBe(true);
 
     const text = await run(['plan', '--local', ...CONFIG], dir);

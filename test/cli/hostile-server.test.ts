@@ -61,7 +61,7 @@ function echoing(request: HostileRequest): Behaviour {
     displayOrder: -1,
     archived: false,
   };
-  const path = request.url.split('?')[0];
+  const path = request.url.split('?')[0]!;
   if (path.endsWith('/batch/read')) {
     return json(200, { status: 'COMPLETE', results: [property], startedAt: '', completedAt: '' });
   }

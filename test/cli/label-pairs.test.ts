@@ -151,7 +151,7 @@ types:
         plan.changes.map((c) => c.type),
         layout,
       ).toEqual(['label.create']);
-      const meta = plan.changes[0].meta as { from: string; label: { label: string; inverseLabel: string } };
+      const meta = plan.changes[0]!.meta as { from: string; label: { label: string; inverseLabel: string } };
       const texts =
         meta.from === 'tickets'
           ? ['Warranty order', 'Warranty ticket']
@@ -260,10 +260,10 @@ types:
     expect(plan.changes.map((c) => [c.type, c.severity, c.affected])).toEqual([
       ['label.delete', 'destructive', { unit: 'associations', count: 3, exact: true }],
     ]);
-    expect(plan.changes[0].reason).toContain('3 record associations use it and will lose the label');
+    expect(plan.changes[0]!.reason).toContain('3 record associations use it and will lose the label');
     const capped = await planJson('--data-check-budget', '1');
-    expect(capped.changes[0].affected).toMatchObject({ unit: 'associations', count: 0, exact: false });
-    expect(capped.changes[0].reason).toContain(
+    expect(capped.changes[0]!.affected).toMatchObject({ unit: 'associations', count: 0, exact: false });
+    expect(capped.changes[0]!.reason).toContain(
       'record associations may use it and would lose the label (not counted: the data check budget of 1 calls ran out',
     );
     const before = linkCount();

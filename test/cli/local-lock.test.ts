@@ -94,7 +94,7 @@ describe('the --local lock', () => {
       }),
     );
     for (let i = 0; i < events.length; i += 2) {
-      expect(events[i].replace('in', 'out')).toBe(events[i + 1]);
+      expect(events[i]!.replace('in', 'out')).toBe(events[i + 1]);
     }
   });
 

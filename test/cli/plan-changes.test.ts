@@ -87,7 +87,7 @@ async function setUpLive(fx: LiveFixture): Promise<void> {
     fieldType: 'select',
     groupName: 'esc',
     options: ['low', 'high', 'legacy'].map((value, i) => ({
-      label: value[0].toUpperCase() + value.slice(1),
+      label: value[0]!.toUpperCase() + value.slice(1),
       value,
       displayOrder: i,
       hidden: false,
@@ -108,8 +108,8 @@ async function setUpLive(fx: LiveFixture): Promise<void> {
   const capped = await c.associations.createLabel('tickets', 'orders', { name: 'capped', label: 'Capped' });
   await c.associations.createLabel('tickets', 'orders', { name: 'old_label', label: 'Old label' });
   await c.limits.batchCreate('tickets', 'orders', [
-    { category: 'USER_DEFINED', typeId: primary[0].typeId, maxToObjectIds: 3 },
-    { category: 'USER_DEFINED', typeId: capped[0].typeId, maxToObjectIds: 5 },
+    { category: 'USER_DEFINED', typeId: primary[0]!.typeId, maxToObjectIds: 3 },
+    { category: 'USER_DEFINED', typeId: capped[0]!.typeId, maxToObjectIds: 5 },
   ]);
   await c.events.create({
     label: 'Order shipped',

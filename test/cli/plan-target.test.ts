@@ -135,7 +135,7 @@ describe('manifestDigest', () => {
   const digestOf = (text: string) => {
     const report = validateSources([{ file: 'm.yaml', text }]);
     expect(report.errorCount).toBe(0);
-    return manifestDigest(toDesiredState(report.projects[0].model));
+    return manifestDigest(toDesiredState(report.projects[0]!.model));
   };
   const base = `kind: Properties
 objectType: tickets

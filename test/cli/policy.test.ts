@@ -235,7 +235,7 @@ describe('a tampered saved plan', () => {
     [
       'a request edited',
       (p) =>
-        void (p.changes.find((c) => c.address === 'tickets.old_a')!.requests[0].path =
+        void (p.changes.find((c) => c.address === 'tickets.old_a')!.requests[0]!.path =
           '/crm/v3/properties/tickets/keep'),
       'changed after it was made',
     ],

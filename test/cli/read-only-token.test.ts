@@ -56,10 +56,10 @@ describe('a read-only token', () => {
   });
 
   it('cannot apply: the CRM refuses the write, nothing changes', async () => {
-    const before = JSON.stringify(emulator.state.objectTypes['0-5'].properties.support_note);
+    const before = JSON.stringify(emulator.state.objectTypes['0-5']!.properties.support_note);
     const apply = await cli(READER, 'apply', '--yes');
     expect(apply.code).toBe(1);
     expect(apply.stdout + apply.stderr).toContain('crm.schemas.tickets.write');
-    expect(JSON.stringify(emulator.state.objectTypes['0-5'].properties.support_note)).toBe(before);
+    expect(JSON.stringify(emulator.state.objectTypes['0-5']!.properties.support_note)).toBe(before);
   });
 });

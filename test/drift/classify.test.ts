@@ -44,15 +44,15 @@ describe('classifyDrift', () => {
       notDeployed: 0,
     });
     const [entry] = report.edited;
-    expect(entry.address).toBe('tickets.level');
-    expect(entry.kind).toBe('property');
-    expect(entry.fix).toBe('update');
-    expect(entry.fields.map((f) => [f.field, f.live, f.declared])).toEqual([
+    expect(entry!.address).toBe('tickets.level');
+    expect(entry!.kind).toBe('property');
+    expect(entry!.fix).toBe('update');
+    expect(entry!.fields.map((f) => [f.field, f.live, f.declared])).toEqual([
       ['label', 'Tier', 'Level'],
       expect.arrayContaining(['options']),
       ['hidden', true, false],
     ]);
-    expect(entry.fields[1].options?.map((o) => `${o.kind} ${o.value}`)).toEqual([
+    expect(entry!.fields[1]!.options?.map((o) => `${o.kind} ${o.value}`)).toEqual([
       'removed urgent',
       'added high',
     ]);

@@ -167,7 +167,12 @@ describe('drift JSON and schemas/drift.schema.json', () => {
   it('describes every key', () => {
     const undescribed: string[] = [];
     const visit = (node: unknown, path: string): void => {
-      if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${path}[${i}]`));
+      if (Array.isArray(node)) {
+        node.forEach((item, i) => {
+          visit(item, `${path}[${i}]`);
+        });
+        return;
+      }
       if (typeof node !== 'object' || node === null) return;
       const record = node as Record<string, unknown>;
       for (const [key, value] of Object.entries((record.properties ?? {}) as Record<string, unknown>)) {

@@ -1,5 +1,5 @@
 /**
- * Bad requests to the v4 record association endpoints (beyond the spec), added to the table of
+ * Bad requests to the v4 record association endpoints, added to the table of
  * bad-requests.test.ts: none may answer 500.
  */
 import { raw, type BadRequest } from './bad-request-cases.js';

@@ -1,6 +1,6 @@
 /**
  * The table of bad requests for bad-requests.test.ts: each with the status the emulator must answer
- * (always with the reference §2 error body). Bodies are sent as JSON unless wrapped in `raw()`.
+ * (always with the platform's error body). Bodies are sent as JSON unless wrapped in `raw()`.
  */
 export const TOKEN = 'test-token';
 

@@ -1,5 +1,5 @@
 /**
- * Bad client input, table-driven: every request below must get the reference §2 error body (status
+ * Bad client input, table-driven: every request below must get the platform's error body (status
  * `error`, a message, a fresh uuid correlationId, a category) with the expected status, never a 500,
  * and the emulator must keep serving good requests afterwards.
  */
@@ -28,8 +28,12 @@ function sendBytes(url: string, bytes: string): Promise<string> {
     let reply = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (reply += chunk));
-    socket.on('end', () => resolve(reply));
-    socket.on('close', () => resolve(reply));
+    socket.on('end', () => {
+      resolve(reply);
+    });
+    socket.on('close', () => {
+      resolve(reply);
+    });
     socket.on('error', reject);
   });
 }

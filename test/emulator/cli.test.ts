@@ -33,7 +33,9 @@ function run(args: string[], cwd: string) {
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
-    child.on('close', (code) => done({ code, stdout, stderr })),
+    child.on('close', (code) => {
+      done({ code, stdout, stderr });
+    }),
   );
   return { child, exit, output: () => stdout };
 }
@@ -46,7 +48,7 @@ async function start(args: string[], cwd: string): Promise<Running> {
     const lines = output().split('\n');
     const ready = lines.find((line) => URL_LINE.test(line));
     if (ready)
-      return { child, url: URL_LINE.exec(ready)![1], lines: lines.slice(0, lines.indexOf(ready) + 1), exit };
+      return { child, url: URL_LINE.exec(ready)![1]!, lines: lines.slice(0, lines.indexOf(ready) + 1), exit };
     const ended = await Promise.race([exit, new Promise((r) => setTimeout(r, 50, undefined))]);
     if (ended) throw new Error(`the emulator exited before it was ready: ${JSON.stringify(ended)}`);
     if (Date.now() > deadline) {

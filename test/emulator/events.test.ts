@@ -321,7 +321,7 @@ describe('event properties', () => {
       expect(res.body.category).toBe('VALIDATION_ERROR');
       expect(res.body.message).toContain(message);
     }
-    expect(emu.state.eventDefinitions.order_shipped.properties).toEqual([]);
+    expect(emu.state.eventDefinitions.order_shipped!.properties).toEqual([]);
   });
 
   it('answers 409 on a duplicate name and 404 for an unknown event', async () => {
@@ -354,7 +354,7 @@ describe('event properties', () => {
     const res = await emu.call('DELETE', `${property()}/carrier`);
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    const names = emu.state.eventDefinitions.order_shipped.properties.map((p) => p.name);
+    const names = emu.state.eventDefinitions.order_shipped!.properties.map((p) => p.name);
     expect(names).not.toContain('carrier');
     expect(names).toHaveLength(12);
     const again = await emu.call('DELETE', `${property()}/carrier`);
@@ -393,7 +393,7 @@ describe('event properties', () => {
       { label: 'Boat', value: 'boat', description: '', displayOrder: 0, hidden: false },
     ]);
     expect(kept.body.description).toBe('');
-    expect(emu.state.eventDefinitions.order_shipped.properties[0].label).toBe('Carrier');
+    expect(emu.state.eventDefinitions.order_shipped!.properties[0]!.label).toBe('Carrier');
   });
 
   it('refuses bad PATCH bodies (400), unknown properties or events (404), platform-defined ones (400)', async () => {
@@ -424,7 +424,7 @@ describe('event properties', () => {
       expect(res.status, `${name} ${JSON.stringify(body)}`).toBe(status);
     }
     expect((await emu.call('PATCH', `${property('nope')}/carrier`, { label: 'X' })).status).toBe(404);
-    const stored = emu.state.eventDefinitions.order_shipped.properties;
+    const stored = emu.state.eventDefinitions.order_shipped!.properties;
     expect(stored.find((p) => p.name === 'carrier')!.options).toHaveLength(2);
     expect(stored.find((p) => p.name === 'hs_city')!.label).toBe('City');
   });

@@ -30,7 +30,7 @@ describe('emulator: property groups (beyond the spec)', () => {
     const res = await emu.call('POST', G, { name: 'escalation', label: 'Escalation', archived: true, x: 1 });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ name: 'escalation', label: 'Escalation', displayOrder: -1, archived: false });
-    expect(emu.state.objectTypes['0-5'].groups.escalation).toEqual(res.body);
+    expect(emu.state.objectTypes['0-5']!.groups.escalation).toEqual(res.body);
     const ordered = await emu.call('POST', G, { name: 'ordered', label: 'Ordered', displayOrder: 5 });
     expect(ordered.body.displayOrder).toBe(5);
   });

@@ -189,7 +189,7 @@ describe.each(PREFIXES)('association labels under %s', (prefix) => {
     expect(put.status).toBe(204);
     expect(put.text).toBe('');
     expect(emu.state.associationTypes['1001']).toMatchObject({ label: 'First order', name: 'primary_order' });
-    expect(emu.state.associationTypes['1002'].label).toBe('Main ticket');
+    expect(emu.state.associationTypes['1002']!.label).toBe('Main ticket');
 
     const both = await emu.call('PUT', path, {
       associationTypeId: 1001,
@@ -209,8 +209,8 @@ describe.each(PREFIXES)('association labels under %s', (prefix) => {
     });
     // the inverse type may be named through the pair's path too
     expect((await emu.call('PUT', path, { associationTypeId: 1002, label: 'Ticket 2' })).status).toBe(204);
-    expect(emu.state.associationTypes['1002'].label).toBe('Ticket 2');
-    expect(emu.state.associationTypes['1002'].name).toBe('primary_order');
+    expect(emu.state.associationTypes['1002']!.label).toBe('Ticket 2');
+    expect(emu.state.associationTypes['1002']!.name).toBe('primary_order');
   });
 
   it('refuses PUT on platform types (400), unknown or foreign types (404), duplicates (409), bad bodies (400)', async () => {
@@ -231,8 +231,8 @@ describe.each(PREFIXES)('association labels under %s', (prefix) => {
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(res.body.category).toBe(category);
     }
-    expect(emu.state.associationTypes['27'].label).toBeNull();
-    expect(emu.state.associationTypes['1003'].label).toBe('B');
+    expect(emu.state.associationTypes['27']!.label).toBeNull();
+    expect(emu.state.associationTypes['1003']!.label).toBe('B');
   });
 
   it('deletes both directions and the label from every record association using them', async () => {

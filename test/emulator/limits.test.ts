@@ -37,7 +37,7 @@ describe.each(PREFIXES)('association limits under %s', (prefix) => {
       name: 'primary_order',
       label: 'Primary order',
     });
-    emu.state.associationTypes['27'].maxToObjectIds = 50;
+    emu.state.associationTypes['27']!.maxToObjectIds = 50;
     const again = await emu.call('GET', config(prefix, '0-5', '0-123'));
     expect(again.body).toEqual({
       results: [
@@ -48,7 +48,7 @@ describe.each(PREFIXES)('association limits under %s', (prefix) => {
   });
 
   it('lists every type of every pair with .../all', async () => {
-    emu.state.associationTypes['28'].maxToObjectIds = 3;
+    emu.state.associationTypes['28']!.maxToObjectIds = 3;
     const res = await emu.call('GET', `${prefix}/definitions/configurations/all`);
     expect(res.status).toBe(200);
     expect(res.body.results).toHaveLength(Object.keys(emu.state.associationTypes).length);
@@ -87,7 +87,7 @@ describe.each(PREFIXES)('association limits under %s', (prefix) => {
       startedAt: expect.stringMatching(ISO),
       completedAt: expect.stringMatching(ISO),
     });
-    expect(emu.state.associationTypes['27'].maxToObjectIds).toBe(50);
+    expect(emu.state.associationTypes['27']!.maxToObjectIds).toBe(50);
 
     const updated = await emu.call('POST', `${config(prefix, 'tickets', 'orders')}/batch/update`, {
       inputs: [limit(27, 10)],
@@ -97,11 +97,11 @@ describe.each(PREFIXES)('association limits under %s', (prefix) => {
       { category: 'PLATFORM_DEFINED', typeId: 27, label: null, userEnforcedMaxToObjectIds: 10 },
     ]);
     expect(updated.body.status).toBe('COMPLETE');
-    expect(emu.state.associationTypes['27'].maxToObjectIds).toBe(10);
+    expect(emu.state.associationTypes['27']!.maxToObjectIds).toBe(10);
   });
 
   it('answers 207 with one error item per bad input and applies the good ones', async () => {
-    emu.state.associationTypes['28'].maxToObjectIds = 2; // orders->tickets: not this pair anyway
+    emu.state.associationTypes['28']!.maxToObjectIds = 2; // orders->tickets: not this pair anyway
     const res = await emu.call('POST', `${config(prefix, 'tickets', 'orders')}/batch/create`, {
       inputs: [
         limit(27, 5),
@@ -152,7 +152,7 @@ describe.each(PREFIXES)('association limits under %s', (prefix) => {
       'Association type 27 has category PLATFORM_DEFINED, not "USER_DEFINED".',
     );
     expect(res.body.errors[3].message).toBe("'maxToObjectIds' must be a positive integer; got 0.");
-    expect(emu.state.associationTypes['27'].maxToObjectIds).toBe(5);
+    expect(emu.state.associationTypes['27']!.maxToObjectIds).toBe(5);
   });
 
   it('answers 207 on batch/update of a type without a limit', async () => {
@@ -165,18 +165,18 @@ describe.each(PREFIXES)('association limits under %s', (prefix) => {
       category: 'OBJECT_NOT_FOUND',
       message: 'Association type 27 has no limit to update; set one with batch/create.',
     });
-    expect(emu.state.associationTypes['27'].maxToObjectIds).toBeUndefined();
+    expect(emu.state.associationTypes['27']!.maxToObjectIds).toBeUndefined();
   });
 
   it('purges limits with 204, also when none is set or the input names nothing of this pair', async () => {
-    emu.state.associationTypes['27'].maxToObjectIds = 5;
-    emu.state.associationTypes['28'].maxToObjectIds = 7;
+    emu.state.associationTypes['27']!.maxToObjectIds = 5;
+    emu.state.associationTypes['28']!.maxToObjectIds = 7;
     const path = `${config(prefix, 'tickets', 'orders')}/batch/purge`;
     const res = await emu.call('POST', path, { inputs: [{ category: 'PLATFORM_DEFINED', typeId: 27 }] });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    expect(emu.state.associationTypes['27'].maxToObjectIds).toBeUndefined();
-    expect(emu.state.associationTypes['28'].maxToObjectIds).toBe(7);
+    expect(emu.state.associationTypes['27']!.maxToObjectIds).toBeUndefined();
+    expect(emu.state.associationTypes['28']!.maxToObjectIds).toBe(7);
     for (const inputs of [
       [{ category: 'PLATFORM_DEFINED', typeId: 27 }],
       [{ category: 'PLATFORM_DEFINED', typeId: 99999 }],
@@ -185,7 +185,7 @@ describe.each(PREFIXES)('association limits under %s', (prefix) => {
     ]) {
       expect((await emu.call('POST', path, { inputs })).status).toBe(204);
     }
-    expect(emu.state.associationTypes['28'].maxToObjectIds).toBe(7);
+    expect(emu.state.associationTypes['28']!.maxToObjectIds).toBe(7);
   });
 
   it('refuses batches without inputs or with more than 100 (400)', async () => {
@@ -205,7 +205,7 @@ describe.each(PREFIXES)('association limits under %s', (prefix) => {
         expect(res.body.category).toBe('VALIDATION_ERROR');
       }
     }
-    expect(emu.state.associationTypes['27'].maxToObjectIds).toBeUndefined();
+    expect(emu.state.associationTypes['27']!.maxToObjectIds).toBeUndefined();
   });
 
   it('answers 400 for an unknown object type', async () => {
@@ -288,7 +288,7 @@ describe('the official Node client', () => {
       inputs: [{ category: 'USER_DEFINED' as never, typeId: 1001, maxToObjectIds: 1 }],
     });
     expect(batch.status).toBe('COMPLETE');
-    expect(batch.results[0].userEnforcedMaxToObjectIds).toBe(1);
+    expect(batch.results[0]!.userEnforcedMaxToObjectIds).toBe(1);
     await schema.definitionConfigurationsApi.batchUpdate('tickets', 'orders', {
       inputs: [{ category: 'USER_DEFINED' as never, typeId: 1001, maxToObjectIds: 2 }],
     });
@@ -303,7 +303,7 @@ describe('the official Node client', () => {
     await schema.definitionConfigurationsApi.batchRemove('tickets', 'orders', {
       inputs: [{ category: 'USER_DEFINED', typeId: 1001 }],
     });
-    expect(emu.state.associationTypes['1001'].maxToObjectIds).toBeUndefined();
+    expect(emu.state.associationTypes['1001']!.maxToObjectIds).toBeUndefined();
     const all = await schema.definitionConfigurationsApi.getAll();
     expect(all.results).toHaveLength(Object.keys(emu.state.associationTypes).length);
 

@@ -1,6 +1,6 @@
 /**
  * A client written by others against the real platform works against the emulator unchanged: the
- * platform's official Node client (13.x) with `basePath` pointed at the emulator (reference §6).
+ * platform's official Node client (13.x) with `basePath` pointed at the emulator.
  */
 import { Client } from '@hubspot/api-client';
 import {
@@ -33,6 +33,7 @@ function limitsApi(accessToken: string, basePath: string): DefinitionConfigurati
 }
 
 /** The client's request types use its own enums; the wire values are these strings. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T is the enum type the call site expects
 const wire = <T>(value: string): T => value as T;
 
 describe('the official Node client against the emulator', () => {
@@ -150,7 +151,7 @@ describe('the official Node client against the emulator', () => {
       after: '0',
     });
     expect(found.total).toBe(1);
-    expect(found.results[0].id).toBe(created.id);
+    expect(found.results[0]!.id).toBe(created.id);
   });
 
   it('manages association labels and their limits (v4 schema API)', async () => {

@@ -197,7 +197,7 @@ describe('persistence with a data file', () => {
   // how fast (well under a second each): `npm run bench` (timing)
   it('saves a large state and loads it back whole', async () => {
     const state = createInitialState(1, new Date().toISOString());
-    const tickets = state.objectTypes['0-5'];
+    const tickets = state.objectTypes['0-5']!;
     for (let i = 0; i < 10_000; i++) {
       const name = `prop_${i}`;
       tickets.properties[name] = {
@@ -218,7 +218,7 @@ describe('persistence with a data file', () => {
     const writer = new StateWriter(dataFile, () => state);
     await writer.save();
     const loaded = await readStateFile(dataFile);
-    expect(Object.keys(loaded!.objectTypes['0-5'].properties)).toHaveLength(
+    expect(Object.keys(loaded!.objectTypes['0-5']!.properties)).toHaveLength(
       Object.keys(tickets.properties).length,
     );
   });

@@ -6,7 +6,7 @@ const P = '/crm/v3/properties/tickets';
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const READ_ONLY_TOKEN = 't:crm.schemas.tickets.read';
 
-/** The request fields of 4.1: what a client sends back when it recreates a definition it read. */
+/** The request fields of a property create: what a client sends back when it recreates a definition it read. */
 const REQUEST_FIELDS = [
   'name',
   'label',
@@ -177,7 +177,7 @@ describe('emulator: property definitions', () => {
           readOnlyValue: false,
         },
       });
-      expect(emu.state.objectTypes['0-5'].properties.escalation_note).toEqual(res.body);
+      expect(emu.state.objectTypes['0-5']!.properties.escalation_note).toEqual(res.body);
     });
 
     it('fills each option to label, value, description, displayOrder (its index) and hidden', async () => {
@@ -390,7 +390,7 @@ describe('emulator: property definitions', () => {
       expect(res.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
       expect(res.body.errors).toContainEqual(expect.objectContaining({ code, in: where }));
       expect(res.body.message).toMatch(/^Invalid property/);
-      expect(emu.state.objectTypes['0-5'].properties.x).toBeUndefined();
+      expect(emu.state.objectTypes['0-5']!.properties.x).toBeUndefined();
     });
 
     it('refuses a body that is not an object', async () => {
@@ -634,7 +634,7 @@ describe('emulator: property definitions', () => {
         updatedAt: expect.stringMatching(ISO),
       });
       expect(res.body.updatedAt > created.body.updatedAt).toBe(true);
-      expect(emu.state.objectTypes['0-5'].properties.other_name).toBeUndefined();
+      expect(emu.state.objectTypes['0-5']!.properties.other_name).toBeUndefined();
     });
 
     it('validates the result as a whole', async () => {
@@ -695,7 +695,7 @@ describe('emulator: property definitions', () => {
   describe('archive (beyond the spec)', () => {
     it('answers 204, then 404; records keep their values', async () => {
       await emu.call('POST', P, prop('kept_value'));
-      const records = emu.state.objectTypes['0-5'].records;
+      const records = emu.state.objectTypes['0-5']!.records;
       records['9001'] = {
         id: '9001',
         createdAt: '2025-01-01T00:00:00.000Z',
@@ -768,11 +768,11 @@ describe('emulator: property definitions', () => {
         inputs: [{ name: 'ba_one' }, { name: 'ba_two' }, { name: 'ba_missing' }, { name: 'subject' }],
       });
       expect(res.status).toBe(204);
-      const props = emu.state.objectTypes['0-5'].properties;
+      const props = emu.state.objectTypes['0-5']!.properties;
       expect(props.ba_one).toMatchObject({ archived: true, archivedAt: expect.stringMatching(ISO) });
-      expect(props.ba_two.archived).toBe(true);
+      expect(props.ba_two!.archived).toBe(true);
       expect(props.ba_missing).toBeUndefined();
-      expect(props.subject.archived).toBe(false);
+      expect(props.subject!.archived).toBe(false);
     });
   });
 

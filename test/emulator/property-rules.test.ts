@@ -43,11 +43,11 @@ describe('checkName', () => {
   );
 
   it('names the reserved prefix, and reserves it only for properties', () => {
-    expect(checkName('hs_x')[0].message).toBe(
+    expect(checkName('hs_x')[0]!.message).toBe(
       "The property name 'hs_x' starts with 'hs_', which is reserved for built-in properties; choose another name.",
     );
     expect(checkName('hs_x', 'group')).toEqual([]);
-    expect(checkName('Bad', 'group')[0].code).toBe('INVALID_GROUP_NAME');
+    expect(checkName('Bad', 'group')[0]!.code).toBe('INVALID_GROUP_NAME');
   });
 });
 
@@ -74,7 +74,7 @@ describe('checkDefinition', () => {
 
   it('refuses pairs outside the table', () => {
     expect(codes(def({ type: 'date', fieldType: 'text' }))).toEqual(['INVALID_FIELD_TYPE@fieldType']);
-    expect(checkDefinition(def({ type: 'number', fieldType: 'select' }))[0].message).toBe(
+    expect(checkDefinition(def({ type: 'number', fieldType: 'select' }))[0]!.message).toBe(
       "fieldType 'select' is not valid for type 'number'; use one of: number, calculation_equation.",
     );
   });
@@ -84,7 +84,7 @@ describe('checkDefinition', () => {
     expect(codes(def({ ...bool, options: yesNo }))).toEqual([]);
     expect(codes(def({ ...bool, options: [...yesNo].reverse() }))).toEqual([]);
     expect(codes(def({ ...bool, options: [] }))).toEqual([]);
-    expect(codes(def({ ...bool, options: [yesNo[0]] }))).toEqual(['INVALID_BOOLEAN_OPTION@options']);
+    expect(codes(def({ ...bool, options: [yesNo[0]!] }))).toEqual(['INVALID_BOOLEAN_OPTION@options']);
     expect(codes(def({ ...bool, options: [...yesNo, { label: 'Maybe', value: 'maybe' }] }))).toEqual([
       'INVALID_BOOLEAN_OPTION@options',
     ]);

@@ -90,7 +90,7 @@ describe('v4 record associations: link, read, unlink (beyond the spec)', () => {
       [t, '99999999'],
       ['99999999', o],
       [t, gone],
-    ]) {
+    ] as const) {
       const res = await h.put('tickets', from, 'orders', to, TICKETS_TO_ORDERS);
       expect(res.status).toBe(404);
       expect(res.body.category).toBe('OBJECT_NOT_FOUND');
@@ -115,7 +115,7 @@ describe('v4 record associations: link, read, unlink (beyond the spec)', () => {
   it('enforces maxToObjectIds in both directions, counting an existing link once', async () => {
     const main = await h.label('tickets', 'orders', 'main_order', 'Main order', 'Main ticket');
     const limits = '/crm/v4/associations/definitions/configurations';
-    const set = async (from: string, to: string, typeId: number, maxToObjectIds: number) =>
+    const set = async (from: string, to: string, typeId: number, maxToObjectIds: number) => {
       expect(
         (
           await emu.call('POST', `${limits}/${from}/${to}/batch/create`, {
@@ -123,6 +123,7 @@ describe('v4 record associations: link, read, unlink (beyond the spec)', () => {
           })
         ).status,
       ).toBe(201);
+    };
     await set('tickets', 'orders', main[0], 1);
     await set('orders', 'tickets', main[1], 2);
     const [t1, t2, t3] = [await h.record('tickets'), await h.record('tickets'), await h.record('tickets')];

@@ -159,7 +159,7 @@ describe('record batch endpoints', () => {
       idProperty: 'emu_text',
     });
     expect(bad.status).toBe(400);
-    // 4.14 batch archive on 0-162: 204, no body; archived ones then read only with archived=true
+    // batch archive on 0-162: 204, no body; archived ones then read only with archived=true
     const archive = await emu.call('POST', '/crm/v3/objects/0-162/batch/archive', {
       inputs: [{ id: a }, { id: '123456789' }],
     });

@@ -1,6 +1,6 @@
 /**
  * The platform's official Node client (13.x), pointed at the emulator with `basePath`, drives the record
- * endpoints unchanged: reference §6.
+ * endpoints unchanged.
  */
 import { Client } from '@hubspot/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ describe('record endpoints through the official client', () => {
       after: '0',
     });
     expect(found.total).toBe(1);
-    expect(found.results[0].properties.subject).toBe('b1');
+    expect(found.results[0]!.properties.subject).toBe('b1');
     await client.crm.objects.batchApi.archive('tickets', { inputs: ids.map((id) => ({ id })) });
     const after = await client.crm.objects.searchApi.doSearch('tickets', {
       filterGroups: [],

@@ -173,7 +173,7 @@ describe('record endpoints: single create, read, update, archive', () => {
     expect(res.body.properties.hs_lastmodifieddate).toBe(res.body.updatedAt);
     const read = await emu.call('GET', `${TICKETS}/${id}?properties=subject,emu_count`);
     expect(read.body.properties).toEqual({ subject: 'New', emu_count: null });
-    expect(emu.state.objectTypes['0-5'].records[id].properties).not.toHaveProperty('emu_count');
+    expect(emu.state.objectTypes['0-5']!.records[id]!.properties).not.toHaveProperty('emu_count');
   });
 
   it('answers 400 for an update naming an unknown property and 404 for a missing record', async () => {

@@ -128,7 +128,7 @@ describe('comparable, compareBy and compileQuery', () => {
     const order = (descending: boolean) =>
       rows
         .map((_, i) => i)
-        .sort(compareBy([{ propertyName: 'n', descending, kind: 'numeric' }], (i) => rows[i].n));
+        .sort(compareBy([{ propertyName: 'n', descending, kind: 'numeric' }], (i) => rows[i]!.n));
     expect(order(false)).toEqual([0, 3, 2, 1]);
     expect(order(true)).toEqual([2, 0, 3, 1]);
   });

@@ -308,7 +308,7 @@ describe('search (4.8)', () => {
       answers.push(await emu.call('POST', '/crm/v3/objects/products/search', {}, 'solo'));
     }
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429]);
-    const limited = answers[5];
+    const limited = answers[5]!;
     expect(limited.body).toMatchObject({
       status: 'error',
       message: 'You have reached your secondly limit.',
@@ -323,7 +323,7 @@ describe('search (4.8)', () => {
   });
 
   it('reaches at most 10,000 results: no paging.next beyond', async () => {
-    const taxes = emu.state.objectTypes['0-83'];
+    const taxes = emu.state.objectTypes['0-83']!;
     const now = new Date().toISOString();
     for (let i = 0; i < 10_005; i++) {
       const id = String(++emu.state.counters.record);

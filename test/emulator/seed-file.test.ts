@@ -119,12 +119,12 @@ describe('seed file', () => {
       const byUnique = await emu.call('GET', '/crm/v3/objects/tickets/A-1?idProperty=support_code');
       expect(byUnique.body.id).toBe('5001');
       // a record without an id gets the next free one
-      const tickets = Object.keys(emu.state.objectTypes['0-5'].records);
+      const tickets = Object.keys(emu.state.objectTypes['0-5']!.records);
       expect(tickets.sort()).toEqual(['5001', '6002']);
       const withOrders = await emu.call('GET', '/crm/v3/objects/tickets/5001?associations=orders');
       expect(withOrders.body.associations.orders.results).toEqual([{ id: '6001', type: expect.any(String) }]);
 
-      const [petId] = Object.keys(emu.state.objectTypes['2-9001'].records);
+      const [petId] = Object.keys(emu.state.objectTypes['2-9001']!.records);
       for (const path of [`/crm/v3/objects/pets/${petId}`, `/crm/v3/objects/2-9001/${petId}`]) {
         const pet = await emu.call('GET', `${path}?properties=pet_name,species`);
         expect(pet.body.properties).toMatchObject({ pet_name: 'Rex', species: 'dog' });
@@ -146,7 +146,7 @@ describe('seed file', () => {
     );
     const emu = await startTestEmulator({ seedFile: file });
     try {
-      expect(emu.state.objectTypes['0-123'].groups.fulfilment).toMatchObject({ label: 'Fulfilment' });
+      expect(emu.state.objectTypes['0-123']!.groups.fulfilment).toMatchObject({ label: 'Fulfilment' });
     } finally {
       await emu.close();
     }
@@ -161,7 +161,7 @@ describe('seed file', () => {
     const second = await startEmulator({ dataFile, seedFile: file });
     try {
       expect(second.seedFileApplied).toBe(false);
-      expect(second.state.objectTypes['0-5'].groups.once).toMatchObject({ label: 'Once' });
+      expect(second.state.objectTypes['0-5']!.groups.once).toMatchObject({ label: 'Once' });
     } finally {
       await second.close();
     }

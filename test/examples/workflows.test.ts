@@ -72,12 +72,12 @@ function invocations(script: string): string[][] {
 /** Problems with one invocation: unknown command, unknown flag, a bad option value, extra arguments. */
 async function check(words: string[]): Promise<string[]> {
   const [name, ...rest] = words;
-  const command = await commandClass(name);
+  const command = await commandClass(name!);
   if (command === undefined) return [`no command '${name}'`];
   const problems: string[] = [];
   const positional: string[] = [];
   for (let i = 0; i < rest.length; i += 1) {
-    const word = rest[i];
+    const word = rest[i]!;
     if (!word.startsWith('--')) {
       positional.push(word);
       continue;
@@ -97,7 +97,7 @@ async function check(words: string[]): Promise<string[]> {
     }
   }
   const argCount = Object.keys(command.args ?? {}).length;
-  if (command.strict !== false && positional.length > argCount)
+  if (command.strict && positional.length > argCount)
     problems.push(`${name}: unexpected arguments ${positional.join(' ')}`);
   return problems;
 }
@@ -138,7 +138,7 @@ describe('examples/github-actions', () => {
           expect([...TOKEN_VARIABLES, 'CRM_READ_TOKEN_PRODUCTION']).toContain(secret);
         for (const step of runs) {
           for (const words of invocations(step.run!)) {
-            const envName = words[words.indexOf('--env') + 1];
+            const envName = words[words.indexOf('--env') + 1]!;
             // with --base-url the token is CRM_ACCESS_TOKEN, whatever the environment names
             if (words.indexOf('--env') < 0 || words[0] === 'validate' || words.includes('--base-url'))
               continue;
@@ -171,19 +171,19 @@ describe('examples/github-actions', () => {
     expect(text).not.toContain('pull_request_target');
     const job = w.jobs.plan;
     // the tool is the base branch's, installed without install scripts; the pull request is only read
-    const checkouts = job.steps.filter((s) => s.uses?.startsWith('actions/checkout@'));
+    const checkouts = job!.steps.filter((s) => s.uses?.startsWith('actions/checkout@'));
     expect(checkouts.map((s) => s.with)).toEqual([
       { ref: '${{ github.event.pull_request.base.sha }}', path: 'base', 'persist-credentials': false },
       { path: 'pr', 'persist-credentials': false },
     ]);
-    const install = job.steps.find((s) => s.run?.includes('npm ci'))!;
+    const install = job!.steps.find((s) => s.run?.includes('npm ci'))!;
     expect([
       install.run?.split('\n')[0],
       (install as { 'working-directory'?: string })['working-directory'],
     ]).toEqual(['npm ci --ignore-scripts', 'base']);
     // the target from a repository variable (--base-url wins over the pull request's crm-schema.yaml),
     // the token read-only, and no other secret anywhere in the job
-    const plan = job.steps.find((s) => s.id === 'plan')!;
+    const plan = job!.steps.find((s) => s.id === 'plan')!;
     expect(invocations(plan.run!)[0]).toEqual(expect.arrayContaining(['--base-url', '"$CRM_BASE_URL"']));
     expect(plan.env).toEqual({
       CRM_BASE_URL: '${{ vars.CRM_BASE_URL_PRODUCTION }}',
@@ -192,14 +192,14 @@ describe('examples/github-actions', () => {
     const secrets = [...JSON.stringify(job).matchAll(/secrets\.(\w+)/g)].map((m) => m[1]);
     expect(new Set(secrets)).toEqual(new Set(['CRM_READ_TOKEN_PRODUCTION']));
     // forks and Dependabot get a notice, not a failed run
-    expect(job.if).toContain('github.event.pull_request.head.repo.full_name == github.repository');
-    expect(w.jobs.skipped.steps[0].run).toContain('::notice::crm-schema plan skipped');
+    expect(job!.if).toContain('github.event.pull_request.head.repo.full_name == github.repository');
+    expect(w.jobs.skipped!.steps[0]!.run).toContain('::notice::crm-schema plan skipped');
   });
 
   it('deploy.yml: plans with --out on push to main, keeps the plan as an artifact, applies it behind the production environment', () => {
     const w = workflow('deploy.yml');
     expect(w.on.push).toEqual({ branches: ['main'], paths: ['crm-schema.yaml', 'schema/**'] });
-    const planSteps = w.jobs.plan.steps;
+    const planSteps = w.jobs.plan!.steps;
     expect(invocations(planSteps.find((s) => s.id === 'plan')!.run!)[0]).toEqual(
       expect.arrayContaining(['plan', '--out', 'plan.json']),
     );
@@ -207,10 +207,10 @@ describe('examples/github-actions', () => {
       path: 'plan.json',
     });
     const apply = w.jobs.apply;
-    expect(apply.environment).toBe('production');
-    expect(apply.needs).toBe('plan');
-    expect(apply.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'))).toBeDefined();
-    const applied = apply.steps.flatMap((s) => (s.run === undefined ? [] : invocations(s.run)));
+    expect(apply!.environment).toBe('production');
+    expect(apply!.needs).toBe('plan');
+    expect(apply!.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'))).toBeDefined();
+    const applied = apply!.steps.flatMap((s) => (s.run === undefined ? [] : invocations(s.run)));
     expect(applied).toEqual([['apply', 'plan.json', '--env', 'production', '--yes']]);
   });
 

@@ -74,7 +74,11 @@ describe('fuzz: server answers', () => {
   });
   afterAll(async () => {
     await box.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) =>
+      server.close(() => {
+        resolve();
+      }),
+    );
   });
 
   it('plan, drift and pull survive any answer', async () => {
@@ -95,7 +99,7 @@ describe('fuzz: server answers', () => {
         const outside = await box.outside();
         const env = { CRM_ACCESS_TOKEN: TOKEN, CRM_TIMEOUT: '2' };
         for (const command of [['plan'], ['drift'], ['pull']]) {
-          expectSafe(await run([...command, '--base-url', url], box.project, env), command[0]);
+          expectSafe(await run([...command, '--base-url', url], box.project, env), command[0]!);
         }
         expect(await box.outside()).toEqual(outside);
       }),

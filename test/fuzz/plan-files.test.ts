@@ -60,16 +60,16 @@ function mutate(plan: { changes: Json[] } & Record<string, Json>, m: Mutation): 
     // an earlier mutation may have removed or replaced the list
     if (!Array.isArray(copy.changes) || copy.changes.length === 0) return copy;
     const i = m.change % copy.changes.length;
-    if (m.kind === 'duplicate') copy.changes.push(structuredClone(copy.changes[i]));
+    if (m.kind === 'duplicate') copy.changes.push(structuredClone(copy.changes[i]!));
     else copy.changes.splice(i, 1);
     return copy;
   }
   const all = paths(copy as Json).filter((p) => p.length > 0);
   if (all.length === 0) return copy;
-  const path = all[m.path % all.length];
+  const path = all[m.path % all.length]!;
   let parent = copy as unknown as Record<string | number, Json>;
   for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, Json>;
-  const last = path[path.length - 1];
+  const last = path[path.length - 1]!;
   if (m.kind === 'set') parent[last] = m.value;
   else if (Array.isArray(parent)) parent.splice(Number(last), 1);
   else delete parent[last];
@@ -110,7 +110,7 @@ describe('fuzz: saved plan files', () => {
           },
         );
         expectSafe(outcome, 'apply');
-        const tickets = emulator.state.objectTypes['0-5'];
+        const tickets = emulator.state.objectTypes['0-5']!;
         const custom = Object.values(tickets.properties).filter(
           (p) => p.platformDefined !== true && p.archived !== true,
         );

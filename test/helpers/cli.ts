@@ -57,7 +57,9 @@ export function finished(child: ChildProcess): Promise<Run & { signal: NodeJS.Si
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code: code ?? 1, signal, stdout, stderr }));
+    child.on('close', (code, signal) => {
+      resolve({ code: code ?? 1, signal, stdout, stderr });
+    });
   });
 }
 

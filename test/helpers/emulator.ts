@@ -20,7 +20,7 @@ export interface TestEmulator extends RunningEmulator {
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
   const tokens = options.tokens?.length ? options.tokens : ['test-token'];
   const emulator = await startEmulator({ port: 0, ...options, tokens });
-  const token = emulator.tokens[0];
+  const token = emulator.tokens[0]!;
   return {
     ...emulator,
     token,

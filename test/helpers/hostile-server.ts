@@ -49,7 +49,9 @@ export function drip(everyMs = 50, status = 200): Behaviour {
     response.flushHeaders();
     response.write('{');
     const timer = setInterval(() => response.write(' '), everyMs);
-    response.on('close', () => clearInterval(timer));
+    response.on('close', () => {
+      clearInterval(timer);
+    });
   };
 }
 
@@ -58,7 +60,9 @@ export function dripHeaders(everyMs = 50): Behaviour {
   return ({ socket }) => {
     socket.write('HTTP/1.1 200 OK\r\nX-Slow: ');
     const timer = setInterval(() => socket.write('a'), everyMs);
-    socket.on('close', () => clearInterval(timer));
+    socket.on('close', () => {
+      clearInterval(timer);
+    });
   };
 }
 
@@ -127,7 +131,9 @@ export async function startHostileServer(): Promise<HostileServer> {
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }

@@ -98,7 +98,9 @@ export class VirtualClock implements Clock {
   #pump(): void {
     if (this.#pumping) return;
     this.#pumping = true;
-    setImmediate(() => this.#fireNext());
+    setImmediate(() => {
+      this.#fireNext();
+    });
   }
 
   #fireNext(): void {
@@ -111,7 +113,9 @@ export class VirtualClock implements Clock {
     if (ahead > 0 && !this.#idle()) {
       // not yet: look again in a (real) millisecond
       this.#pumping = true;
-      setTimeout(() => this.#fireNext(), 1);
+      setTimeout(() => {
+        this.#fireNext();
+      }, 1);
       return;
     }
     this.#pending = this.#pending.filter((pending) => pending !== next);

@@ -70,7 +70,7 @@ describe('runDataCheck: record counts', () => {
       propertyName: 'level',
       value,
     }));
-    const result = await runDataCheck(fx.client, [...unused, TARGETS[1]]);
+    const result = await runDataCheck(fx.client, [...unused, TARGETS[1]!]);
     expect(Object.fromEntries(result.counts)).toEqual({
       ...Object.fromEntries(unused.map((t) => [t.key, { count: 0, exact: true }])),
       'tickets.level=low': { count: 1, exact: true },

@@ -79,7 +79,7 @@ export async function sendPlan(emulator: TestEmulator, plan: PlanDocument): Prom
         throw new Error(`${change.id}: ${request.method} ${request.path} -> ${answer.status} ${answer.text}`);
       }
       if (change.type === 'label.create') {
-        typeIds.set(change.address, (answer.body as { results: { typeId: number }[] }).results[0].typeId);
+        typeIds.set(change.address, (answer.body as { results: { typeId: number }[] }).results[0]!.typeId);
       }
     }
   }

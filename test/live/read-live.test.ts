@@ -101,7 +101,7 @@ describe('reading association labels and limits', () => {
       inverseLabel: 'Main ticket',
     });
     await fx.client.limits.batchCreate('tickets', 'orders', [
-      { category: 'USER_DEFINED', typeId: created[0].typeId, maxToObjectIds: 2 },
+      { category: 'USER_DEFINED', typeId: created[0]!.typeId, maxToObjectIds: 2 },
       { category: 'PLATFORM_DEFINED', typeId: 27, maxToObjectIds: 40 },
     ]);
     fx.calls.length = 0;
@@ -113,13 +113,13 @@ describe('reading association labels and limits', () => {
     ]);
     const pair = live.associations.get('tickets->orders')!;
     expect([...pair.labels.values()]).toEqual([
-      { label: 'Primary order', category: 'USER_DEFINED', typeId: created[0].typeId },
+      { label: 'Primary order', category: 'USER_DEFINED', typeId: created[0]!.typeId },
     ]);
     expect(Object.fromEntries(pair.limits)).toEqual({
       'PLATFORM_DEFINED/27': { category: 'PLATFORM_DEFINED', typeId: 27, maxToObjectIds: 40 },
       'Primary order': {
         category: 'USER_DEFINED',
-        typeId: created[0].typeId,
+        typeId: created[0]!.typeId,
         label: 'Primary order',
         maxToObjectIds: 2,
       },
@@ -156,22 +156,22 @@ describe('reading association labels and limits', () => {
       'Primary order': {
         label: 'Primary order',
         category: 'USER_DEFINED',
-        typeId: a[0].typeId,
-        inverseTypeId: a[1].typeId,
+        typeId: a[0]!.typeId,
+        inverseTypeId: a[1]!.typeId,
         inverseLabel: 'Main ticket',
       },
       'Refunded order': {
         label: 'Refunded order',
         category: 'USER_DEFINED',
-        typeId: b[1].typeId,
-        inverseTypeId: b[0].typeId,
+        typeId: b[1]!.typeId,
+        inverseTypeId: b[0]!.typeId,
         inverseLabel: 'Refund ticket',
       },
       'Same both ways': {
         label: 'Same both ways',
         category: 'USER_DEFINED',
-        typeId: c[0].typeId,
-        inverseTypeId: c[1].typeId,
+        typeId: c[0]!.typeId,
+        inverseTypeId: c[1]!.typeId,
         inverseLabel: 'Same both ways',
       },
     });
@@ -194,8 +194,8 @@ describe('reading association labels and limits', () => {
     expect(live.associations.get('contacts->contacts')!.labels.get('Manager')).toEqual({
       label: 'Manager',
       category: 'USER_DEFINED',
-      typeId: created[0].typeId,
-      inverseTypeId: created[1].typeId,
+      typeId: created[0]!.typeId,
+      inverseTypeId: created[1]!.typeId,
       inverseLabel: 'Report',
     });
   });

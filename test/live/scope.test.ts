@@ -13,7 +13,7 @@ import { DEFAULT_POLICY } from '../../src/model/policy.js';
 function desiredOf(text: string) {
   const report = validateSources([{ file: 'm.yaml', text }]);
   expect(report.errorCount).toBe(0);
-  return toDesiredState(report.projects[0].model);
+  return toDesiredState(report.projects[0]!.model);
 }
 
 const MANIFEST = `kind: Properties

@@ -69,7 +69,7 @@ describe('globs confined to the project folder', () => {
       `crm-schema.yaml:4:5 GLOB_OUTSIDE_PROJECT '${root}/outside/*.yaml' is an absolute path: it leaves the project folder`,
     ]);
     expect(report.diagnostics[0]).toMatchObject({ severity: 'error', path: 'manifests[1]' });
-    expect(report.diagnostics[0].hint).toMatch(/relative to the folder of crm-schema\.yaml/);
+    expect(report.diagnostics[0]!.hint).toMatch(/relative to the folder of crm-schema\.yaml/);
     // the outside files were never read: their YAML error is not reported, and they are not in the list
     expect(report.files).toEqual(['crm-schema.yaml', 'schema/tickets.yaml']);
   });

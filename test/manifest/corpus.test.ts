@@ -30,7 +30,7 @@ function announced(path: string): string[] {
     : [absolute];
   const codes = new Set<string>();
   for (const file of files) {
-    const firstLine = readFileSync(file, 'latin1').split('\n', 1)[0];
+    const firstLine = readFileSync(file, 'latin1').split('\n', 1)[0]!;
     const match = /^# ([A-Z0-9_]+(?:, [A-Z0-9_]+)*):/.exec(firstLine);
     match?.[1]!.split(', ').forEach((code) => codes.add(code));
   }

@@ -9,7 +9,7 @@ import { emptySchemaState } from '../../src/model/schema-state.js';
 function adapt(files: Record<string, string>) {
   const report = validateSources(Object.entries(files).map(([file, text]) => ({ file, text })));
   expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  return toDesiredState(report.projects[0].model);
+  return toDesiredState(report.projects[0]!.model);
 }
 
 const TICKETS = `kind: Properties

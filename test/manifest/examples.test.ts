@@ -17,7 +17,7 @@ describe('examples', () => {
       const text = readFileSync(join(root, file), 'latin1');
       const match = /^# yaml-language-server: \$schema=(\S+)$/m.exec(text);
       if (!match) continue;
-      const target = resolve(root, dirname(file), match[1]);
+      const target = resolve(root, dirname(file), match[1]!);
       expect(existsSync(target), `${file} -> ${match[1]}`).toBe(true);
       const expected = file.endsWith('crm-schema.yaml') ? 'config.schema.json' : 'manifest.schema.json';
       expect(target.endsWith(join('schemas', expected)), file).toBe(true);

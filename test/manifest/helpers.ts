@@ -21,7 +21,7 @@ export function only(report: ValidationReport): Diagnostic {
   if (report.diagnostics.length !== 1) {
     throw new Error(`expected one diagnostic, got ${JSON.stringify(report.diagnostics, null, 2)}`);
   }
-  return report.diagnostics[0];
+  return report.diagnostics[0]!;
 }
 
 /** A Properties document for tickets with a declared group `g` and the given property entries. */

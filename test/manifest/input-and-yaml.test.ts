@@ -121,7 +121,7 @@ describe('YAML', () => {
     const level = (name: string, prev: string) =>
       `${name}: &${name} [${Array(9).fill(`*${prev}`).join(', ')}]`;
     const lines = ['kind: Properties', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    'bcdefghij'.split('').forEach((name, i) => lines.push(level(name, 'abcdefghij'[i])));
+    'bcdefghij'.split('').forEach((name, i) => lines.push(level(name, 'abcdefghij'[i]!)));
     const d = only(check(lines.join('\n')));
     expect(d).toMatchObject({ code: 'YAML_ALIAS_LIMIT', line: 1, col: 1 });
   });

@@ -37,7 +37,7 @@ properties:
   - { name: old_field, deleted: true }
 `,
   });
-  const model = report.projects[0].model;
+  const model = report.projects[0]!.model;
 
   it('keys object types canonically and keeps them as written in entries', () => {
     expect([...model.properties.keys()]).toEqual(['tickets']);
@@ -99,12 +99,12 @@ properties:
   });
 
   it('gives file digests for the planner', () => {
-    expect(report.projects[0].files.map((f) => f.file)).toEqual([
+    expect(report.projects[0]!.files.map((f) => f.file)).toEqual([
       'tickets.yaml',
       'assoc.yaml',
       'events.yaml',
     ]);
-    expect(report.projects[0].files[0].sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(report.projects[0]!.files[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 

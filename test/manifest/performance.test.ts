@@ -10,7 +10,7 @@ describe('a large manifest', () => {
   it('validates 1,000 properties', () => {
     const report = validateSources([{ file: 'big.yaml', text: bigManifest(1000) }]);
     expect(report.diagnostics).toEqual([]);
-    expect(report.projects[0].model.properties.get('tickets')!.size).toBe(1000);
+    expect(report.projects[0]!.model.properties.get('tickets')!.size).toBe(1000);
   });
 
   it('reports every error when most properties have one', () => {

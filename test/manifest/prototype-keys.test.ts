@@ -118,7 +118,7 @@ describe('long structures', () => {
     ];
     const report = check(tickets(`${entries.join('\n')}\n`));
     expect(report.errorCount).toBe(0);
-    const document = plan(toDesiredState(report.projects[0].model), state());
+    const document = plan(toDesiredState(report.projects[0]!.model), state());
     const creates = document.changes.filter((c) => c.type === 'property.create');
     expect(creates).toHaveLength(n);
     // each calculated property is created after the one its formula reads

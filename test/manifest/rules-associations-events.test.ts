@@ -134,7 +134,7 @@ describe('event definitions', () => {
       ),
     );
     expect(report.diagnostics).toEqual([]);
-    expect(report.projects[0].model.eventDefinitions.get('order_shipped')).toEqual({
+    expect(report.projects[0]!.model.eventDefinitions.get('order_shipped')).toEqual({
       eventName: 'order_shipped',
       label: 'Order shipped',
       description: 'Left the warehouse.',
@@ -181,7 +181,7 @@ describe('event definitions', () => {
       'b.yaml': withDefinition('  label: Two\n').replace('name: a,', 'name: b,'),
     });
     expect(brief(report)).toEqual(['b.yaml:4:10 error DUPLICATE_EVENT_DEFINITION']);
-    expect(report.diagnostics[0].message).toBe(
+    expect(report.diagnostics[0]!.message).toBe(
       'the definition of event order_shipped is declared twice; the first is at a.yaml:4:10',
     );
   });

@@ -1,13 +1,13 @@
 /**
  * The JSON Schemas and the TypeScript types cannot drift apart silently: the key lists derived
- * from the types (src/manifest/keys.ts) must equal the schema objects' keys, both ways; enums must
+ * from the types (schema-keys.ts) must equal the schema objects' keys, both ways; enums must
  * equal the constants of src/types/api.ts; every key is described; every keyword has a plain message.
  */
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { HANDLED_KEYWORDS, PATTERN_NAMES } from '../../src/manifest/ajv-messages.js';
-import { SCHEMA_OBJECTS } from '../../src/manifest/keys.js';
+import { SCHEMA_OBJECTS } from './schema-keys.js';
 import { loadSchema, schemaNameOf, validators } from '../../src/manifest/schemas.js';
 import type { SchemaName } from '../../src/manifest/schemas.js';
 import { ASSOCIATION_CATEGORIES, MANIFEST_KINDS } from '../../src/manifest/types.js';
@@ -29,7 +29,7 @@ const schemas: Record<SchemaName, SchemaObject> = {
   config: loadSchema('config'),
 };
 const def = (schema: SchemaName, name: string): SchemaObject =>
-  name === '' ? schemas[schema] : (schemas[schema].$defs as Record<string, SchemaObject>)[name];
+  name === '' ? schemas[schema] : (schemas[schema].$defs as Record<string, SchemaObject>)[name]!;
 const sorted = (values: Iterable<string>) => [...values].sort();
 
 describe('schemas and types', () => {
@@ -56,14 +56,16 @@ describe('schemas and types', () => {
 
   it('has the enums of the wire types', () => {
     const property = def('manifest', 'Property').properties!;
-    expect(property.type.enum).toEqual([...PROPERTY_TYPES]);
-    expect(property.fieldType.enum).toEqual([...FIELD_TYPES]);
-    expect(property.dataSensitivity.enum).toEqual([...DATA_SENSITIVITIES]);
-    expect(def('manifest', 'EventProperty').properties!.type.enum).toEqual([...EVENT_PROPERTY_TYPES]);
-    expect(def('manifest', 'AssociationType').properties!.category.enum).toEqual([...ASSOCIATION_CATEGORIES]);
-    expect(schemas.manifest.properties!.kind.enum).toEqual([...MANIFEST_KINDS]);
-    expect(def('config', 'Policy').properties!.destructive.enum).toEqual([...DESTRUCTIVE_POLICIES]);
-    expect(def('config', 'Policy').properties!.unmanaged.enum).toEqual([...UNMANAGED_POLICIES]);
+    expect(property.type!.enum).toEqual([...PROPERTY_TYPES]);
+    expect(property.fieldType!.enum).toEqual([...FIELD_TYPES]);
+    expect(property.dataSensitivity!.enum).toEqual([...DATA_SENSITIVITIES]);
+    expect(def('manifest', 'EventProperty').properties!.type!.enum).toEqual([...EVENT_PROPERTY_TYPES]);
+    expect(def('manifest', 'AssociationType').properties!.category!.enum).toEqual([
+      ...ASSOCIATION_CATEGORIES,
+    ]);
+    expect(schemas.manifest.properties!.kind!.enum).toEqual([...MANIFEST_KINDS]);
+    expect(def('config', 'Policy').properties!.destructive!.enum).toEqual([...DESTRUCTIVE_POLICIES]);
+    expect(def('config', 'Policy').properties!.unmanaged!.enum).toEqual([...UNMANAGED_POLICIES]);
   });
 
   it('describes every key and every definition, and uses draft 2020-12', () => {
@@ -117,7 +119,12 @@ describe('schemas and types', () => {
     ]);
     const used = new Set<string>();
     const walk = (node: unknown, inProperties: boolean): void => {
-      if (Array.isArray(node)) return node.forEach((item) => walk(item, false));
+      if (Array.isArray(node)) {
+        node.forEach((item) => {
+          walk(item, false);
+        });
+        return;
+      }
       if (typeof node !== 'object' || node === null) return;
       for (const [key, value] of Object.entries(node)) {
         if (!inProperties) used.add(key);

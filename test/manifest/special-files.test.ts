@@ -60,7 +60,7 @@ describe.skipIf(process.platform === 'win32')('special files', () => {
       'schema/pipe.yaml null FILE_UNREADABLE not a regular file: it is a FIFO (named pipe); refused without reading it',
       'schema/socket.yaml null FILE_UNREADABLE not a regular file: it is a socket; refused without reading it',
     ]);
-    expect(report.diagnostics[0].hint).toBe('name a regular YAML file');
+    expect(report.diagnostics[0]!.hint).toBe('name a regular YAML file');
   });
 
   it(

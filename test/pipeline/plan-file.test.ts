@@ -28,7 +28,9 @@ describe('a saved plan file', () => {
   it('reads back what plan --out wrote', () => {
     const doc = saved();
     expect(parseSavedPlan(JSON.stringify(doc), 'plan.json')).toEqual(doc);
-    expect(() => checkSavedPlan(doc, 'plan.json', expected)).not.toThrow();
+    expect(() => {
+      checkSavedPlan(doc, 'plan.json', expected);
+    }).not.toThrow();
   });
 
   it.each([
@@ -45,7 +47,7 @@ describe('a saved plan file', () => {
 
   it('refuses a file of another shape, saying what is wrong where', () => {
     const doc = saved() as unknown as { changes: Record<string, unknown>[] };
-    doc.changes[0].severity = 'harmless';
+    doc.changes[0]!.severity = 'harmless';
     expect(() => parseSavedPlan(JSON.stringify(doc), 'plan.json')).toThrow(
       'plan.json does not have the shape of a plan file: changes[0].severity: must be one of safe, dangerous, destructive. Nothing was applied.',
     );
@@ -53,14 +55,16 @@ describe('a saved plan file', () => {
 
   it('refuses a plan whose requests were edited', () => {
     const doc = saved();
-    doc.changes[0].requests[0].path = '/crm/v3/properties/contacts';
+    doc.changes[0]!.requests[0]!.path = '/crm/v3/properties/contacts';
     expect(() => parseSavedPlan(JSON.stringify(doc), 'plan.json')).toThrow(
       'plan.json: The plan file was changed after it was made: group.create tickets.group:escalation: requests does not match its type and meta.',
     );
   });
 
   it('refuses a plan of another major version, target or environment, or other manifests, naming the mismatch', () => {
-    const check = (doc: PlanDocument) => () => checkSavedPlan(doc, 'plan.json', expected);
+    const check = (doc: PlanDocument) => () => {
+      checkSavedPlan(doc, 'plan.json', expected);
+    };
     expect(check({ ...saved(), tool: { name: 'crm-schema', version: '0.2.0' } })).toThrow(
       'plan.json was made by crm-schema 0.2.0; this is crm-schema 0.1.3, which applies only plans made by crm-schema 0.1.x.',
     );
@@ -121,7 +125,7 @@ describe('a saved plan with any field broken', () => {
       const broken = structuredClone(doc) as unknown as Record<string | number, unknown>;
       let parent = broken;
       for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
-      const last = path[path.length - 1];
+      const last = path[path.length - 1]!;
       parent[last] = wrongType(parent[last]);
       let error: unknown;
       try {

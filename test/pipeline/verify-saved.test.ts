@@ -80,7 +80,7 @@ describe('a saved plan, verified', () => {
       'meta edited',
       () =>
         edited('property.update tickets.upd', (c) => {
-          if (c.type === 'property.update') c.meta.fields[0].new = 'Hacked';
+          if (c.type === 'property.update') c.meta.fields[0]!.new = 'Hacked';
           return c;
         }),
       'property.update tickets.upd: meta: label: the plan sets "Hacked", the manifests now "After"',
@@ -90,7 +90,7 @@ describe('a saved plan, verified', () => {
       () =>
         edited('property.update tickets.upd', (c) => ({
           ...c,
-          requests: [{ ...c.requests[0], path: '/crm/v3/properties/tickets/hs_object_id' }],
+          requests: [{ ...c.requests[0]!, path: '/crm/v3/properties/tickets/hs_object_id' }],
         })),
       'property.update tickets.upd: requests: they are not what the change sends now',
     ],
@@ -119,8 +119,8 @@ describe('a saved plan, verified', () => {
         const changes = [...saved.changes];
         const a = changes.findIndex((c) => c.id === 'property.create tickets.a_calc');
         const z = changes.findIndex((c) => c.id === 'property.create tickets.z_base');
-        expect(changes[a].dependsOn).toContain('property.create tickets.z_base');
-        [changes[a], changes[z]] = [changes[z], changes[a]];
+        expect(changes[a]!.dependsOn).toContain('property.create tickets.z_base');
+        [changes[a], changes[z]] = [changes[z]!, changes[a]!];
         // the saved dependencies are ignored: the fresh plan's decide the order
         return { changes: changes.map((c) => ({ ...c, dependsOn: [] })) };
       },

@@ -18,7 +18,7 @@ function measure(run: () => void): { cpu: number; wall: number } {
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 const { desired, live } = bigCase(10, 1000);
@@ -48,6 +48,6 @@ console.log(`10 object types x 1,000 properties: ${changes} changes, ${wire} wir
 console.log(`diff:                 ${fmt(diffs)} (median of ${runs})`);
 console.log(`plan document (rest): ${fmt(plans)} (median of ${runs})`);
 console.log(
-  `first (cold) run:     diff cpu ${cold[0].cpu.toFixed(1)} ms, plan document cpu ${cold[1].cpu.toFixed(1)} ms`,
+  `first (cold) run:     diff cpu ${cold[0]!.cpu.toFixed(1)} ms, plan document cpu ${cold[1]!.cpu.toFixed(1)} ms`,
 );
 console.log(`heap used: ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);

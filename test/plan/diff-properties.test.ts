@@ -109,7 +109,7 @@ describe('diff: properties', () => {
       state({ properties: { tickets: [live] } }),
     );
     expect(result.changes).toHaveLength(1);
-    const change = result.changes[0];
+    const change = result.changes[0]!;
     if (change.type !== 'property.update') throw new Error(`unexpected ${change.type}`);
     const [field] = change.meta.fields;
     expect(field?.field).toBe('options');
@@ -167,7 +167,7 @@ describe('diff: properties', () => {
       state({ properties: { tickets: [prop('a')] } }),
     );
     expect(result.changes).toHaveLength(1);
-    const change = result.changes[0];
+    const change = result.changes[0]!;
     if (change.type !== 'property.replace') throw new Error(`unexpected ${change.type}`);
     expect(change.meta.immutable[0]).toStrictEqual({ field, old, new: next });
     expect(change.meta.fields.map((f) => f.field)).toContain('label');

@@ -64,7 +64,7 @@ describe('eventDefinition.create', () => {
   });
 
   it('sends POST /events/v3/event-definitions without default properties; the properties follow one by one (4.17)', () => {
-    expect(doc.changes[1].requests).toStrictEqual([
+    expect(doc.changes[1]!.requests).toStrictEqual([
       {
         method: 'POST',
         path: '/events/v3/event-definitions',
@@ -100,7 +100,7 @@ describe('eventDefinition.create', () => {
     expect(change.message).toBe(
       'Create event definition event:order_shipped "Order shipped" (primary object CONTACT)',
     );
-    expect(change.requests[0].body).toStrictEqual({
+    expect(change.requests[0]!.body).toStrictEqual({
       label: 'Order shipped',
       name: 'order_shipped',
       includeDefaultProperties: false,
@@ -113,7 +113,7 @@ describe('eventDefinition.create', () => {
     expect(read).toStrictEqual(doc);
     expect(checkPlanConsistency(read)).toStrictEqual([]);
     const edited = JSON.parse(JSON.stringify(doc)) as typeof doc;
-    (edited.changes[1].meta as { definition: { label: string } }).definition.label = 'Other';
+    (edited.changes[1]!.meta as { definition: { label: string } }).definition.label = 'Other';
     expect(checkPlanConsistency(edited)).toStrictEqual([
       `${definitionId}: message does not match its type and meta`,
       `${definitionId}: requests does not match its type and meta`,

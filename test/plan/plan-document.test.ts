@@ -61,7 +61,7 @@ describe('the plan document', () => {
   it('refuses a plan edited after it was made', () => {
     const edited = JSON.parse(JSON.stringify(doc)) as typeof doc;
     const change = edited.changes.find((c) => c.id === 'property.update tickets.upd')!;
-    (change.meta as { fields: { new: unknown }[] }).fields[0].new = 'Tampered';
+    (change.meta as { fields: { new: unknown }[] }).fields[0]!.new = 'Tampered';
     expect(checkPlanConsistency(edited)).toStrictEqual([
       'property.update tickets.upd: requests does not match its type and meta',
     ]);

@@ -85,10 +85,10 @@ describe('schemas/plan.schema.json', () => {
     const doc = plan(scenarioDesired(), scenarioLive());
     expect(errorsOf({ ...doc, formatVersion: 3 })).toContain('/formatVersion must be equal to constant');
     const badMeta = JSON.parse(JSON.stringify(doc)) as typeof doc;
-    (badMeta.changes[0].meta as Record<string, unknown>).objectType = 5;
+    (badMeta.changes[0]!.meta as Record<string, unknown>).objectType = 5;
     expect(errorsOf(badMeta).length).toBeGreaterThan(0);
     const badFingerprint = JSON.parse(JSON.stringify(doc)) as typeof doc;
-    badFingerprint.changes[0].fingerprint = 'md5:x';
+    badFingerprint.changes[0]!.fingerprint = 'md5:x';
     expect(errorsOf(badFingerprint)).toContain(
       '/changes/0/fingerprint must match pattern "^(absent|sha256:[0-9a-f]{64})$"',
     );
@@ -98,7 +98,7 @@ describe('schemas/plan.schema.json', () => {
       state({ events: { e: { exists: false, properties: [] } } }),
     );
     expect(errorsOf(badDefinition)).toStrictEqual([]);
-    delete (badDefinition.changes[0].meta as { definition: { label?: string } }).definition.label;
+    delete (badDefinition.changes[0]!.meta as { definition: { label?: string } }).definition.label;
     expect(errorsOf(badDefinition)).toContain(
       "/changes/0/meta/definition must have required property 'label'",
     );
@@ -106,14 +106,19 @@ describe('schemas/plan.schema.json', () => {
 
   it('lists exactly the change types and phases the code has', () => {
     const defs = schema.$defs as Record<string, { properties: Record<string, { enum?: string[] }> }>;
-    expect(defs.change.properties.type.enum).toStrictEqual([...CHANGE_TYPES]);
-    expect(defs.change.properties.phase.enum).toStrictEqual([...PHASES]);
+    expect(defs.change!.properties.type!.enum).toStrictEqual([...CHANGE_TYPES]);
+    expect(defs.change!.properties.phase!.enum).toStrictEqual([...PHASES]);
   });
 
   it('describes every key', () => {
     const missing: string[] = [];
     const walk = (node: unknown, path: string): void => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}/${i}`));
+      if (Array.isArray(node)) {
+        node.forEach((n, i) => {
+          walk(n, `${path}/${i}`);
+        });
+        return;
+      }
       if (typeof node !== 'object' || node === null) return;
       const record = node as Record<string, unknown>;
       if (typeof record.properties === 'object' && record.properties !== null) {

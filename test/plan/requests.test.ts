@@ -244,7 +244,7 @@ describe('toWireRequests', () => {
 
   it('sends a batch of one as the change own request', () => {
     const [change] = creates(1);
-    expect(toWireRequests([change])).toStrictEqual([
+    expect(toWireRequests([change!])).toStrictEqual([
       {
         method: 'POST',
         path: '/crm/v3/properties/tickets',
@@ -290,7 +290,7 @@ describe('toWireRequests', () => {
     const wire = toWireRequests(changes);
     expect(wire.map((w) => `${w.method} ${w.path}`)).toStrictEqual([
       'POST /crm/v3/properties/tickets/groups',
-      // a_calc depends on z_base: not in one batch, so each goes alone (spec 4.1)
+      // a_calc depends on z_base: not in one batch, so each goes alone (POST /crm/v3/properties/{objectType})
       'POST /crm/v3/properties/tickets',
       'POST /crm/v3/properties/tickets',
       'DELETE /crm/v3/properties/tickets/uniq',

@@ -58,7 +58,7 @@ async function seedAccount(fx: LiveFixture): Promise<void> {
     inverseLabel: 'Main ticket',
   });
   await c.limits.batchCreate('tickets', 'orders', [
-    { category: 'USER_DEFINED', typeId: primary.typeId, maxToObjectIds: 1 },
+    { category: 'USER_DEFINED', typeId: primary!.typeId, maxToObjectIds: 1 },
     { category: 'PLATFORM_DEFINED', typeId: 27, maxToObjectIds: 50 },
   ]);
   await c.events.create({
@@ -189,7 +189,7 @@ describe('pull of new scopes', () => {
 
   it("points each new file at the manifest JSON Schema: the project's copy, else the package's", async () => {
     await pullInto(fx.client, dir, { flags: { objectTypes: ['tickets'] } });
-    const line = (await read('schema/tickets.yaml')).split('\n')[0];
+    const line = (await read('schema/tickets.yaml')).split('\n')[0]!;
     const path = /^# yaml-language-server: \$schema=(.+)$/.exec(line)?.[1];
     expect(path).toMatch(/schemas\/manifest\.schema\.json$/);
     expect(existsSync(resolve(join(dir, 'schema'), path!))).toBe(true);

@@ -64,7 +64,7 @@ function options(i: number, count: number): Json[] {
 }
 
 function property(objectType: string, i: number): Json {
-  const [type, fieldType] = COMBOS[i % COMBOS.length];
+  const [type, fieldType] = COMBOS[i % COMBOS.length]!;
   const name = `acme_${type}_${fieldType}_${i}`;
   const p: Json = {
     name,

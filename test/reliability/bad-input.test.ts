@@ -54,9 +54,9 @@ async function project(c: BadCase, where: string): Promise<string> {
 /** `file:line:col  error  CODE  message` (or `file  error  CODE ...`) lines of the output */
 function errorLines(output: string): { file: string; position: boolean; code: string; line: string }[] {
   return [...output.matchAll(/^(\S+?)((?::\d+:\d+)?) {2}error {2}([A-Z0-9_]+) {2}.*$/gm)].map((m) => ({
-    file: m[1],
+    file: m[1]!,
     position: m[2] !== '',
-    code: m[3],
+    code: m[3]!,
     line: m[0],
   }));
 }

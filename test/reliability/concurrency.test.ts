@@ -72,8 +72,8 @@ it('two applies of one saved plan at once: as declared, no duplicate, the other 
     ),
   );
   expect([...writers].sort()).toEqual(['Bearer run-a', 'Bearer run-b']);
-  for (const run of [a, b]) expect([run.code, run.stderr.includes('Error')]).toEqual([0, false]);
-  const reports = [a, b].map((run) => JSON.parse(run.stdout) as ApplyReport);
+  for (const run of [a, b]) expect([run!.code, run!.stderr.includes('Error')]).toEqual([0, false]);
+  const reports = [a, b].map((run) => JSON.parse(run!.stdout) as ApplyReport);
   const total = totalCreates(SIZE);
   for (const report of reports) {
     expect(report.summary.failed).toBe(0);
@@ -81,9 +81,9 @@ it('two applies of one saved plan at once: as declared, no duplicate, the other 
   }
   // every change was applied by exactly one run; the other found it already done
   const [first, second] = reports;
-  const split = first.outcomes.map((o, i) => [o.status, second.outcomes[i].status].sort().join('+'));
+  const split = first!.outcomes.map((o, i) => [o.status, second!.outcomes[i]!.status].sort().join('+'));
   expect(new Set(split)).toEqual(new Set(['already-done+applied']));
-  expect(first.summary.alreadyDone + second.summary.alreadyDone).toBe(total);
+  expect(first!.summary.alreadyDone + second!.summary.alreadyDone).toBe(total);
   const done = reports.flatMap((r) => r.outcomes.filter((o) => o.status === 'already-done'));
   expect(done.every((o) => typeof o.reason === 'string' && o.reason.length > 0)).toBe(true);
   // both passed the stale check on an untouched account, so a run that lost a race learned it from the

@@ -1,6 +1,6 @@
 /**
  * Apply of more than 1,000 changes (properties in batches, groups, event definitions and their
- * properties one by one, labels, limits) against the emulator injecting the issue's mix of faults:
+ * properties one by one, labels, limits) against the emulator injecting a mix of faults:
  * 10% 429s, 5% 5xx (500 and 503) and 2% dropped connections (before and after the request is
  * processed). One apply run applies every change (retries, and read-backs for writes whose answer was
  * lost), nothing exists twice, and the plan afterwards is empty. The faults are answered with

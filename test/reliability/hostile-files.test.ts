@@ -179,11 +179,11 @@ describe('--local runs take turns', () => {
       const [first, second] = await Promise.all(results);
 
       for (const run of [first, second]) {
-        expect(run.code, run.stderr).toBe(0);
-        expect(run.stdout).toContain('Apply: 41 applied');
+        expect(run!.code, run!.stderr).toBe(0);
+        expect(run!.stdout).toContain('Apply: 41 applied');
         // one line, naming the holder
-        expect(run.stderr.match(/waiting for another/g)).toHaveLength(1);
-        expect(run.stderr).toContain(
+        expect(run!.stderr.match(/waiting for another/g)).toHaveLength(1);
+        expect(run!.stderr).toContain(
           `waiting for another crm-schema --local run (pid ${process.pid}) to finish`,
         );
       }
@@ -194,7 +194,7 @@ describe('--local runs take turns', () => {
       const state = JSON.parse(await readFile(join(dir, '.crm-schema', 'local.json'), 'utf8')) as {
         objectTypes: Record<string, { properties: Record<string, unknown> }>;
       };
-      const names = Object.keys(state.objectTypes['0-5'].properties);
+      const names = Object.keys(state.objectTypes['0-5']!.properties);
       expect(names.filter((n) => n.startsWith('first_'))).toHaveLength(40);
       expect(names.filter((n) => n.startsWith('second_'))).toHaveLength(40);
     },

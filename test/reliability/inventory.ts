@@ -67,7 +67,7 @@ export function inventory(state: EmulatorState): Inventory {
       .sort();
     if (names.length > 0) properties[type.name] = names;
     const groupNames = Object.values(type.groups)
-      .filter((g) => g.name.startsWith('syn_') && g.archived !== true)
+      .filter((g) => g.name.startsWith('syn_') && !g.archived)
       .map((g) => g.name)
       .sort();
     if (groupNames.length > 0) groups[type.name] = groupNames;

@@ -81,8 +81,9 @@ async function filesUnder(root: string): Promise<string[]> {
 
 it('no command prints or writes the token, whether it succeeds or fails', async () => {
   const base = (e: TestEmulator) => ['--base-url', e.url];
-  const expectCode = async (code: number, running: Promise<BinRun>) =>
+  const expectCode = async (code: number, running: Promise<BinRun>) => {
     expect((await running).code).toBe(code);
+  };
   // the known emulator: reads of the empty account, then a saved plan applied, then drift and pull
   const main = async () => {
     await Promise.all([

@@ -185,7 +185,7 @@ async function main(): Promise<void> {
       try {
         line = { round, scenario, ok: true, detail: await run(1000 + round), seconds: 0 };
       } catch (error) {
-        line = { round, scenario, ok: false, detail: (error as Error).message.split('\n')[0], seconds: 0 };
+        line = { round, scenario, ok: false, detail: (error as Error).message.split('\n')[0]!, seconds: 0 };
       }
       line.seconds = Math.round((performance.now() - started) / 100) / 10;
       lines.push(line);

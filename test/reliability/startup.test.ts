@@ -29,7 +29,7 @@ it('the manifest lists every command, with its flags', async () => {
     'pull',
     'validate',
   ]);
-  expect(Object.keys(manifest.commands.emulator.flags)).toEqual(
+  expect(Object.keys(manifest.commands.emulator!.flags)).toEqual(
     expect.arrayContaining(['fault-weights', 'fault-retry-after']),
   );
   const version = await runBin(['--version'], { cwd: ROOT });

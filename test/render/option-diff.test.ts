@@ -27,7 +27,7 @@ describe('option diff lines', () => {
   });
 
   it('says how many records still hold a removed option', () => {
-    const option = options({ label: 'Old', value: 'legacy' })[0];
+    const option = options({ label: 'Old', value: 'legacy' })[0]!;
     expect(
       optionDiffLines([
         { kind: 'removed', value: 'legacy', option, recordCount: 412 },

@@ -81,7 +81,7 @@ describe('the JSON plan', () => {
       'requests',
       'fingerprint',
     ]);
-    expect(Object.keys(parsed.diagnostics[0])).toStrictEqual([
+    expect(Object.keys(parsed.diagnostics[0]!)).toStrictEqual([
       'level',
       'code',
       'address',

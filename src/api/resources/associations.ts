@@ -1,6 +1,6 @@
 /**
- * Association labels: 4.7 (batch archive of labels on record associations) and the label definitions
- * list/create/update/delete (beyond the spec (reference §1), under the `/crm/v4/associations` prefix;
+ * Association labels: the batch archive of labels on record associations and the label definitions
+ * list/create/update/delete (under the `/crm/v4/associations` prefix;
  * the platform also serves `/crm/associations/v4`).
  */
 import { LABEL_LIST, NO_RESULTS_BATCH } from '../answer-shapes.js';
@@ -22,7 +22,7 @@ export class AssociationsApi {
   }
 
   /**
-   * 4.7 Batch archive association labels between records, chunks of 100. Idempotent (archiving what is
+   * Batch archive association labels between records, chunks of 100. Idempotent (archiving what is
    * already gone changes nothing). Archiving the unlabeled type removes every labeled one too.
    */
   archiveLabels(
@@ -46,7 +46,7 @@ export class AssociationsApi {
     });
   }
 
-  /** Label definitions of an object pair; the unlabeled type has `label: null`. Beyond the spec (reference §1). */
+  /** Label definitions of an object pair; the unlabeled type has `label: null`. */
   async listLabels(fromObjectType: string, toObjectType: string): Promise<AssociationLabel[]> {
     const page = await this.#r.request({
       method: 'GET',
@@ -59,7 +59,7 @@ export class AssociationsApi {
 
   /**
    * Create a label pair (one type id per direction). Unsafe: a repeat would create a second pair with
-   * new type ids. Beyond the spec (reference §1).
+   * new type ids.
    */
   async createLabel(
     fromObjectType: string,
@@ -76,7 +76,7 @@ export class AssociationsApi {
     return answer.results;
   }
 
-  /** Rename a label (PUT, 204). Idempotent. Beyond the spec (reference §1). */
+  /** Rename a label (PUT, 204). Idempotent. */
   async updateLabel(
     fromObjectType: string,
     toObjectType: string,
@@ -90,7 +90,7 @@ export class AssociationsApi {
     });
   }
 
-  /** Delete a label (both directions). Idempotent; a 404 after an uncertain try counts as done. Beyond the spec (reference §1). */
+  /** Delete a label (both directions). Idempotent; a 404 after an uncertain try counts as done. */
   async deleteLabel(fromObjectType: string, toObjectType: string, associationTypeId: number): Promise<void> {
     await this.#r.request({
       method: 'DELETE',

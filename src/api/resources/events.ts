@@ -1,6 +1,6 @@
 /**
- * Custom event definitions: 4.17 and 4.18 (event properties), and the definitions list/get/create/
- * delete and property update (beyond the spec (reference §1)).
+ * Custom event definitions: list, get, create and delete definitions; create, update and delete their
+ * properties.
  */
 import { EVENT_DEFINITION, EVENT_DEFINITION_LIST, EVENT_PROPERTY } from '../answer-shapes.js';
 import { paginate } from '../paging.js';
@@ -29,7 +29,7 @@ export class EventsApi {
     this.#r = requester;
   }
 
-  /** One page of event definitions. Beyond the spec (reference §1). */
+  /** One page of event definitions. */
   list(options: EventDefinitionListOptions = {}): Promise<EventDefinitionList> {
     return this.#r.request({
       method: 'GET',
@@ -39,12 +39,12 @@ export class EventsApi {
     });
   }
 
-  /** Every event definition, page after page. Beyond the spec (reference §1). */
+  /** Every event definition, page after page. */
   listAll(options: Omit<EventDefinitionListOptions, 'after'> = {}): AsyncGenerator<EventDefinition> {
     return paginate((after) => this.list({ ...options, after }));
   }
 
-  /** Beyond the spec (reference §1). */
+  /** One event definition, with its properties. */
   get(eventName: string): Promise<EventDefinition> {
     return this.#r.request({
       method: 'GET',
@@ -54,7 +54,7 @@ export class EventsApi {
     });
   }
 
-  /** Unsafe: a repeat would answer 409 for the definition the first try created. Beyond the spec (reference §1). */
+  /** Unsafe: a repeat would answer 409 for the definition the first try created. */
   create(body: EventDefinitionCreate): Promise<EventDefinition> {
     return this.#r.request({
       method: 'POST',
@@ -65,7 +65,7 @@ export class EventsApi {
     });
   }
 
-  /** Delete a definition (204). Idempotent; a 404 after an uncertain try counts as done. Beyond the spec (reference §1). */
+  /** Delete a definition (204). Idempotent; a 404 after an uncertain try counts as done. */
   async delete(eventName: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
@@ -75,7 +75,7 @@ export class EventsApi {
     });
   }
 
-  /** 4.17 Add a property to an event definition. Unsafe: a repeat would answer 409 for what the first try created. */
+  /** Add a property to an event definition. Unsafe: a repeat would answer 409 for what the first try created. */
   createProperty(eventName: string, body: EventPropertyCreate): Promise<EventProperty> {
     return this.#r.request({
       method: 'POST',
@@ -86,7 +86,7 @@ export class EventsApi {
     });
   }
 
-  /** PATCH an event property (201 per the platform's description). Idempotent. Beyond the spec (reference §1). */
+  /** PATCH an event property (the platform answers 201). Idempotent. */
   updateProperty(eventName: string, propertyName: string, body: EventPropertyUpdate): Promise<EventProperty> {
     return this.#r.request({
       method: 'PATCH',
@@ -97,7 +97,7 @@ export class EventsApi {
     });
   }
 
-  /** 4.18 Delete a property from an event definition (204). Idempotent; a 404 after an uncertain try counts as done. */
+  /** Delete a property from an event definition (204). Idempotent; a 404 after an uncertain try counts as done. */
   async deleteProperty(eventName: string, propertyName: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',

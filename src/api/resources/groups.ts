@@ -1,4 +1,4 @@
-/** Property groups. Every endpoint here is beyond the spec (reference §1). */
+/** Property groups: list, get, create, update, archive. */
 import { GROUP, GROUP_LIST } from '../answer-shapes.js';
 import { withQuery } from '../paths.js';
 import type { Requester } from '../request.js';
@@ -11,7 +11,7 @@ export class GroupsApi {
     this.#r = requester;
   }
 
-  /** Beyond the spec (reference §1). */
+  /** The groups of an object type (archived ones only with `archived: true`). */
   async list(objectType: string, options: { archived?: boolean } = {}): Promise<PropertyGroup[]> {
     const page = await this.#r.request({
       method: 'GET',
@@ -22,7 +22,7 @@ export class GroupsApi {
     return page.results;
   }
 
-  /** Beyond the spec (reference §1). */
+  /** One group. */
   get(objectType: string, name: string): Promise<PropertyGroup> {
     return this.#r.request({
       method: 'GET',
@@ -32,7 +32,7 @@ export class GroupsApi {
     });
   }
 
-  /** Unsafe: a repeat would answer 409 for the group the first try created. Beyond the spec (reference §1). */
+  /** Unsafe: a repeat would answer 409 for the group the first try created. */
   create(objectType: string, body: PropertyGroupCreate): Promise<PropertyGroup> {
     return this.#r.request({
       method: 'POST',
@@ -43,7 +43,7 @@ export class GroupsApi {
     });
   }
 
-  /** PATCH: idempotent. Beyond the spec (reference §1). */
+  /** PATCH: idempotent. */
   update(objectType: string, name: string, body: PropertyGroupUpdate): Promise<PropertyGroup> {
     return this.#r.request({
       method: 'PATCH',
@@ -54,7 +54,7 @@ export class GroupsApi {
     });
   }
 
-  /** Archive (DELETE): idempotent; a 404 after an uncertain try counts as done. Beyond the spec (reference §1). */
+  /** Archive (DELETE): idempotent; a 404 after an uncertain try counts as done. */
   async archive(objectType: string, name: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',

@@ -1,6 +1,6 @@
 /**
- * Association type configuration (limits): 4.16, and the limit create/update/purge and the all-pairs
- * read (beyond the spec (reference §1)), all under the spec's `/crm/associations/v4` prefix.
+ * Association type configuration (limits): the read of one object pair, the all-pairs read, and the
+ * limit create/update/purge, all under the `/crm/associations/v4` prefix.
  */
 import { NO_RESULTS_BATCH, TYPE_CONFIG_ALL, TYPE_CONFIG_BATCH, TYPE_CONFIG_LIST } from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
@@ -19,7 +19,7 @@ export class LimitsApi {
     this.#r = requester;
   }
 
-  /** 4.16 The association type configuration of an object pair (with `userEnforcedMaxToObjectIds`). */
+  /** The association type configuration of an object pair (with `userEnforcedMaxToObjectIds`). */
   async get(fromObjectType: string, toObjectType: string): Promise<AssociationTypeConfig[]> {
     const page = await this.#r.request({
       method: 'GET',
@@ -30,7 +30,7 @@ export class LimitsApi {
     return page.results;
   }
 
-  /** Every configuration of every pair. Beyond the spec (reference §1). */
+  /** Every configuration of every pair. */
   async getAll(): Promise<AssociationLimitConfigAll[]> {
     const page = await this.#r.request({
       method: 'GET',
@@ -41,7 +41,7 @@ export class LimitsApi {
     return page.results;
   }
 
-  /** Set limits where none exist. Unsafe (a create). Beyond the spec (reference §1). */
+  /** Set limits where none exist. Unsafe (a create). */
   batchCreate(
     fromObjectType: string,
     toObjectType: string,
@@ -50,7 +50,7 @@ export class LimitsApi {
     return this.#limits(routes.limitsBatch(fromObjectType, toObjectType, 'create'), inputs, 'unsafe');
   }
 
-  /** Change existing limits. Idempotent. Beyond the spec (reference §1). */
+  /** Change existing limits. Idempotent. */
   batchUpdate(
     fromObjectType: string,
     toObjectType: string,
@@ -59,7 +59,7 @@ export class LimitsApi {
     return this.#limits(routes.limitsBatch(fromObjectType, toObjectType, 'update'), inputs, 'safe');
   }
 
-  /** Remove limits (204, also when none exists). Idempotent. Beyond the spec (reference §1). */
+  /** Remove limits (204, also when none exists). Idempotent. */
   batchPurge(
     fromObjectType: string,
     toObjectType: string,

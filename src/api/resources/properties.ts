@@ -1,4 +1,4 @@
-/** Property definitions: 4.1, 4.2, and the rest of the properties API (beyond the spec (reference §1)). */
+/** Property definitions: create, read, list, update and archive, one at a time and in batches. */
 import { NO_RESULTS_BATCH, PROPERTY, PROPERTY_BATCH, PROPERTY_LIST } from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
 import { withQuery } from '../paths.js';
@@ -9,7 +9,7 @@ import type { DataSensitivity, Property, PropertyCreate, PropertyUpdate } from '
 export interface PropertyBatchReadOptions {
   archived?: boolean;
   dataSensitivity?: DataSensitivity;
-  /** locale of labels; the spec does not name this query parameter, the platform calls it `locale` */
+  /** locale of labels; the platform calls this query parameter `locale` */
   locale?: string;
 }
 
@@ -27,7 +27,7 @@ export class PropertiesApi {
     this.#r = requester;
   }
 
-  /** 4.1 Create a property. Unsafe: a repeat would answer 409 for what the first try created. */
+  /** Create a property. Unsafe: a repeat would answer 409 for what the first try created. */
   create(objectType: string, body: PropertyCreate): Promise<Property> {
     return this.#r.request({
       method: 'POST',
@@ -38,7 +38,7 @@ export class PropertiesApi {
     });
   }
 
-  /** 4.2 Batch read properties by name, in chunks of 100. A read: safe to retry. */
+  /** Batch read properties by name, in chunks of 100. A read: safe to retry. */
   batchRead(
     objectType: string,
     names: readonly string[],
@@ -64,7 +64,7 @@ export class PropertiesApi {
     });
   }
 
-  /** All properties of an object type (no paging on this endpoint). Beyond the spec (reference §1). */
+  /** All properties of an object type (no paging on this endpoint). */
   async list(objectType: string, options: PropertyListOptions = {}): Promise<Property[]> {
     const page = await this.#r.request({
       method: 'GET',
@@ -75,7 +75,7 @@ export class PropertiesApi {
     return page.results;
   }
 
-  /** One property; 404 NOT_FOUND when missing (or archived, unless `archived`). Beyond the spec (reference §1). */
+  /** One property; 404 NOT_FOUND when missing (or archived, unless `archived`). */
   get(objectType: string, name: string, options: { archived?: boolean } = {}): Promise<Property> {
     return this.#r.request({
       method: 'GET',
@@ -87,7 +87,7 @@ export class PropertiesApi {
 
   /**
    * PATCH a property (options, when given, replace the whole list). Idempotent: the same PATCH twice
-   * leaves the same definition. Beyond the spec (reference §1).
+   * leaves the same definition.
    */
   update(objectType: string, name: string, body: PropertyUpdate): Promise<Property> {
     return this.#r.request({
@@ -99,7 +99,7 @@ export class PropertiesApi {
     });
   }
 
-  /** Archive (DELETE) a property. Idempotent; a 404 after an uncertain try counts as done. Beyond the spec (reference §1). */
+  /** Archive (DELETE) a property. Idempotent; a 404 after an uncertain try counts as done. */
   async archive(objectType: string, name: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
@@ -111,7 +111,7 @@ export class PropertiesApi {
 
   /**
    * Batch create, chunks of 100; a 207 maps each failed input by its name. Unsafe (creates): a chunk
-   * whose answer was lost is reported as OUTCOME_UNKNOWN for each of its inputs. Beyond the spec (reference §1).
+   * whose answer was lost is reported as OUTCOME_UNKNOWN for each of its inputs.
    */
   batchCreate(
     objectType: string,
@@ -133,7 +133,7 @@ export class PropertiesApi {
     });
   }
 
-  /** Batch archive by name (204 whatever each name's state): idempotent. Beyond the spec (reference §1). */
+  /** Batch archive by name (204 whatever each name's state): idempotent. */
   batchArchive(objectType: string, names: readonly string[]): Promise<BatchResult<string, never>> {
     const route = routes.propertiesBatch(objectType, 'archive');
     return runBatches({

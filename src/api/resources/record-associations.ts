@@ -1,5 +1,5 @@
 /**
- * Labelled links between records: the platform's v4 record association endpoints (beyond the spec),
+ * Labelled links between records: the platform's v4 record association endpoints,
  * under `/crm/v4/objects/{from}/{id}/associations/...` and `/crm/v4/associations/{from}/{to}/batch/...`.
  * Object types by name or id; record ids are strings.
  */

@@ -1,6 +1,6 @@
 /**
- * Records of any object type (by name or id): 4.3 to 4.6 and 4.9 to 4.15, generalised to every object
- * type; the projects batch update path of 4.15 has its own method.
+ * Records of any object type (by name or id): create, read, list, update, archive, and their batch
+ * forms; the projects batch update path has its own method.
  */
 import {
   FULL_RECORD,
@@ -62,7 +62,7 @@ export class RecordsApi {
     this.#r = requester;
   }
 
-  /** 4.9 / 4.10 Create a record. Unsafe: a repeat would create a second record. */
+  /** Create a record. Unsafe: a repeat would create a second record. */
   create(objectType: string, body: RecordCreate): Promise<SimpleRecord> {
     return this.#r.request({
       method: 'POST',
@@ -73,7 +73,7 @@ export class RecordsApi {
     });
   }
 
-  /** 4.12 / 4.13 Read one record (by id, or by `idProperty` value). */
+  /** Read one record (by id, or by `idProperty` value). */
   get(objectType: string, id: string, options: RecordReadOptions = {}): Promise<FullRecord> {
     return this.#r.request({
       method: 'GET',
@@ -83,7 +83,7 @@ export class RecordsApi {
     });
   }
 
-  /** 4.11 One page of records. */
+  /** One page of records. */
   list(objectType: string, options: RecordListOptions = {}): Promise<CollectionResponse<FullRecord>> {
     return this.#r.request({
       method: 'GET',
@@ -93,12 +93,12 @@ export class RecordsApi {
     });
   }
 
-  /** 4.11 Every record, page after page (`after` cursors). */
+  /** Every record, page after page (`after` cursors). */
   listAll(objectType: string, options: Omit<RecordListOptions, 'after'> = {}): AsyncGenerator<FullRecord> {
     return paginate((after) => this.list(objectType, { ...options, after }));
   }
 
-  /** 4.6 Update one record; an empty string clears a value. Idempotent: same values, same end state. */
+  /** Update one record; an empty string clears a value. Idempotent: same values, same end state. */
   update(
     objectType: string,
     id: string,
@@ -114,7 +114,7 @@ export class RecordsApi {
     });
   }
 
-  /** Archive one record (DELETE). Idempotent. Beyond the spec (reference §1: the platform's single archive). */
+  /** Archive one record (DELETE). Idempotent. */
   async archive(objectType: string, id: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
@@ -125,7 +125,7 @@ export class RecordsApi {
   }
 
   /**
-   * 4.3 Batch create, chunks of 100. Unsafe. Inputs without an `objectWriteTraceId` get one
+   * Batch create, chunks of 100. Unsafe. Inputs without an `objectWriteTraceId` get one
    * (`<random>-<index>`) so that a 207's error items, which echo it in their context, map back to
    * their input; the caller's objects are not modified.
    */
@@ -155,7 +155,7 @@ export class RecordsApi {
     return { ...result, errors: result.errors.map(({ input, error }) => ({ input: input.input, error })) };
   }
 
-  /** 4.4 Batch read by ids (or `idProperty` values), chunks of 100. A read: safe. */
+  /** Batch read by ids (or `idProperty` values), chunks of 100. A read: safe. */
   batchRead(objectType: string, request: RecordBatchReadInput): Promise<BatchResult<string, SimpleRecord>> {
     const route = withQuery(routes.recordsBatch(objectType, 'read'), { archived: request.archived });
     return runBatches({
@@ -178,7 +178,7 @@ export class RecordsApi {
     });
   }
 
-  /** 4.15 Batch update, chunks of 100. Idempotent (values are set, not added): safe to retry. */
+  /** Batch update, chunks of 100. Idempotent (values are set, not added): safe to retry. */
   batchUpdate(
     objectType: string,
     inputs: readonly RecordUpdateInput[],
@@ -186,7 +186,7 @@ export class RecordsApi {
     return this.#batchUpdateAt(routes.recordsBatch(objectType, 'update'), inputs);
   }
 
-  /** 4.15 The projects batch update on its own path, `/crm/objects/v3/projects/batch/update`. */
+  /** The projects batch update on its own path, `/crm/objects/v3/projects/batch/update`. */
   batchUpdateProjects(
     inputs: readonly RecordUpdateInput[],
   ): Promise<BatchResult<RecordUpdateInput, SimpleRecord>> {
@@ -194,7 +194,7 @@ export class RecordsApi {
   }
 
   /**
-   * 4.5 Batch upsert, chunks of 100. Safe to retry: matched by a unique property, so a repeat updates
+   * Batch upsert, chunks of 100. Safe to retry: matched by a unique property, so a repeat updates
    * the record the first try created instead of creating another (only its `new` flag may differ).
    */
   batchUpsert(
@@ -217,7 +217,7 @@ export class RecordsApi {
     });
   }
 
-  /** 4.14 Batch archive by id, chunks of 100 (no body in the answer). Idempotent. */
+  /** Batch archive by id, chunks of 100 (no body in the answer). Idempotent. */
   batchArchive(objectType: string, ids: readonly string[]): Promise<BatchResult<string, never>> {
     const route = routes.recordsBatch(objectType, 'archive');
     return runBatches({

@@ -1,4 +1,7 @@
-/** 4.8 Search, for any object type. Searches pass their own bucket (5 per second) besides the client's. */
+/**
+ * Search (POST /crm/v3/objects/{objectType}/search), for any object type. Searches pass their own
+ * bucket (5 per second) besides the client's.
+ */
 import { SEARCH_PAGE } from '../answer-shapes.js';
 import { paginate } from '../paging.js';
 import type { Requester } from '../request.js';

@@ -1,6 +1,6 @@
 /**
  * Queries over the association types of the state, and their wire shapes: label list items (never with
- * `name`), configuration items (2.5) and the `.../configurations/all` items.
+ * `name`), configuration items and the `.../configurations/all` items.
  */
 import type { AssociationLabel, AssociationLimitConfigAll, AssociationTypeConfig } from '../../types/api.js';
 import { resolveObjectType } from '../context.js';
@@ -61,7 +61,7 @@ export function toLabelItem(type: AssociationTypeState): AssociationLabel {
   return { category: type.category, typeId: type.typeId, label: type.label };
 }
 
-/** 2.5; `userEnforcedMaxToObjectIds` only when a limit is set. */
+/** A configuration item; `userEnforcedMaxToObjectIds` only when a limit is set. */
 export function toConfigItem(type: AssociationTypeState): AssociationTypeConfig {
   return {
     category: type.category,

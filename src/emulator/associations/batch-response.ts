@@ -1,4 +1,4 @@
-/** The 2.4 batch response of the limit configuration batches; `errors`/`numErrors` only when some failed. */
+/** The batch response of the limit configuration batches; `errors`/`numErrors` only when some failed. */
 import type { BatchErrorItem, BatchResponse } from '../../types/api.js';
 
 export function batchResponse<T>(

@@ -1,5 +1,5 @@
 /**
- * Pure rules of user association labels (reference §1 "Association labels"): the internal name rules,
+ * Pure rules of user association labels, as the platform applies them: the internal name rules,
  * the per-pair cap, the id of a new type, and the parsing of create / update bodies.
  */
 import type { AssociationLabelCreate, AssociationLabelUpdate } from '../../types/api.js';

@@ -1,6 +1,6 @@
 /**
  * Changes to user association labels in the state: create a pair of types, relabel, delete (with the
- * record associations that use them). Beyond the spec (reference §1).
+ * record associations that use them).
  */
 import type { AssociationLabelCreate, AssociationLabelUpdate } from '../../types/api.js';
 import { alreadyExists, EmulatorError, notFound, validationError } from '../errors.js';
@@ -93,6 +93,7 @@ export function deleteLabel(state: EmulatorState, pair: ObjectPair, typeId: numb
   const type = userTypeOfPair(state, pair, typeId, 'deleted');
   const removed = new Set([type.typeId]);
   if (type.inverseTypeId !== undefined) removed.add(type.inverseTypeId);
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the emulator state is a JSON document (saved as is to the data file), not a Map
   for (const id of removed) delete state.associationTypes[String(id)];
   const before = state.recordAssociations.length;
   state.recordAssociations = state.recordAssociations.filter((a) => !removed.has(a.typeId));

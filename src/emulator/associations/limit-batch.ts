@@ -1,8 +1,8 @@
 /**
- * Association limit configuration batches (beyond the spec, reference §1 "Association limits"): set,
+ * Association limit configuration batches: set,
  * change and purge the user-enforced cap (`maxToObjectIds`) of association types of one object pair.
  * Create and update check each input on its own: the good ones are applied, the others become batch
- * error items (spec section 7).
+ * error items.
  */
 import type { AssociationTypeConfig, BatchErrorItem } from '../../types/api.js';
 import { alreadyExists, notFound, toBatchErrorItem, validationError, type EmulatorError } from '../errors.js';

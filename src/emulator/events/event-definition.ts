@@ -1,8 +1,9 @@
 /**
- * Custom event definitions in the state (beyond the spec, reference §1): create, find, and the checks
- * shared with the property endpoints (4.17, 4.18).
+ * Custom event definitions in the state: create, find, and the checks shared with the event property
+ * endpoints.
  */
 import type { EventDefinition, EventProperty } from '../../types/api.js';
+import { own } from '../../core/own.js';
 import { invalidField, requireObjectBody, requireText } from '../request-values.js';
 import { resolveObjectType } from '../context.js';
 import { alreadyExists, notFound, validationError } from '../errors.js';
@@ -27,7 +28,8 @@ export function findEventDefinition(state: EmulatorState, eventName: string): Ev
   const qualifier = `pe${state.accountId}_`;
   const name = eventName.startsWith(qualifier) ? eventName.slice(qualifier.length) : eventName;
   for (const key of [eventName, name]) {
-    if (Object.hasOwn(state.eventDefinitions, key)) return state.eventDefinitions[key];
+    const found = own(state.eventDefinitions, key);
+    if (found !== undefined) return found;
   }
   throw notFound(`No custom event definition named '${eventName}' exists.`);
 }

@@ -1,5 +1,5 @@
 /**
- * The list of custom event definitions (beyond the spec, reference §1): `searchString` (a
+ * The list of custom event definitions: `searchString` (a
  * case-insensitive substring of the name or the label), `includeProperties` (default false: each
  * definition then has `properties: []`), paging with `limit` (default 10, at most 100; larger values are
  * lowered to 100) and `after` (an opaque cursor: the offset of the next page); `paging.next.link` carries

@@ -1,7 +1,7 @@
 /**
- * Pure name rules of custom event definitions and their properties (reference §1 "Custom event
- * definitions"): a lowercase letter first, then lowercase letters, digits and underscores, at most 50
- * characters. The emulator applies the same rule to event names (the reference is silent on them).
+ * Pure name rules of custom event definitions and their properties, as the platform applies them: a
+ * lowercase letter first, then lowercase letters, digits and underscores, at most 50
+ * characters. The emulator applies the same rule to event names (the platform documents none for them).
  */
 export const MAX_EVENT_NAME_LENGTH = 50;
 

@@ -1,7 +1,7 @@
 /**
- * Properties of custom event definitions: the checks of spec 4.17 (create) and of the PATCH beyond the
- * spec, and the property definition (2.3) the emulator stores and returns. The response carries
- * `externalOptionsReferenceType` (the newer field of 4.17) instead of `referencedObjectType`.
+ * Properties of custom event definitions: the checks of a property create (POST .../property) and of
+ * the PATCH, and the property definition the emulator stores and returns. The response carries
+ * `externalOptionsReferenceType` (the newer field) instead of `referencedObjectType`.
  */
 import {
   EVENT_PROPERTY_TYPES,
@@ -26,7 +26,7 @@ export const EVENT_FIELD_TYPES: Readonly<Record<EventPropertyType, FieldType>> =
   datetime: 'date',
 };
 
-/** A checked 4.17 body: the name is resolved (given or derived from the label). */
+/** A checked property create body: the name is resolved (given or derived from the label). */
 export interface CheckedEventProperty {
   name: string;
   label: string;
@@ -36,8 +36,8 @@ export interface CheckedEventProperty {
 }
 
 /**
- * Checks one property create body. `where` prefixes field names in messages (empty for 4.17, e.g.
- * `propertyDefinitions[2].` inside an event definition create).
+ * Checks one property create body. `where` prefixes field names in messages (empty for a property
+ * create, e.g. `propertyDefinitions[2].` inside an event definition create).
  */
 export function checkEventPropertyCreate(body: unknown, where = ''): CheckedEventProperty {
   if (!isJsonObject(body)) {

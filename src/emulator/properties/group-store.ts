@@ -1,5 +1,5 @@
 /**
- * Property group operations on the emulator state (beyond the spec, reference §1). Archived groups
+ * Property group operations on the emulator state. Archived groups
  * stay in the state with `archived: true`; creating one again restores it.
  */
 import type { ErrorDetail, PropertyGroup } from '../../types/api.js';

@@ -1,7 +1,7 @@
 /**
- * The property batch endpoints: read (spec 4.2), create and archive (beyond the spec, reference §1).
- * A batch takes at most 100 inputs, as the record batches do: the reference documents no cap for
- * property batches and names 100 as the safe size, so the emulator holds clients to it.
+ * The property batch endpoints: read, create and archive. A batch takes at most 100 inputs, as the
+ * record batches do: the platform documents no cap for property batches and names 100 as the safe
+ * size, so the emulator holds clients to it.
  */
 import type { BatchErrorItem, BatchResponse, Property } from '../../types/api.js';
 import { isEmulatorError, notFound, toBatchErrorItem, validationError } from '../errors.js';
@@ -63,7 +63,7 @@ function outcome(
 }
 
 /**
- * 4.2: the named properties. `archived: true` reads archived ones only; `dataSensitivity`, when given,
+ * Batch read: the named properties. `archived: true` reads archived ones only; `dataSensitivity`, when given,
  * keeps only properties of that sensitivity (names are explicit, so none is filtered by default).
  * A name with no match is one OBJECT_NOT_FOUND error item (context `{name: [...]}`) in a 207.
  */
@@ -100,7 +100,7 @@ export function batchRead(objectType: ObjectTypeState, body: unknown, now: () =>
   return outcome(results, errors, startedAt, now(), 200);
 }
 
-/** Batch create: each input as 4.1; failures become error items naming the input, the rest succeed. */
+/** Batch create: each input as a single create; failures become error items naming the input, the rest succeed. */
 export function batchCreate(objectType: ObjectTypeState, body: unknown, now: () => string): BatchOutcome {
   const startedAt = now();
   const inputs = readInputs(body);

@@ -82,7 +82,7 @@ export function buildProperty(input: PropertyCreateInput, now: string, createdAt
 const KEEPS_OPTIONS: ReadonlySet<string> = new Set(['enumeration', 'bool']);
 
 /**
- * The definition after a PATCH (not yet validated). Only the PATCH fields of reference §1 apply;
+ * The definition after a PATCH (not yet validated). Only the fields PATCH takes apply;
  * `options` replaces the whole list. When the PATCH moves the property to a type without options
  * (or off calculation_equation) and does not send options (a formula) itself, the stale options
  * (formula) are dropped rather than failing the PATCH for a field it never named.

@@ -1,6 +1,6 @@
 /**
- * The platform's rules for a property definition (reference §1, §3, §4; spec 2.3), as pure functions
- * over typed fields. Each rule returns section 7 error details (`code`, `in`, `message`); the caller
+ * The platform's rules for a property definition (names, type / fieldType pairs, options, limits), as
+ * pure functions over typed fields. Each rule returns error details (`code`, `in`, `message`); the caller
  * turns a non-empty list into a 400 VALIDATION_ERROR.
  */
 import { VALID_FIELD_TYPES, type ErrorDetail, type Property, type PropertyType } from '../../types/api.js';

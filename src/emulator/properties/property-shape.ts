@@ -1,5 +1,5 @@
 /**
- * Reads a property create or update body (untrusted JSON) into typed fields, collecting a section 7
+ * Reads a property create or update body (untrusted JSON) into typed fields, collecting an
  * error detail for every field of the wrong JSON type or missing. Semantic rules (type / fieldType
  * pairs, options, names) live in `property-rules.ts`; this file only checks shapes.
  *
@@ -17,7 +17,7 @@ import {
 } from '../../types/api.js';
 import { isJsonObject } from '../request-values.js';
 
-/** A create body as the emulator takes it: the spec's fields plus `showCurrencySymbol` (settable by PATCH). */
+/** A create body as the emulator takes it: the API's create fields plus `showCurrencySymbol` (settable by PATCH). */
 export type PropertyCreateInput = PropertyCreate & { showCurrencySymbol?: boolean };
 
 type FieldSpec =
@@ -36,7 +36,7 @@ const dataSensitivity: FieldSpec = {
   code: 'INVALID_DATA_SENSITIVITY',
 };
 
-/** Fields PATCH applies (reference §1); every other field of a PATCH body is silently ignored. */
+/** Fields PATCH applies; every other field of a PATCH body is silently ignored. */
 const UPDATE_FIELDS: Readonly<Record<keyof PropertyUpdate, FieldSpec>> = {
   label: string,
   description: string,
@@ -143,7 +143,7 @@ function readFields(
 const notAnObject = (what: string): ErrorDetail =>
   detail('INVALID_JSON', 'body', `The request body must be a JSON object (${what}).`);
 
-/** A create body: every field of 4.1, the five required ones present and non-empty. */
+/** A create body: every field of a property create, the five required ones present and non-empty. */
 export function readPropertyCreate(body: unknown): ShapeResult<PropertyCreateInput> {
   const errors: ErrorDetail[] = [];
   if (!isJsonObject(body)) return { value: {} as PropertyCreateInput, errors: [notAnObject('a property')] };

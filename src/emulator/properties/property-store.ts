@@ -59,7 +59,7 @@ export function findProperty(objectType: ObjectTypeState, name: string, options:
 }
 
 /**
- * 4.1: creates a custom property, or restores an archived one of the same name with the new
+ * Creates a custom property, or restores an archived one of the same name with the new
  * definition. `counts` (active custom / unique properties) may be passed in by a batch, which then
  * keeps it current; otherwise it is computed here.
  */
@@ -111,7 +111,7 @@ function refuseBuiltIn(objectType: ObjectTypeState, property: Property, action: 
   throw validationError(message, [{ message, code, in: 'name' }]);
 }
 
-/** PATCH (beyond the spec, reference §1): applies the changeable fields, validates the result whole. */
+/** PATCH: applies the changeable fields, validates the result whole. */
 export function updateProperty(
   objectType: ObjectTypeState,
   name: string,
@@ -129,7 +129,7 @@ export function updateProperty(
   return updated;
 }
 
-/** DELETE (beyond the spec, reference §1): archives; records keep their values of the property. */
+/** DELETE: archives; records keep their values of the property. */
 export function archiveProperty(objectType: ObjectTypeState, name: string, now: string): void {
   const existing = findProperty(objectType, name);
   refuseBuiltIn(objectType, existing, 'archive');
@@ -137,7 +137,7 @@ export function archiveProperty(objectType: ObjectTypeState, name: string, now: 
 }
 
 /**
- * Batch archive (beyond the spec): archives the name when it is an active custom property; missing,
+ * Batch archive: archives the name when it is an active custom property; missing,
  * already archived and built-in names are left as they are. Returns whether anything changed.
  */
 export function archiveIfPossible(objectType: ObjectTypeState, name: string, now: string): boolean {

@@ -25,7 +25,7 @@ export function objectTypeFor(
   return objectType;
 }
 
-/** Object types named in an `associations` read parameter; unknown names are ignored (spec 4.11). */
+/** Object types named in an `associations` read parameter; unknown names are ignored. */
 export function associationTargets(
   state: EmulatorState,
   names: readonly string[] | undefined,

@@ -1,5 +1,5 @@
 /**
- * The `associations` of a record create (spec 2.6): each names an existing target record and
+ * The `associations` of a record create: each names an existing target record and
  * association types that lead from this object type. Checked in full before anything is written,
  * including the limits set on the association types (`maxToObjectIds`) in both directions.
  */
@@ -47,7 +47,7 @@ function planOne(
       );
     }
     // the type id alone names the type: the category is not compared, since clients written against the
-    // platform send its own name for the neutral PLATFORM_DEFINED (reference, introduction)
+    // platform send its own name for the neutral PLATFORM_DEFINED
     const target = own(state.objectTypes, type.toObjectTypeId);
     const record = target ? own(target.records, toId) : undefined;
     if (!target || !record || record.archived) {

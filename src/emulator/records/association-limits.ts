@@ -52,7 +52,10 @@ export function checkAssociationLimits(
   planned: readonly PlannedAssociation[],
 ): void {
   const perType = new Map<AssociationTypeState, Set<string>>();
-  const perTarget = new Map<string, { type: AssociationTypeState; toId: string; count: number }>();
+  const perTarget = new Map<
+    string,
+    { type: AssociationTypeState; max: number; toId: string; count: number }
+  >();
   for (const p of planned) {
     const targets = perType.get(p.type);
     if (targets) targets.add(p.toId);
@@ -61,7 +64,7 @@ export function checkAssociationLimits(
       const k = `${p.inverse.typeId}:${p.toId}`;
       const seen = perTarget.get(k);
       if (seen) seen.count += 1;
-      else perTarget.set(k, { type: p.inverse, toId: p.toId, count: 1 });
+      else perTarget.set(k, { type: p.inverse, max: p.inverse.maxToObjectIds, toId: p.toId, count: 1 });
     }
   }
   for (const [type, targets] of perType) {
@@ -72,11 +75,11 @@ export function checkAssociationLimits(
       throw validationError(detail.message, [detail]);
     }
   }
-  for (const { type, toId, count } of perTarget.values()) {
+  for (const { type, max, toId, count } of perTarget.values()) {
     // a link back to the source record that exists already is the one being written, not another
     const others = linkedIds(state, type, toId).filter((id) => id !== fromId);
     const total = others.length + count;
-    if (total > type.maxToObjectIds!) {
+    if (total > max) {
       const detail = limitError(state, type, total);
       throw validationError(`${detail.message} (record ${toId})`, [detail]);
     }

@@ -1,6 +1,6 @@
 /**
- * Record batch endpoints: create (4.3), read (4.4), upsert (4.5), archive (4.14) and update (4.15,
- * including its `/crm/objects/v3/{objectType}/batch/update` path), for every object type.
+ * Record batch endpoints: create, read, upsert, archive and update (including its
+ * `/crm/objects/v3/{objectType}/batch/update` path), for every object type.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimpleRecord, UpsertedRecord } from '../../types/api.js';
@@ -71,7 +71,7 @@ function batchRead(ctx: EmulatorContext, request: Request, reply: FastifyReply):
   const properties = optionalStringList(body, 'properties');
   const propertiesWithHistory = optionalStringList(body, 'propertiesWithHistory');
   const selection = {
-    // an empty `properties` list (the spec marks it required) means the default set
+    // an empty `properties` list (a required field) means the default set
     ...(properties?.length ? { properties } : {}),
     ...(propertiesWithHistory?.length ? { propertiesWithHistory } : {}),
   };
@@ -169,7 +169,7 @@ function batchUpsert(ctx: EmulatorContext, request: Request, reply: FastifyReply
   return batch.send(reply, 200, ctx.now());
 }
 
-/** 4.14: archives the given records; ids that are absent or already archived are skipped. No body. */
+/** Batch archive: archives the given records; ids that are absent or already archived are skipped. No body. */
 function batchArchive(ctx: EmulatorContext, request: Request, reply: FastifyReply): FastifyReply {
   const objectType = objectTypeFor(ctx, request, request.params.objectType, 'write');
   const { inputs } = batchInputs(request.body);
@@ -192,7 +192,7 @@ export function registerBatchRoutes(app: FastifyInstance, ctx: EmulatorContext):
   app.post<{ Params: TypeParams; Querystring: Record<string, unknown> }>(`${base}/update`, (req, reply) =>
     batchUpdate(ctx, req, reply),
   );
-  // 4.15's second form (`/crm/objects/v3/projects/batch/update`), served for every object type
+  // the batch update's second form (`/crm/objects/v3/projects/batch/update`), served for every object type
   app.post<{ Params: TypeParams; Querystring: Record<string, unknown> }>(
     '/crm/objects/v3/:objectType/batch/update',
     (req, reply) => batchUpdate(ctx, req, reply),

@@ -1,7 +1,7 @@
 /**
  * Batch plumbing shared by the record batch endpoints: input limits, per-item error capture and the
- * batch response (2.4). Items are processed in order; an item that fails becomes an error item
- * (section 7) and the others still succeed, answered 207.
+ * batch response. Items are processed in order; an item that fails becomes an error item and the
+ * others still succeed, answered 207.
  */
 import type { FastifyReply } from 'fastify';
 import type { BatchErrorItem, BatchResponse } from '../../types/api.js';
@@ -79,7 +79,7 @@ export class BatchCollector<T> {
   }
 }
 
-/** Context of an item error: the trace id the client gave, echoed back (spec 4.3). */
+/** Context of an item error: the trace id the client gave, echoed back (as the batch create does). */
 export function traceContext(input: JsonObject): Record<string, string[]> {
   return typeof input.objectWriteTraceId === 'string'
     ? { objectWriteTraceId: [input.objectWriteTraceId] }

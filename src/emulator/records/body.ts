@@ -32,8 +32,8 @@ export function optionalStringList(obj: JsonObject, field: string): string[] | u
 }
 
 /**
- * A list query parameter: the official client repeats the key (`properties=a&properties=b`), the spec
- * shows comma-separated lists (`properties=a,b`); both are accepted, also mixed.
+ * A list query parameter: the official client repeats the key (`properties=a&properties=b`), others
+ * send comma-separated lists (`properties=a,b`); both are accepted, also mixed.
  */
 export function queryList(value: unknown): string[] | undefined {
   if (value === undefined) return undefined;

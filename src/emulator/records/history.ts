@@ -19,6 +19,7 @@ export function setValue(
 ): { previous: string | undefined } | null {
   const previous = own(record.properties, name);
   if ((previous ?? '') === value) return null;
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the emulator state is a JSON document (saved as is to the data file), not a Map
   if (value === '') delete record.properties[name];
   else record.properties[name] = value;
   const entry = { value, timestamp, sourceType };

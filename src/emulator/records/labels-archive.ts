@@ -1,8 +1,8 @@
 /**
- * 4.7: batch archive of association labels between records. Each input removes the associations of
- * the given types between two records, in both directions. Archiving the unlabeled type (label null)
- * removes every association between the two records, labeled or not (the spec's rule). Answers the
- * batch response with one empty object per input (the spec's "empty-object results").
+ * Batch archive of association labels between records (POST .../batch/labels/archive). Each input
+ * removes the associations of the given types between two records, in both directions. Archiving the
+ * unlabeled type (label null) removes every association between the two records, labeled or not.
+ * Answers the batch response with one empty object per input.
  */
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.js';

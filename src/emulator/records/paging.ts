@@ -1,6 +1,7 @@
 /**
  * Paging of lists (cursor: the last record id returned) and of search (cursor: an offset). Pure.
  */
+import { at } from '../../core/must.js';
 import type { Paging } from '../../types/api.js';
 import { validationError } from '../errors.js';
 
@@ -39,9 +40,9 @@ export function pageIds(
 ): { ids: string[]; next?: string } {
   const page: string[] = [];
   for (let i = firstAfter(ids, after); i < ids.length; i++) {
-    const id = ids[i];
+    const id = at(ids, i);
     if (!accept(id)) continue;
-    if (page.length === limit) return { ids: page, next: page.at(-1)! };
+    if (page.length === limit) return { ids: page, next: page.at(-1) };
     page.push(id);
   }
   return { ids: page };

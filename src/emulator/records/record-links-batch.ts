@@ -1,5 +1,5 @@
 /**
- * The v4 record association batches, beyond the spec: read the associated records of many records,
+ * The v4 record association batches: read the associated records of many records,
  * link many pairs of records, and remove every link between many pairs. Served under
  * `/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/...`; the records scope of the `from`
  * object type is required (read for batch read, write for the others).
@@ -39,7 +39,7 @@ function readId(value: unknown, where: string): string {
 }
 
 export function registerRecordLinkBatchRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  // beyond the spec: the associated records of each record read; a missing record is an error item
+  // the associated records of each record read; a missing record is an error item
   app.post<{ Params: PairParams }>(`${BATCH}/read`, (request, reply) => {
     const { fromObjectType, toObjectType } = request.params;
     const pair = linkPair(ctx, request, fromObjectType, toObjectType, 'read');
@@ -56,7 +56,7 @@ export function registerRecordLinkBatchRoutes(app: FastifyInstance, ctx: Emulato
     return batch.send(reply, 200, ctx.now());
   });
 
-  // beyond the spec: link each pair of records by the given types (as the single PUT does)
+  // link each pair of records by the given types (as the single PUT does)
   app.post<{ Params: PairParams }>(`${BATCH}/create`, (request, reply) => {
     const { fromObjectType, toObjectType } = request.params;
     const pair = linkPair(ctx, request, fromObjectType, toObjectType, 'write');
@@ -79,7 +79,7 @@ export function registerRecordLinkBatchRoutes(app: FastifyInstance, ctx: Emulato
     return batch.send(reply, 201, ctx.now());
   });
 
-  // beyond the spec: remove every association between each pair of records, both directions; 204
+  // remove every association between each pair of records, both directions; 204
   app.post<{ Params: PairParams }>(`${BATCH}/archive`, (request, reply) => {
     const { fromObjectType, toObjectType } = request.params;
     const pair = linkPair(ctx, request, fromObjectType, toObjectType, 'write');

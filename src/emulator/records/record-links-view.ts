@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the v4 record association endpoints (beyond the spec): the link answer with its
+ * Wire shapes of the v4 record association endpoints: the link answer with its
  * labels, and a record's associated records of one object type, grouped by record with every type that
  * links to it. Links to archived records are hidden, as in record reads.
  */

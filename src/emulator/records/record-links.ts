@@ -1,8 +1,8 @@
 /**
- * Labelled links between two given records, for the v4 record association endpoints (beyond the
- * spec): the object pair of a path, the association types a request names, and the write itself.
- * A link is stored as one entry per direction (the type and its inverse), like the associations of a
- * record create, and the same limits apply.
+ * Labelled links between two given records, for the v4 record association endpoints: the object pair
+ * of a path, the association types a request names, and the write itself. A link is stored as one entry
+ * per direction (the type and its inverse), like the associations of a record create, and the same
+ * limits apply.
  */
 import type { FastifyRequest } from 'fastify';
 import { type ObjectPair, isFromTo, typesFromTo } from '../associations/association-types.js';
@@ -43,7 +43,7 @@ export function parseTypeIds(input: unknown, where: string): number[] {
   return input.map((spec: unknown, i) => {
     const typeId = isJsonObject(spec) ? spec.associationTypeId : undefined;
     if (typeof typeId === 'number' && Number.isInteger(typeId)) return typeId;
-    const message = `${where}[${i}].associationTypeId must be an integer association type id; got ${JSON.stringify(typeId) ?? 'nothing'}.`;
+    const message = `${where}[${i}].associationTypeId must be an integer association type id; got ${typeId === undefined ? 'nothing' : JSON.stringify(typeId)}.`;
     throw validationError(`Invalid input JSON: ${message}`, [
       { message, code: 'INVALID_INPUT', in: `${where}[${i}].associationTypeId` },
     ]);

@@ -1,5 +1,5 @@
 /**
- * Response shapes of records: the simple record (2.1) and the full record with associations (2.2).
+ * Response shapes of records: the simple record and the full record with associations.
  *
  * Properties returned: without a `properties` selection, the default set (hs_object_id, createdate,
  * hs_lastmodifieddate and the type's primary property) plus, after a write, the properties written;

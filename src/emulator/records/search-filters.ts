@@ -1,5 +1,5 @@
 /**
- * Search filters and sorts (reference §3) compiled into predicates and comparators over property
+ * Search filters and sorts compiled into predicates and comparators over property
  * values. Pure: the caller says how each property compares (`kind`), values are plain strings.
  *
  * - number, date and datetime properties compare numerically (dates as epoch milliseconds, so a filter
@@ -94,7 +94,9 @@ function containsToken(pattern: RegExp, value: string): boolean {
 }
 
 type Compare = (a: number | string, b: number | string) => boolean;
-const ORDERED: Partial<Record<FilterOperator, Compare>> = {
+type OrderedOperator = 'LT' | 'LTE' | 'GT' | 'GTE';
+
+const ORDERED: Readonly<Record<OrderedOperator, Compare>> = {
   LT: (a, b) => a < b,
   LTE: (a, b) => a <= b,
   GT: (a, b) => a > b,
@@ -123,10 +125,10 @@ const inList: Builder = (filter, info) => {
   return (value) => value !== undefined && storedValues(value, info).some((v) => wanted.has(v));
 };
 const ordered =
-  (operator: FilterOperator): Builder =>
+  (operator: OrderedOperator): Builder =>
   (filter, info) => {
     const bound = filterValue(filter, 'value', info.kind);
-    const compare = ORDERED[operator]!;
+    const compare = ORDERED[operator];
     return (value) => value !== undefined && storedValues(value, info).some((v) => compare(v, bound));
   };
 const between: Builder = (filter, info) => {

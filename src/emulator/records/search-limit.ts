@@ -1,5 +1,5 @@
 /**
- * The search endpoints' own rate limit (reference §3): 5 requests per second per token, answered 429
+ * The search endpoints' own rate limit: 5 requests per second per token, answered 429
  * with the platform's secondly-limit body (the official client retries on its message).
  */
 import { EmulatorError } from '../errors.js';

@@ -1,5 +1,5 @@
 /**
- * The body of a search (4.8) checked against the platform's search limits (reference §3): at most
+ * The body of a search checked against the platform's search limits: at most
  * 5 filter groups, 6 filters per group and 18 in all, a body of at most 3,000 characters, a page of
  * at most 200 and at most 10,000 results reachable by paging.
  */

@@ -18,6 +18,7 @@ import {
   type ValuePredicate,
 } from './search-filters.js';
 import { SEARCH_LIMITS, type SearchInput } from './search-request.js';
+import { at, must } from '../../core/must.js';
 import { own } from '../../core/own.js';
 
 function infoOf(objectType: ObjectTypeState, name: string, where: string): PropertyInfo {
@@ -85,7 +86,7 @@ export function runSearch(objectType: ObjectTypeState, input: SearchInput): Sear
   const keys = sortKeys(objectType, input);
   const matched: RecordState[] = [];
   for (const id of recordIds(objectType)) {
-    const record = objectType.records[id];
+    const record = must(objectType.records[id], 'a listed record');
     if (record.archived) continue;
     if (filter && !filter(record)) continue;
     if (text && !text(record)) continue;
@@ -93,11 +94,11 @@ export function runSearch(objectType: ObjectTypeState, input: SearchInput): Sear
   }
   let ordered = matched;
   if (keys.length > 0) {
-    const order = compareBy(keys, (i, name) => own(matched[i].properties, name));
+    const order = compareBy(keys, (i, name) => own(at(matched, i).properties, name));
     ordered = matched
       .map((_, i) => i)
       .sort(order)
-      .map((i) => matched[i]);
+      .map((i) => at(matched, i));
   }
   const selection = input.properties ? { properties: input.properties } : {};
   const names = selectedNames(objectType, selection);

@@ -3,6 +3,7 @@
  * stores: numbers as written, booleans lower-case, dates `YYYY-MM-DD`, datetimes ISO 8601 in UTC.
  * Pure: no state, so it is unit-tested directly.
  */
+import { own } from '../../core/own.js';
 import type { Property } from '../../types/api.js';
 
 export const MAX_STRING_LENGTH = 65_536;
@@ -63,10 +64,10 @@ function checkDatetime(raw: string, def: Property): ValueResult {
     const date = new Date(Number(text));
     if (!Number.isNaN(date.getTime())) return ok(date.toISOString());
   }
-  const m = DATETIME.exec(text);
-  if (m && calendarDay(m[1])) {
+  const [, day, time, zone = 'Z'] = DATETIME.exec(text) ?? [];
+  if (day !== undefined && calendarDay(day)) {
     // no zone means UTC (JavaScript would read a zoneless time as local time)
-    const iso = m[2] ? `${m[1]}T${m[2]}${m[3] ?? 'Z'}` : `${m[1]}T00:00:00Z`;
+    const iso = time ? `${day}T${time}${zone}` : `${day}T00:00:00Z`;
     const date = new Date(iso);
     if (!Number.isNaN(date.getTime())) return ok(date.toISOString());
   }
@@ -111,7 +112,7 @@ const CHECKERS: Readonly<Record<string, Checker>> = {
 
 /** Checks a non-empty value (an empty string clears and is never checked). */
 export function checkValue(def: Property, raw: string): ValueResult {
-  const checker = Object.hasOwn(CHECKERS, def.type) ? CHECKERS[def.type] : checkString;
+  const checker = own(CHECKERS, def.type) ?? checkString;
   return checker(raw, def);
 }
 

@@ -1,6 +1,6 @@
 /**
- * Custom event definitions. Spec 4.17 (create a property) and 4.18 (delete a property); list, read,
- * create, delete of definitions and the property PATCH are beyond the spec (reference §1).
+ * Custom event definitions: list, read, create and delete definitions; create, update (PATCH) and
+ * delete their properties.
  * Every endpoint needs the event definitions scope.
  */
 import type { FastifyInstance } from 'fastify';
@@ -31,13 +31,11 @@ interface PropertyParams extends EventParams {
 }
 
 export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  // beyond the spec (reference §1)
   app.get<{ Querystring: EventListQuery }>(BASE, (request) => {
     requireScopes(request, scopes.events);
     return listEventDefinitions(Object.values(ctx.state.eventDefinitions), request.query);
   });
 
-  // beyond the spec (reference §1)
   app.post(BASE, async (request, reply) => {
     requireScopes(request, scopes.events);
     const definition = createEventDefinition(ctx.state, request.body, ctx.now());
@@ -45,22 +43,22 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext)
     return reply.status(201).send(definition);
   });
 
-  // beyond the spec (reference §1): always with its properties
+  // always with its properties
   app.get<{ Params: EventParams }>(`${BASE}/:eventName`, (request) => {
     requireScopes(request, scopes.events);
     return findEventDefinition(ctx.state, request.params.eventName);
   });
 
-  // beyond the spec (reference §1)
   app.delete<{ Params: EventParams }>(`${BASE}/:eventName`, async (request, reply) => {
     requireScopes(request, scopes.events);
     const definition = findEventDefinition(ctx.state, request.params.eventName);
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the emulator state is a JSON document (saved as is to the data file), not a Map
     delete ctx.state.eventDefinitions[definition.name];
     ctx.markDirty();
     return reply.status(204).send();
   });
 
-  // spec 4.17
+  // create a property
   app.post<{ Params: EventParams }>(`${BASE}/:eventName/property`, async (request, reply) => {
     requireScopes(request, scopes.events);
     const definition = findEventDefinition(ctx.state, request.params.eventName);
@@ -77,7 +75,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext)
     return reply.status(201).send(property);
   });
 
-  // beyond the spec (reference §1): 201 as in the platform's OpenAPI description
+  // update a property: 201, as the platform answers
   app.patch<{ Params: PropertyParams }>(
     `${BASE}/:eventName/property/:propertyName`,
     async (request, reply) => {
@@ -93,7 +91,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext)
     },
   );
 
-  // spec 4.18
+  // delete a property
   app.delete<{ Params: PropertyParams }>(
     `${BASE}/:eventName/property/:propertyName`,
     async (request, reply) => {

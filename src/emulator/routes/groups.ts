@@ -1,5 +1,5 @@
 /**
- * Property group endpoints: beyond the spec (reference §1). Statuses as on the platform: list 200,
+ * Property group endpoints. Statuses as on the platform: list 200,
  * create 201, get 200, update 200, archive 204. Reads need `crm.schemas.<name>.read`, writes
  * `crm.schemas.<name>.write`.
  */
@@ -19,14 +19,14 @@ export function registerGroupsRoutes(app: FastifyInstance, ctx: EmulatorContext)
   const objectTypeFor = (request: FastifyRequest<{ Params: { objectType: string } }>, access: Access) =>
     schemaObjectTypeFor(ctx, request, access);
 
-  // beyond the spec (reference §1): active groups; archived=true lists the archived ones instead
+  // active groups; archived=true lists the archived ones instead
   app.get<TypeRoute>(BASE, (request) => {
     const objectType = objectTypeFor(request, 'read');
     const archived = readArchived(request.query);
     return { results: Object.values(objectType.groups).filter((g) => g.archived === archived) };
   });
 
-  // beyond the spec (reference §1): create, or restore an archived group of the same name
+  // create, or restore an archived group of the same name
   app.post<TypeRoute>(BASE, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
     const group = createGroup(objectType, request.body);
@@ -34,13 +34,12 @@ export function registerGroupsRoutes(app: FastifyInstance, ctx: EmulatorContext)
     return reply.code(201).send(group);
   });
 
-  // beyond the spec (reference §1): with archived=true an archived group is found too
+  // with archived=true an archived group is found too
   app.get<GroupRoute>(`${BASE}/:groupName`, (request) => {
     const objectType = objectTypeFor(request, 'read');
     return findGroup(objectType, request.params.groupName, { includeArchived: readArchived(request.query) });
   });
 
-  // beyond the spec (reference §1)
   app.patch<GroupRoute>(`${BASE}/:groupName`, (request) => {
     const objectType = objectTypeFor(request, 'write');
     const group = updateGroup(objectType, request.params.groupName, request.body);
@@ -48,7 +47,7 @@ export function registerGroupsRoutes(app: FastifyInstance, ctx: EmulatorContext)
     return group;
   });
 
-  // beyond the spec (reference §1): archive
+  // archive
   app.delete<GroupRoute>(`${BASE}/:groupName`, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
     archiveGroup(objectType, request.params.groupName);

@@ -1,5 +1,5 @@
 /**
- * Association labels: beyond the spec (reference §1). Served under both prefixes the platform has.
+ * Association labels, served under both prefixes the platform has.
  * Reads need the schema read scope of the `from` object type, writes its schema write scope.
  */
 import type { FastifyInstance } from 'fastify';
@@ -21,14 +21,14 @@ export function registerLabelsRoutes(app: FastifyInstance, ctx: EmulatorContext)
   for (const prefix of ASSOCIATION_PREFIXES) {
     const path = `${prefix}/:fromObjectType/:toObjectType/labels`;
 
-    // beyond the spec (reference §1): list every type from->to, the unlabeled one with label null
+    // list every type from->to, the unlabeled one with label null
     app.get<{ Params: PairParams }>(path, (request) => {
       const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
       requireScopes(request, scopes.schemasRead(pair.from.name));
       return { results: typesFromTo(ctx.state, pair).map(toLabelItem) };
     });
 
-    // beyond the spec (reference §1): create a label, one type per direction; 200 like the platform
+    // create a label, one type per direction; 200 like the platform
     app.post<{ Params: PairParams }>(path, (request) => {
       const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
       requireScopes(request, scopes.schemasWrite(pair.from.name));
@@ -37,7 +37,7 @@ export function registerLabelsRoutes(app: FastifyInstance, ctx: EmulatorContext)
       return { results: created.map(toLabelItem) };
     });
 
-    // beyond the spec (reference §1): relabel a user type (and its inverse with inverseLabel)
+    // relabel a user type (and its inverse with inverseLabel)
     app.put<{ Params: PairParams }>(path, async (request, reply) => {
       const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
       requireScopes(request, scopes.schemasWrite(pair.from.name));
@@ -46,7 +46,7 @@ export function registerLabelsRoutes(app: FastifyInstance, ctx: EmulatorContext)
       return reply.status(204).send();
     });
 
-    // beyond the spec (reference §1): delete both directions and their record associations
+    // delete both directions and their record associations
     app.delete<{ Params: PairParams & { associationTypeId: string } }>(
       `${path}/:associationTypeId`,
       async (request, reply) => {

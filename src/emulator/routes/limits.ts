@@ -1,7 +1,7 @@
 /**
- * Association limit configuration. The GET of one pair under `/crm/associations/v4/...` is spec 4.16;
- * the same under `/crm/v4/associations/...` (the prefix of the official client), `.../all` and the batch
- * create / update / purge are beyond the spec (reference §1).
+ * Association limit configuration: the GET of one pair under `/crm/associations/v4/...` and under
+ * `/crm/v4/associations/...` (the prefix of the official client), `.../all`, and the batch
+ * create / update / purge.
  * Reads need the schema read scope of the `from` object type, writes its schema write scope.
  */
 import type { FastifyInstance } from 'fastify';
@@ -36,14 +36,14 @@ export function registerLimitsRoutes(app: FastifyInstance, ctx: EmulatorContext)
     const base = `${prefix}/definitions/configurations`;
     const pairPath = `${base}/:fromObjectType/:toObjectType`;
 
-    // beyond the spec (reference §1): every type of every pair. Needs the read scope of every object type.
+    // every type of every pair. Needs the read scope of every object type.
     app.get(`${base}/all`, (request) => {
       const names = Object.values(ctx.state.objectTypes).map((t) => t.name);
       requireScopes(request, ...names.map((name) => scopes.schemasRead(name)));
       return { results: allTypes(ctx.state).map(toConfigAllItem) };
     });
 
-    // spec 4.16 (under /crm/associations/v4; the /crm/v4/associations form is beyond the spec)
+    // the configuration of one pair (under both prefixes)
     app.get<{ Params: PairParams }>(pairPath, (request) => {
       const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
       requireScopes(request, scopes.schemasRead(pair.from.name));
@@ -51,7 +51,7 @@ export function registerLimitsRoutes(app: FastifyInstance, ctx: EmulatorContext)
     });
 
     for (const mode of ['create', 'update'] as const) {
-      // beyond the spec (reference §1): set (create) or change (update) limits; 207 with per-item errors
+      // set (create) or change (update) limits; 207 with per-item errors
       app.post<{ Params: PairParams }>(`${pairPath}/batch/${mode}`, async (request, reply) => {
         const startedAt = ctx.now();
         const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
@@ -65,7 +65,7 @@ export function registerLimitsRoutes(app: FastifyInstance, ctx: EmulatorContext)
       });
     }
 
-    // beyond the spec (reference §1): remove limits; 204 also when none was set
+    // remove limits; 204 also when none was set
     app.post<{ Params: PairParams }>(`${pairPath}/batch/purge`, async (request, reply) => {
       const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
       requireScopes(request, scopes.schemasWrite(pair.from.name));

@@ -1,6 +1,6 @@
 /**
- * Property definition endpoints: create (spec 4.1) and batch read (spec 4.2), plus the list, get,
- * update, archive, batch create and batch archive endpoints beyond the spec (reference §1).
+ * Property definition endpoints: create, batch read, list, get, update, archive, batch create and
+ * batch archive.
  * The object type in the path is a name or an id. Reads need `crm.schemas.<name>.read`, writes
  * `crm.schemas.<name>.write`.
  */
@@ -27,7 +27,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
   const objectTypeFor = (request: FastifyRequest<{ Params: { objectType: string } }>, access: Access) =>
     schemaObjectTypeFor(ctx, request, access);
 
-  // 4.1
+  // create
   app.post<TypeRoute>(BASE, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
     const property = stampUser(createProperty(objectType, request.body, ctx.now()), request, 'created');
@@ -35,14 +35,14 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
     return reply.code(201).send(property);
   });
 
-  // 4.2 (its locale parameter, whatever its name, is accepted and ignored)
+  // batch read (its locale parameter, whatever its name, is accepted and ignored)
   app.post<TypeRoute>(`${BASE}/batch/read`, (request, reply) => {
     const objectType = objectTypeFor(request, 'read');
     const { statusCode, body } = batchRead(objectType, request.body, () => ctx.now());
     return reply.code(statusCode).send(body);
   });
 
-  // beyond the spec (reference §1): list, no paging
+  // list, no paging
   app.get<TypeRoute>(BASE, (request) => {
     const objectType = objectTypeFor(request, 'read');
     const archived = readArchived(request.query);
@@ -57,14 +57,13 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
     return { results };
   });
 
-  // beyond the spec (reference §1): with archived=true an archived property is found too
+  // with archived=true an archived property is found too
   app.get<NameRoute>(`${BASE}/:propertyName`, (request) => {
     const objectType = objectTypeFor(request, 'read');
     const includeArchived = readArchived(request.query);
     return findProperty(objectType, request.params.propertyName, { includeArchived });
   });
 
-  // beyond the spec (reference §1)
   app.patch<NameRoute>(`${BASE}/:propertyName`, (request) => {
     const objectType = objectTypeFor(request, 'write');
     const property = updateProperty(objectType, request.params.propertyName, request.body, ctx.now());
@@ -72,7 +71,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
     return stampUser(property, request, 'updated');
   });
 
-  // beyond the spec (reference §1): archive
+  // archive
   app.delete<NameRoute>(`${BASE}/:propertyName`, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
     archiveProperty(objectType, request.params.propertyName, ctx.now());
@@ -80,7 +79,6 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
     return reply.code(204).send();
   });
 
-  // beyond the spec (reference §1)
   app.post<TypeRoute>(`${BASE}/batch/create`, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
     const { statusCode, body } = batchCreate(objectType, request.body, () => ctx.now());
@@ -89,7 +87,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
     return reply.code(statusCode).send(body);
   });
 
-  // beyond the spec (reference §1): 204 whatever the state of each name
+  // 204 whatever the state of each name
   app.post<TypeRoute>(`${BASE}/batch/archive`, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
     if (batchArchive(objectType, request.body, ctx.now())) ctx.markDirty();

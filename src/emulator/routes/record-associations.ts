@@ -1,5 +1,5 @@
 /**
- * The v4 record association endpoints, beyond the spec: link two records by labelled association
+ * The v4 record association endpoints: link two records by labelled association
  * types (PUT), remove every link between them (DELETE), list a record's associated records of one
  * object type (GET), and the batches under `/crm/v4/associations/{from}/{to}/batch/...`. Object
  * types by name or id; the records scope of the `from` object type is required (read for reads,
@@ -16,6 +16,7 @@ import { registerRecordLinkBatchRoutes } from '../records/record-links-batch.js'
 import { linkPair, linkRecords, parseTypeIds, resolveLinkTypes } from '../records/record-links.js';
 import { linkAnswer, linkedRecords } from '../records/record-links-view.js';
 import { requireRecord } from '../records/record-store.js';
+import { must } from '../../core/must.js';
 
 interface FromParams {
   fromObjectType: string;
@@ -33,7 +34,7 @@ const FROM_PATH = '/crm/v4/objects/:fromObjectType/:fromObjectId/associations/:t
 const LINK_PATH = `${FROM_PATH}/:toObjectId`;
 
 export function registerRecordAssociationsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  // beyond the spec: link two records by the types of the body (an array of {associationCategory,
+  // link two records by the types of the body (an array of {associationCategory,
   // associationTypeId}), with their inverses; 200 with the labels now linking from -> to
   app.put<{ Params: LinkParams }>(LINK_PATH, (request) => {
     const { fromObjectType, fromObjectId, toObjectType, toObjectId } = request.params;
@@ -43,7 +44,7 @@ export function registerRecordAssociationsRoutes(app: FastifyInstance, ctx: Emul
     return linkAnswer(ctx.state, pair, fromObjectId, toObjectId);
   });
 
-  // beyond the spec: remove every association between the two records, both directions; 204 also
+  // remove every association between the two records, both directions; 204 also
   // when there was none
   app.delete<{ Params: LinkParams }>(LINK_PATH, (request, reply) => {
     const { fromObjectType, fromObjectId, toObjectType, toObjectId } = request.params;
@@ -53,7 +54,7 @@ export function registerRecordAssociationsRoutes(app: FastifyInstance, ctx: Emul
     return reply.status(204).send();
   });
 
-  // beyond the spec: the associated records of one object type, one result per record with every
+  // the associated records of one object type, one result per record with every
   // type linking to it, by ascending record id; paged by `limit` (1 to 500) and `after`
   app.get<{ Params: FromParams; Querystring: Record<string, unknown> }>(FROM_PATH, (request) => {
     const { fromObjectType, fromObjectId, toObjectType } = request.params;
@@ -65,7 +66,10 @@ export function registerRecordAssociationsRoutes(app: FastifyInstance, ctx: Emul
     for (const item of linkedRecords(ctx.state, pair, fromObjectId)) linked.set(item.toObjectId, item);
     const page = pageIds([...linked.keys()], after, limit, () => true);
     const paging = nextPaging(page.next, { ...request.query, limit: String(limit) });
-    return { results: page.ids.map((id) => linked.get(id)!), ...(paging ? { paging } : {}) };
+    return {
+      results: page.ids.map((id) => must(linked.get(id), 'a linked record')),
+      ...(paging ? { paging } : {}),
+    };
   });
 
   registerRecordLinkBatchRoutes(app, ctx);

@@ -1,7 +1,7 @@
 /**
- * Record endpoints (spec 4.3 to 4.15) for every object type, by name or id, and the association label
- * batch archive (4.7). Single-record routes live here; batch routes in `records/batch-routes.ts`, the
- * v4 record associations (beyond the spec) in `record-associations.ts`.
+ * Record endpoints for every object type, by name or id, and the association label batch archive.
+ * Single-record routes live here; batch routes in `records/batch-routes.ts`, the v4 record
+ * associations in `record-associations.ts`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.js';
@@ -21,6 +21,7 @@ import {
   updateRecord,
 } from '../records/record-store.js';
 import { selectedNames, toFullRecord, toSimpleRecord, type RecordSelection } from '../records/record-view.js';
+import { must } from '../../core/must.js';
 import { registerRecordAssociationsRoutes } from './record-associations.js';
 
 type Query = Record<string, unknown>;
@@ -33,7 +34,7 @@ interface RecordParams extends TypeParams {
 
 export const LIST_DEFAULT_LIMIT = 10;
 export const LIST_MAX_LIMIT = 100;
-/** the reference's lower maximum when `propertiesWithHistory` is used (spec 8) */
+/** the platform's lower maximum when `propertiesWithHistory` is used */
 export const LIST_MAX_LIMIT_WITH_HISTORY = 50;
 
 function readSelection(query: Query): RecordSelection {
@@ -47,7 +48,7 @@ function readSelection(query: Query): RecordSelection {
 }
 
 export function registerRecordsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  // 4.9, 4.10: create one record
+  // create one record
   app.post<{ Params: TypeParams }>('/crm/v3/objects/:objectType', (request, reply) => {
     const objectType = objectTypeFor(ctx, request, request.params.objectType, 'write');
     const body = requireBody(request.body);
@@ -59,7 +60,7 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: EmulatorContext
     return reply.status(201).send(toSimpleRecord(objectType, record, { written: values.keys(), ...trace }));
   });
 
-  // 4.11: list records
+  // list records
   app.get<{ Params: TypeParams; Querystring: Query }>('/crm/v3/objects/:objectType', (request) => {
     const objectType = objectTypeFor(ctx, request, request.params.objectType, 'read');
     const query = request.query;
@@ -78,13 +79,13 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: EmulatorContext
     const paging = nextPaging(page.next, { ...query, limit: String(limit) });
     return {
       results: page.ids.map((id) =>
-        toFullRecord(ctx.state, objectType, records[id], selection, targets, names),
+        toFullRecord(ctx.state, objectType, must(records[id], 'a listed record'), selection, targets, names),
       ),
       ...(paging ? { paging } : {}),
     };
   });
 
-  // 4.12, 4.13: read one record
+  // read one record
   app.get<{ Params: RecordParams; Querystring: Query }>('/crm/v3/objects/:objectType/:id', (request) => {
     const objectType = objectTypeFor(ctx, request, request.params.objectType, 'read');
     const query = request.query;
@@ -97,7 +98,7 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: EmulatorContext
     return toFullRecord(ctx.state, objectType, record, readSelection(query), targets);
   });
 
-  // 4.6: update one record
+  // update one record
   app.patch<{ Params: RecordParams; Querystring: Query }>('/crm/v3/objects/:objectType/:id', (request) => {
     const objectType = objectTypeFor(ctx, request, request.params.objectType, 'write');
     const idProperty = queryString(request.query.idProperty);
@@ -111,7 +112,7 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: EmulatorContext
     return toSimpleRecord(objectType, record, { written: values.keys() });
   });
 
-  // beyond the spec (reference §1): archive one record; like the platform, 204 also when it is absent
+  // archive one record; like the platform, 204 also when it is absent
   app.delete<{ Params: RecordParams }>('/crm/v3/objects/:objectType/:id', (request, reply) => {
     const objectType = objectTypeFor(ctx, request, request.params.objectType, 'write');
     const record = findRecord(objectType, request.params.id, { archived: false });

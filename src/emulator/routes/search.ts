@@ -1,6 +1,6 @@
 /**
- * 4.8: search records of any object type (`POST /crm/v3/objects/{objectType}/search`), with the
- * operators, sorts, paging and limits of reference §3 and its own secondly rate limit.
+ * Search records of any object type (`POST /crm/v3/objects/{objectType}/search`), with the platform's
+ * operators, sorts, paging and limits and its own secondly rate limit.
  */
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.js';

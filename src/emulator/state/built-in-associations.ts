@@ -51,10 +51,10 @@ export function builtInAssociationTypes(objectTypes: readonly ObjectTypeInfo[]):
   }
 
   let nextId = GENERATED_ID_RANGE.first;
-  for (let i = 0; i < objectTypes.length; i++) {
-    for (let j = i + 1; j < objectTypes.length; j++) {
-      const fromId = objectTypes[i].objectTypeId;
-      const toId = objectTypes[j].objectTypeId;
+  for (const [i, from] of objectTypes.entries()) {
+    for (const to of objectTypes.slice(i + 1)) {
+      const fromId = from.objectTypeId;
+      const toId = to.objectTypeId;
       if (fixedUnlabeled.has(unorderedKey(fromId, toId))) continue;
       if (nextId + 1 > GENERATED_ID_RANGE.last) {
         throw new Error(

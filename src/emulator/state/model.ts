@@ -71,7 +71,7 @@ export interface AssociationTypeState {
   name?: string;
   /** the type id of the other direction */
   inverseTypeId?: number;
-  /** the user-set cap (2.5 `userEnforcedMaxToObjectIds`); absent when no limit is set */
+  /** the user-set cap (`userEnforcedMaxToObjectIds` on the wire); absent when no limit is set */
   maxToObjectIds?: number;
 }
 

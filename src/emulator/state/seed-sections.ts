@@ -92,7 +92,9 @@ function perObjectType(
     throw new SeedProblem(path, `should map object types (e.g. tickets) to lists of ${what}`);
   for (const [key, list] of Object.entries(value)) {
     const objectType = at([...path, key], () => resolveObjectType(run.state, key));
-    entries(list, [...path, key], what).forEach((entry, i) => apply(objectType, entry, [...path, key, i]));
+    entries(list, [...path, key], what).forEach((entry, i) => {
+      apply(objectType, entry, [...path, key, i]);
+    });
   }
 }
 
@@ -237,32 +239,36 @@ const SECTIONS: ReadonlyArray<readonly [string, SectionApplier]> = [
   ['objectTypes', seedObjectTypes],
   [
     'groups',
-    (run, value, path) =>
+    (run, value, path) => {
       perObjectType(run, value, path, 'groups', (objectType, entry, where) =>
         at(where, () => createGroup(objectType, entry)),
-      ),
+      );
+    },
   ],
   [
     'properties',
-    (run, value, path) =>
+    (run, value, path) => {
       perObjectType(run, value, path, 'properties', (objectType, entry, where) =>
         at(where, () => createProperty(objectType, entry, run.now)),
-      ),
+      );
+    },
   ],
   ['associationLabels', seedLabels],
   [
     'eventDefinitions',
-    (run, value, path) =>
+    (run, value, path) => {
       entries(value, path, 'event definitions').forEach((entry, i) =>
         at([...path, i], () => createEventDefinition(run.state, entry, run.now)),
-      ),
+      );
+    },
   ],
   [
     'records',
-    (run, value, path) =>
-      perObjectType(run, value, path, 'records', (objectType, entry, where) =>
-        seedRecord(run, objectType, entry, where),
-      ),
+    (run, value, path) => {
+      perObjectType(run, value, path, 'records', (objectType, entry, where) => {
+        seedRecord(run, objectType, entry, where);
+      });
+    },
   ],
 ];
 

@@ -5,6 +5,7 @@
  * pattern; a name derived from the label (`deriveLabelName`) is valid by construction. How the two
  * directions of a label pair are merged and checked: `../label-pairs.ts`.
  */
+import { at } from '../../core/must.js';
 import { objectPairKey } from '../label-pairs.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
@@ -59,7 +60,7 @@ export const associationTypeRule: Rule = ({ items, model, sink }) => {
   }
   for (const [key, pairs] of perObjectPair) {
     if (pairs.length <= MAX_LABELS_PER_PAIR) continue;
-    const last = pairs[pairs.length - 1];
+    const last = at(pairs, pairs.length - 1);
     sink.at(last.source, {
       code: 'TOO_MANY_LABELS',
       message: `${pairs.length} labels for ${key}; the platform allows at most ${MAX_LABELS_PER_PAIR} per object pair (a label and its inverse count once)`,

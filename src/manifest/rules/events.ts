@@ -1,4 +1,5 @@
-/** Per event: at most 500 properties (reference §1); a `definition` block's primary object is one the API takes. */
+/** Per event: at most 500 properties (the platform's limit); a `definition` block's primary object is one the API takes. */
+import { at } from '../../core/must.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
 import { MAX_EVENT_PROPERTIES } from '../../model/platform-limits.js';
@@ -7,14 +8,14 @@ export const eventPropertyLimitRule: Rule = ({ model, sink }) => {
   for (const [eventName, properties] of model.eventProperties) {
     const present = [...properties.values()].filter((p) => !p.deleted);
     if (present.length <= MAX_EVENT_PROPERTIES) continue;
-    sink.at(present[MAX_EVENT_PROPERTIES].source, {
+    sink.at(at(present, MAX_EVENT_PROPERTIES).source, {
       code: 'TOO_MANY_EVENT_PROPERTIES',
       message: `${present.length} properties on event ${eventName}; the platform allows at most ${MAX_EVENT_PROPERTIES}`,
     });
   }
 };
 
-/** The platform's words for the four classic objects, or an object type name or id (reference §1). */
+/** The platform's words for the four classic objects, or an object type name or id. */
 const PRIMARY_OBJECT = /^(CONTACT|COMPANY|DEAL|TICKET|[a-z][a-z0-9_]*|[0-9]+-[0-9]+)$/;
 
 export const eventDefinitionRule: Rule = ({ items, sink }) => {

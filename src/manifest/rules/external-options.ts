@@ -1,4 +1,4 @@
-/** `externalOptions` only for enumerations, and only with `referencedObjectType: OWNER` (spec 2.3). */
+/** `externalOptions` only for enumerations, and only with `referencedObjectType: OWNER`. */
 import { report } from './context.js';
 import type { Rule } from './context.js';
 

@@ -4,6 +4,7 @@
  * properties must not refer to each other in a cycle.
  */
 import { depthFirst } from '../../core/graph.js';
+import { at, must } from '../../core/must.js';
 import type { DiagnosticSink } from '../diagnostics.js';
 import { analyseFormula } from '../formula.js';
 import type { PropertyItem } from '../items.js';
@@ -67,7 +68,7 @@ export const formulaReferencesRule: Rule = ({ items, model, sink }) => {
 function reportCycles(graph: Graph, sink: DiagnosticSink): void {
   depthFirst(graph.keys(), (name) => (graph.get(name)?.references ?? []).filter((next) => graph.has(next)), {
     cycle: (cycle) => {
-      const { ref } = graph.get(cycle[0])!.item;
+      const { ref } = must(graph.get(at(cycle, 0)), 'a cycle member').item;
       report(sink, ref, ['calculationFormula'], {
         code: 'FORMULA_CYCLE',
         message: `calculated properties refer to each other in a cycle: ${cycle.join(' -> ')}`,

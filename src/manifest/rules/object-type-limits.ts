@@ -1,4 +1,4 @@
-/** Per object type: at most 10 `hasUniqueValue` properties (reference §3). */
+/** Per object type: at most 10 `hasUniqueValue` properties (the platform's limit). */
 import { canonicalObjectType } from '../../model/object-types.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';

@@ -39,8 +39,9 @@ function checkKeys(
   sink: DiagnosticSink,
 ): void {
   const extra = Object.keys(entry).filter((key) => !allowed.includes(key));
-  if (extra.length === 0) return;
-  report(sink, ref, [extra[0]], {
+  const [first] = extra;
+  if (first === undefined) return;
+  report(sink, ref, [first], {
     code: 'TOMBSTONE_EXTRA_KEYS',
     message: `an entry with ${flag}: true is a tombstone and takes only ${allowed.map((k) => `'${k}'`).join(' and ')}; it also has ${extra.map((k) => `'${k}'`).join(', ')}`,
     hint: `remove the other keys, or remove ${flag}: true to keep the definition`,

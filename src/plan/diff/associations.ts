@@ -3,6 +3,7 @@
  * limits of each direction (they need the labels' typeIds). The object pairs are those the manifests or
  * tombstones name, in either direction.
  */
+import { at } from '../../core/must.js';
 import { pairKey } from '../../model/normalize-association.js';
 import { canonicalObjectType } from '../../model/object-types.js';
 import type { DiffContext } from './diff-context.js';
@@ -25,7 +26,7 @@ export function diffAssociations(ctx: DiffContext): void {
     if (tombstone.kind === 'label' || tombstone.kind === 'limit') name(tombstone.from, tombstone.to);
   }
   for (const directions of objectPairs.values()) {
-    const [first] = directions;
+    const first = at(directions, 0);
     const labels = diffLabelPairs(ctx, first.from, first.to);
     for (const { from, to } of directions) {
       // the desired map may have been keyed by hand: look the pair up by its canonical key either way

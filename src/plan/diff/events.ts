@@ -21,7 +21,7 @@ import {
 
 const UPDATABLE_EVENT_PROPERTY_FIELDS = ['label', 'description', 'options'] as const;
 
-/** The platform's words for the classic objects (`primaryObject`), by object type id (reference §1). */
+/** The platform's words for the classic objects (`primaryObject`), by object type id. */
 const PRIMARY_OBJECT_IDS: Readonly<Record<string, string>> = {
   CONTACT: '0-1',
   COMPANY: '0-2',

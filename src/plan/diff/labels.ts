@@ -25,6 +25,7 @@ import type { NormalizedLabel } from '../../model/schema-model.js';
 import { labelAddress } from '../../model/address.js';
 import type { FieldChange, Ref } from '../change-types.js';
 import { diagnose, tombstoneConflict, tombstonesOf, type DiffContext } from './diff-context.js';
+import { defined } from '../../core/defined.js';
 
 /** What the label diff tells the limit diff, per direction (`pairKey`) and text there. */
 export interface LabelMatches {
@@ -135,7 +136,7 @@ export function diffLabelPairs(ctx: DiffContext, a: string, b: string): LabelMat
 
 /** The desired pairs of the object pair, each once (in the direction a manifest declares it). */
 function declaredPairs(ctx: DiffContext, a: string, b: string): Declared[] {
-  const directions =
+  const directions: [string, string][] =
     a === b
       ? [[a, b]]
       : [
@@ -172,12 +173,11 @@ function matchLive(ctx: DiffContext, d: Declared, index: LabelPairIndex): LabelP
   look('inverseLabel', to, from, label.inverseLabel);
   const found = [...new Set(lookups.flatMap(([, pair]) => (pair === undefined ? [] : [pair])))];
   if (found.length > 1) {
-    const named = lookups
-      .filter(([, pair]) => pair !== undefined)
-      .map(
-        ([what, pair]) =>
-          `${what} is the account's label '${pair!.label.label}' (typeId ${pair!.label.typeId ?? '?'})`,
-      );
+    const named = lookups.flatMap(([what, pair]) =>
+      pair === undefined
+        ? []
+        : [`${what} is the account's label '${pair.label.label}' (typeId ${pair.label.typeId ?? '?'})`],
+    );
     diagnose(ctx, {
       level: 'error',
       code: 'LABEL_PAIR_CONFLICT',
@@ -218,11 +218,13 @@ function createPair(
   if (label.inverseLabel === undefined) {
     const taken = index.find(to, from, label.label);
     const other = claims.get(claimKey(to, from, label.label));
-    if (taken !== undefined || (other !== undefined && other !== d)) {
-      const holder =
-        taken !== undefined
-          ? `the account's label '${textFrom(taken, from) ?? '?'}' (typeId ${taken.label.typeId ?? '?'}) uses it`
-          : `${other!.address} declares it`;
+    const holder =
+      taken !== undefined
+        ? `the account's label '${textFrom(taken, from) ?? '?'}' (typeId ${taken.label.typeId ?? '?'}) uses it`
+        : other !== undefined && other !== d
+          ? `${other.address} declares it`
+          : undefined;
+    if (holder !== undefined) {
       diagnose(ctx, {
         level: 'error',
         code: 'LABEL_TEXT_TAKEN',
@@ -274,7 +276,7 @@ function updatePair(ctx: DiffContext, d: Declared, live: LabelPair, matches: Lab
       to,
       typeId: current.typeId,
       label: label.label,
-      ...(inverseText === undefined ? {} : { inverseLabel: inverseText }),
+      ...defined({ inverseLabel: inverseText }),
       fields,
     },
   });

@@ -13,6 +13,7 @@ import { limitAddress } from '../../model/address.js';
 import type { Ref } from '../change-types.js';
 import { diagnose, tombstoneConflict, tombstonesOf, type DiffContext } from './diff-context.js';
 import type { LabelMatches } from './labels.js';
+import { defined } from '../../core/defined.js';
 
 interface Target {
   category: string;
@@ -62,7 +63,7 @@ export function diffLimits(
       typeof target.typeId === 'number' ? liveByType.get(`${target.category}/${target.typeId}`) : undefined;
     const old = current?.maxToObjectIds;
     const next = limit.maxToObjectIds;
-    const labelPart = target.label === undefined ? {} : { label: target.label };
+    const labelPart = defined({ label: target.label });
     if (next !== undefined && old !== next) {
       const mode = old === undefined ? 'create' : 'update';
       const meta = {

@@ -17,7 +17,7 @@ import {
   type DiffContext,
 } from './diff-context.js';
 
-/** Fields PATCH cannot change (reference §1: silently ignored there): a difference means archive + create. */
+/** Fields PATCH cannot change (the platform silently ignores them): a difference means archive + create. */
 export const IMMUTABLE_PROPERTY_FIELDS = [
   'hasUniqueValue',
   'dataSensitivity',
@@ -25,7 +25,7 @@ export const IMMUTABLE_PROPERTY_FIELDS = [
   'referencedObjectType',
 ] as const satisfies readonly (keyof NormalizedProperty)[];
 
-/** Fields PATCH takes (reference §1). */
+/** Fields PATCH takes. */
 export const UPDATABLE_PROPERTY_FIELDS = [
   'label',
   'description',

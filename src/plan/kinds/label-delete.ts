@@ -5,13 +5,14 @@ import type { LabelDeleteChange } from '../change-types.js';
 import { keys } from '../dependencies.js';
 import type { ChangeKind } from './change-kind.js';
 import { removed } from './end-state.js';
+import { defined } from '../../core/defined.js';
 
 export const labelDelete: ChangeKind<LabelDeleteChange> = {
   target: (m) => ({
     kind: 'label',
     from: m.from,
     to: m.to,
-    ...(m.label.typeId === undefined ? {} : { typeId: m.label.typeId }),
+    ...defined({ typeId: m.label.typeId }),
     text: m.label.label,
   }),
   action: () => 'remove',

@@ -5,6 +5,7 @@ import { keys } from '../dependencies.js';
 import type { ChangeKind } from './change-kind.js';
 import { removed } from './end-state.js';
 import { limitAddressOf } from './limit-shared.js';
+import { defined } from '../../core/defined.js';
 
 export const limitPurge: ChangeKind<LimitPurgeChange> = {
   target: (m) => ({
@@ -13,7 +14,7 @@ export const limitPurge: ChangeKind<LimitPurgeChange> = {
     to: m.to,
     category: m.category,
     typeId: m.typeId,
-    ...(m.label === undefined ? {} : { label: m.label }),
+    ...defined({ label: m.label }),
   }),
   action: () => 'remove',
   address: limitAddressOf,

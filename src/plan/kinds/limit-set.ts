@@ -7,6 +7,7 @@ import { keys } from '../dependencies.js';
 import type { ChangeKind } from './change-kind.js';
 import { missing } from './end-state.js';
 import { limitAddressOf } from './limit-shared.js';
+import { defined } from '../../core/defined.js';
 
 export const limitSet: ChangeKind<LimitSetChange> = {
   target: (m) => ({
@@ -15,7 +16,7 @@ export const limitSet: ChangeKind<LimitSetChange> = {
     to: m.to,
     category: m.category,
     typeId: m.typeId,
-    ...(m.label === undefined ? {} : { label: m.label }),
+    ...defined({ label: m.label }),
   }),
   action: (m) => (m.mode === 'create' ? 'create' : 'update'),
   address: limitAddressOf,

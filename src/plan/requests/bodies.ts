@@ -62,8 +62,8 @@ export function eventPropertyCreateBody(property: NormalizedEventProperty): Json
 }
 
 /**
- * An event definition create (beyond the spec, reference §1): without the platform's default properties
- * and without properties of its own; the plan creates each declared property after it (spec 4.17), so
+ * An event definition create: without the platform's default properties and without properties of
+ * its own; the plan creates each declared property after it (POST .../property), so
  * that creating a property on a new definition and on an existing one is the same request.
  */
 export function eventDefinitionCreateBody(

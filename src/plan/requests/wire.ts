@@ -3,11 +3,12 @@
  * another (same batch path, same phase) merge into one `POST {path}` with `{ inputs: [...] }`, at most
  * `chunkSize` (100, the platform's safe batch size) per call. A batch is cut where a change depends on a
  * change already in it (a calculated property after the property its formula uses). A batch of one is
- * sent as the change's own request (a single create uses spec 4.1). Dry-run prints exactly this list;
- * apply sends exactly this list.
+ * sent as the change's own request (a property create goes to POST /crm/v3/properties/{objectType}).
+ * Dry-run prints exactly this list; apply sends exactly this list.
  */
 import type { Phase } from '../phases.js';
 import { BATCH_INPUTS_KEY, isBatchPath, type WriteRequest } from '../../api/writes.js';
+import { at } from '../../core/must.js';
 import { BATCH_SIZE } from '../../model/platform-limits.js';
 import type { JsonValue } from '../../core/json.js';
 
@@ -34,6 +35,8 @@ interface OpenBatch {
   path: string;
   phase: Phase;
   requests: WriteRequest[];
+  /** the batch items of `requests`, in the same order */
+  items: JsonValue[];
   ids: string[];
 }
 
@@ -43,13 +46,12 @@ export function toWireRequests(changes: readonly WireInput[], chunkSize = BATCH_
   const flush = (): void => {
     if (open === undefined) return;
     if (open.requests.length === 1) {
-      out.push(standalone(open.requests[0], open.phase, open.ids));
+      out.push(standalone(at(open.requests, 0), open.phase, open.ids));
     } else {
-      const items = open.requests.map((r) => r.batch!.item);
       out.push({
         method: 'POST',
         path: open.path,
-        body: { [BATCH_INPUTS_KEY]: items },
+        body: { [BATCH_INPUTS_KEY]: open.items },
         batch: true,
         phase: open.phase,
         changeIds: open.ids,
@@ -60,23 +62,30 @@ export function toWireRequests(changes: readonly WireInput[], chunkSize = BATCH_
 
   for (const change of changes) {
     for (const request of change.requests) {
-      if (request.batch === undefined) {
+      const { batch } = request;
+      if (batch === undefined) {
         flush();
         out.push(standalone(request, change.phase, [change.id]));
         continue;
       }
+      const current = open;
       const joins =
-        open !== undefined &&
-        open.path === request.batch.path &&
-        open.phase === change.phase &&
-        open.requests.length < chunkSize &&
-        !change.dependsOn.some((dep) => open!.ids.includes(dep));
-      if (!joins) {
+        current !== undefined &&
+        current.path === batch.path &&
+        current.phase === change.phase &&
+        current.requests.length < chunkSize &&
+        !change.dependsOn.some((dep) => current.ids.includes(dep));
+      let target: OpenBatch;
+      if (joins) {
+        target = current;
+      } else {
         flush();
-        open = { path: request.batch.path, phase: change.phase, requests: [], ids: [] };
+        target = { path: batch.path, phase: change.phase, requests: [], items: [], ids: [] };
+        open = target;
       }
-      open!.requests.push(request);
-      open!.ids.push(change.id);
+      target.requests.push(request);
+      target.items.push(batch.item);
+      target.ids.push(change.id);
     }
   }
   flush();

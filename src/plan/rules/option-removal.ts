@@ -79,10 +79,12 @@ function assess(change: ClassifiedChange, ctx: PlanRuleContext): ClassifiedChang
   if (dropped.some((value) => countOf(value) === undefined)) {
     return raise(next, 'dangerous', `removes ${options}: values on records may become invalid`);
   }
-  const held = dropped.filter((value) => countOf(value)!.count > 0);
+  const held = dropped.flatMap((value) => {
+    const count = countOf(value);
+    return count !== undefined && count.count > 0 ? [{ value, count }] : [];
+  });
   if (held.length === 0) return remark(next, `removes ${options}, which no record holds`);
-  const words = held.map((value) => {
-    const count = countOf(value)!;
+  const words = held.map(({ value, count }) => {
     return `${count.exact ? '' : 'at least '}${plural(count.count, 'record still holds', 'records still hold')} '${value}'`;
   });
   return raise(

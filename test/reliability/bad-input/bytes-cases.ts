@@ -14,8 +14,8 @@ function utf16(text: string, endian: 'le' | 'be', bom: boolean): Uint8Array {
   if (endian === 'le') return new Uint8Array(le);
   const be = Buffer.alloc(le.length);
   for (let i = 0; i + 1 < le.length; i += 2) {
-    be[i] = le[i + 1];
-    be[i + 1] = le[i];
+    be[i] = le[i + 1]!;
+    be[i + 1] = le[i]!;
   }
   return new Uint8Array(be);
 }

@@ -101,7 +101,7 @@ export function configCase(
 /** `text` with line `index` (0-based) replaced by what `edit` makes of it. */
 export function editLine(text: string, index: number, edit: (line: string) => string): string {
   const lines = text.split('\n');
-  lines[index] = edit(lines[index]);
+  lines[index] = edit(lines[index]!);
   return lines.join('\n');
 }
 

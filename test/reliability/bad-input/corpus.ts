@@ -31,8 +31,8 @@ function filesOf(absolute: string): string[] {
 function announced(files: string[]): Code[] {
   const codes = new Set<Code>();
   for (const file of files) {
-    const match = /^# ([A-Z0-9_]+(?:, [A-Z0-9_]+)*):/.exec(readFileSync(file, 'latin1').split('\n', 1)[0]);
-    match?.[1].split(', ').forEach((code) => codes.add(code as Code));
+    const match = /^# ([A-Z0-9_]+(?:, [A-Z0-9_]+)*):/.exec(readFileSync(file, 'latin1').split('\n', 1)[0]!);
+    match?.[1]!.split(', ').forEach((code) => codes.add(code as Code));
   }
   return [...codes];
 }
@@ -53,7 +53,7 @@ function corpusCases(): BadCase[] {
         // a folder of loose manifests (no project file of its own) becomes the project's manifests
         if (!('crm-schema.yaml' in project)) {
           for (const key of Object.keys(project)) {
-            project[`schema/${key.replaceAll('/', '-')}`] = project[key];
+            project[`schema/${key.replaceAll('/', '-')}`] = project[key]!;
             delete project[key];
           }
           project['crm-schema.yaml'] = PROJECT;
@@ -65,7 +65,7 @@ function corpusCases(): BadCase[] {
         name: `${corpus.split('/')[0]}-${entry.replace(/\.ya?ml$/, '')}`,
         category: 'corpus',
         files: project,
-        code: errors[0],
+        code: errors[0]!,
         located: entry === 'utf16.yaml' || errors.every((code) => FILE_LEVEL.has(code)) ? 'file' : 'position',
       });
     }

@@ -97,13 +97,15 @@ function bombCases(): BadCase[] {
   const big = 'x'.repeat(100_000);
   const manyRefs = Array.from({ length: 300 }, (_, i) => `r${i}: *big`).join('\n');
   return [
-    ...[
-      [9, 9],
-      [6, 10],
-      [4, 40],
-      [12, 3],
-      [30, 2],
-    ].map(([levels, width]) =>
+    ...(
+      [
+        [9, 9],
+        [6, 10],
+        [4, 40],
+        [12, 3],
+        [30, 2],
+      ] as const
+    ).map(([levels, width]) =>
       manifestCase('bomb', `laughs-${levels}x${width}`, laughs(levels, width), 'YAML_ALIAS_LIMIT'),
     ),
     // quadratic: one big value referenced many times

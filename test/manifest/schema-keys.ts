@@ -1,8 +1,8 @@
 /**
- * Runtime key lists derived from the TypeScript types: `satisfies Record<keyof T, true>` makes the
- * compiler reject a missing or an extra key, and `test/manifest/schema-drift.test.ts` compares each
- * list with the matching object of the JSON Schemas (both directions), so types and schemas cannot
- * drift apart silently. The lists also drive "did you mean" hints and the tombstone rule.
+ * Key lists derived from the manifest and config types, for schema-drift.test.ts: `satisfies
+ * Record<keyof T, true>` makes the compiler reject a missing or an extra key, and the test compares
+ * each list with the matching object of the JSON Schemas (both directions), so types and schemas
+ * cannot drift apart silently.
  */
 import type {
   AssociationTypeEntry,
@@ -18,7 +18,7 @@ import type {
   ProjectFile,
   PropertiesManifest,
   PropertyEntry,
-} from './types.js';
+} from '../../src/manifest/types.js';
 
 /** The keys a type requires (non-optional). */
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
@@ -140,6 +140,7 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
     schema: 'manifest',
     def: 'AssociationType',
     keys: ASSOCIATION_TYPE_KEYS,
+    // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- {}: the type requires no key
     required: {} satisfies RequiredSet<AssociationTypeEntry>,
   },
   {
@@ -196,12 +197,14 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
       unmanaged: true,
       manage: true,
     } satisfies KeySet<PolicyEntry>,
+    // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- {}: the type requires no key
     required: {} satisfies RequiredSet<PolicyEntry>,
   },
   {
     schema: 'config',
     def: 'Manage',
     keys: { groups: true, prefixes: true } satisfies KeySet<ManageEntry>,
+    // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- {}: the type requires no key
     required: {} satisfies RequiredSet<ManageEntry>,
   },
 ];
