@@ -15,7 +15,7 @@ import type { TargetFlagValues } from './common-flags.js';
 import type { ExitCode } from './exit-codes.js';
 import { Output } from './output.js';
 import { loadCommandProject, type Project } from '../pipeline/project.js';
-import { withSession, type Session, type SessionOptions } from './session.js';
+import type { Session, SessionOptions } from './session.js';
 import { resolveTarget, type Target } from './target.js';
 import { defined } from '../core/defined.js';
 
@@ -121,6 +121,8 @@ export abstract class CrmCommand extends Command {
       timeout: flags.timeout,
       ...defined({ client }),
     };
+    // the client, the transport and the local emulator load only for the commands that call the CRM
+    const { withSession } = await import('./session.js');
     return withSession(target, options, async (session) => {
       const result = await fn(session);
       if (flags.verbose) output.err(`${session.calls.summary()} to ${session.url}`);

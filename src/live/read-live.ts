@@ -3,10 +3,11 @@
  * the desired state. Every read starts at once; the client keeps them within its concurrency and rate
  * limits. Reads only: this module never writes.
  *
- * Calls, for a scope of T object types (N_t named properties each), P association directions and E
- * event definitions: sum over t of ceil(N_t / 100) property batch reads (or 3 list calls for an object
- * type read in full), T group lists, P configuration reads (plus the reverse directions whose inverse
- * labels are needed), E event definition reads. `minimumCalls` computes that number.
+ * Calls, for a scope of T object types, P association directions and E event definitions: the property
+ * reads of each object type (read-properties.ts: 1 to 3 in the common case, more only for many declared
+ * names that are sensitive or archived), T group lists, P configuration reads (plus the reverse
+ * directions whose inverse labels are needed), E event definition reads. `minimumCalls` computes that
+ * number from the scope and what the read found.
  */
 import type { CrmClient } from '../api/client.js';
 import { emptySchemaState } from '../model/schema-state.js';
@@ -14,7 +15,7 @@ import type { SchemaState } from '../model/schema-model.js';
 import { DATA_SENSITIVITIES } from '../types/api.js';
 import { readAssociations } from './read-associations.js';
 import { readEvents } from './read-events.js';
-import { readObjectType } from './read-properties.js';
+import { namesOrListsCalls, propertyReadPlan, readObjectType } from './read-properties.js';
 import type { LiveScope } from './scope.js';
 import { pairKey } from '../model/normalize-association.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
@@ -29,12 +30,29 @@ export async function readLiveState(client: CrmClient, scope: LiveScope): Promis
   return state;
 }
 
-/** The number of calls `readLiveState` makes for `scope` (the fewest the API allows for it). */
-export function minimumCalls(scope: LiveScope): number {
+/**
+ * The number of calls `readLiveState` makes for `scope` (the fewest the API allows for it), given what it
+ * found (`live`): how many property reads an object type takes depends on which declared names the
+ * non-sensitive list returns and which exist at all (see read-properties.ts).
+ */
+export function minimumCalls(scope: LiveScope, live: SchemaState): number {
   let calls = 0;
   for (const entry of scope.objectTypes.values()) {
-    if (entry.fullList) calls += DATA_SENSITIVITIES.length;
-    else calls += Math.ceil(entry.properties.size / BATCH_SIZE);
+    const schema = live.objects.get(entry.objectType);
+    const activeProperty = (name: string) =>
+      schema?.propertyFlags.get(name)?.archived === true ? undefined : schema?.properties.get(name);
+    const declared = [...entry.properties];
+    const absent = declared.filter((name) => activeProperty(name) === undefined).length;
+    const plan = propertyReadPlan(entry);
+    if (plan === 'full') calls += DATA_SENSITIVITIES.length;
+    else if (plan === 'batch') calls += Math.ceil(declared.length / BATCH_SIZE);
+    else {
+      const notListed = declared.filter(
+        (name) => (activeProperty(name)?.dataSensitivity ?? 'absent') !== 'non_sensitive',
+      ).length;
+      calls += 1 + namesOrListsCalls(notListed, DATA_SENSITIVITIES.length - 1);
+    }
+    calls += namesOrListsCalls(absent, DATA_SENSITIVITIES.length);
     if (entry.groups) calls += 1;
   }
   const directions = new Set<string>();

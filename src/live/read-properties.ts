@@ -1,11 +1,18 @@
 /**
- * Properties and groups of one object type. Named properties are read with the batch read (100 names
- * per call): a name the account does not have comes back as a NOT_FOUND item and counts as
- * absent. Batch read returns every data sensitivity. A full read instead lists the object type once per
- * data sensitivity, because the list returns only `non_sensitive` properties when none is asked for.
- * A declared name that is not active is looked up among the archived
- * properties (one more batch read, only when some name is absent): creating it again restores the
- * property with its values, which the plan calls a restore.
+ * Properties and groups of one object type, with the fewest calls that still see every sensitivity:
+ *
+ * - up to 100 declared names: one batch read of the names (it returns every data sensitivity);
+ * - more: the list (one call: every non-sensitive property), then, for the declared names it did not
+ *   return, the cheaper of a batch read of those names (100 per call) or the lists of the two other
+ *   sensitivities: one call in the common case, three at most;
+ * - read in full (the unmanaged policy or a group tombstone needs every property): the list once per
+ *   sensitivity, because the list returns only non-sensitive properties when none is asked for;
+ * - a declared name still not found may be archived: the cheaper of a batch read of those names with
+ *   `archived: true` or the three archived lists (none when every declared name is active). Creating an
+ *   archived name restores the property with its values, which the plan calls a restore.
+ *
+ * Plus one group list when groups are in scope. A name the account does not have comes back from a batch
+ * read as a NOT_FOUND item and counts as absent.
  */
 import type { CrmClient } from '../api/client.js';
 import type { CrmApiError } from '../api/errors.js';
@@ -13,6 +20,7 @@ import { addApiGroup, addApiProperty, objectSchemaOf } from '../model/schema-sta
 import type { SchemaState } from '../model/schema-model.js';
 import { DATA_SENSITIVITIES, type Property } from '../types/api.js';
 import type { ObjectTypeScope } from './scope.js';
+import { BATCH_SIZE } from '../model/platform-limits.js';
 
 export async function readObjectType(
   client: CrmClient,
@@ -31,34 +39,79 @@ export async function readObjectType(
   for (const group of groups) addApiGroup(state, objectType, group);
   // a declared name that is not active may be archived: creating it restores the property, values and all
   const absent = [...scope.properties].filter((name) => !active.has(name));
-  if (absent.length > 0) {
-    for (const property of await readArchived(client, objectType, absent))
-      if (!active.has(property.name)) addApiProperty(state, objectType, { ...property, archived: true });
-  }
+  for (const property of await readArchived(client, objectType, absent))
+    if (!active.has(property.name)) addApiProperty(state, objectType, { ...property, archived: true });
 }
 
-async function readArchived(client: CrmClient, objectType: string, names: string[]): Promise<Property[]> {
-  const result = await client.properties.batchRead(objectType, names, { archived: true });
-  for (const { input, error } of result.errors) {
-    if (!isAbsent(error, input)) throw error;
-  }
-  for (const error of result.unmatched) {
-    if (error.code !== 'NOT_FOUND') throw error;
-  }
-  return result.results;
+/**
+ * How the properties of one object type are read, for `named` declared names (see the top of this file):
+ * `batch` (the names, 100 per call), `list-first` (the list, then what it missed), `full` (3 lists).
+ */
+export function propertyReadPlan(scope: ObjectTypeScope): 'batch' | 'list-first' | 'full' {
+  if (scope.fullList) return 'full';
+  return scope.properties.size <= BATCH_SIZE ? 'batch' : 'list-first';
+}
+
+/** Calls to read `missing` names among the other sensitivities or the archived: a batch read or lists. */
+export function namesOrListsCalls(missing: number, lists: number): number {
+  return missing === 0 ? 0 : Math.min(Math.ceil(missing / BATCH_SIZE), lists);
 }
 
 async function readProperties(client: CrmClient, scope: ObjectTypeScope): Promise<Property[]> {
   const { objectType } = scope;
-  if (scope.fullList) {
-    // the list, once per sensitivity
+  const plan = propertyReadPlan(scope);
+  if (plan === 'full') {
     const lists = await Promise.all(
       DATA_SENSITIVITIES.map((dataSensitivity) => client.properties.list(objectType, { dataSensitivity })),
     );
     return lists.flat();
   }
-  if (scope.properties.size === 0) return [];
-  const result = await client.properties.batchRead(objectType, [...scope.properties]);
+  if (plan === 'batch')
+    return scope.properties.size === 0 ? [] : batchRead(client, objectType, [...scope.properties]);
+  // the list answers every non-sensitive property at once; only the names it missed are read again
+  const listed = await client.properties.list(objectType);
+  const found = new Set(listed.map((p) => p.name));
+  const missing = [...scope.properties].filter((name) => !found.has(name));
+  return [...listed, ...(await readOthers(client, objectType, missing, false))];
+}
+
+/**
+ * Properties of `names` the non-sensitive list did not return (`archived`: among the archived ones): a
+ * batch read of those names, or the lists of the other sensitivities (of every sensitivity for archived
+ * ones), whichever takes fewer calls.
+ */
+async function readOthers(
+  client: CrmClient,
+  objectType: string,
+  names: string[],
+  archived: boolean,
+): Promise<Property[]> {
+  if (names.length === 0) return [];
+  const sensitivities = archived
+    ? DATA_SENSITIVITIES
+    : DATA_SENSITIVITIES.filter((s) => s !== 'non_sensitive');
+  if (Math.ceil(names.length / BATCH_SIZE) <= sensitivities.length)
+    return batchRead(client, objectType, names, archived);
+  const wanted = new Set(names);
+  const lists = await Promise.all(
+    sensitivities.map((dataSensitivity) =>
+      client.properties.list(objectType, { dataSensitivity, ...(archived ? { archived } : {}) }),
+    ),
+  );
+  return lists.flat().filter((p) => wanted.has(p.name));
+}
+
+function readArchived(client: CrmClient, objectType: string, names: string[]): Promise<Property[]> {
+  return readOthers(client, objectType, names, true);
+}
+
+async function batchRead(
+  client: CrmClient,
+  objectType: string,
+  names: string[],
+  archived = false,
+): Promise<Property[]> {
+  const result = await client.properties.batchRead(objectType, names, archived ? { archived } : {});
   for (const { input, error } of result.errors) {
     if (!isAbsent(error, input)) throw error;
   }

@@ -1,21 +1,19 @@
 /**
- * The shape check of a saved plan: `schemas/plan.schema.json` (shipped with the package), compiled once
- * per process. A file of another shape is refused with what is wrong where (`changes[3].severity: must be
+ * The shape check of a saved plan: `schemas/plan.schema.json` (shipped with the package), precompiled
+ * by the build (or compiled once per process). A file of another shape is refused with what is wrong where (`changes[3].severity: must be
  * one of safe, dangerous, destructive`), before anything in it is used.
  */
-import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-
-/** `schemas/` relative to this module, in `src/apply/` and in `dist/apply/` alike. */
-const SCHEMA = new URL('../../schemas/plan.schema.json', import.meta.url);
+import { must } from '../core/must.js';
+import { loadPrecompiled } from '../manifest/precompiled.js';
+import { planAjv } from '../manifest/schema-compile.js';
 
 let compiled: ValidateFunction | undefined;
 
+/** Precompiled by the build when it ran, else compiled now (once per process). */
 function validator(): ValidateFunction {
-  compiled ??= new Ajv2020({ allErrors: true, strict: true }).compile(
-    JSON.parse(readFileSync(SCHEMA, 'utf8')) as Record<string, unknown>,
-  );
+  compiled ??=
+    loadPrecompiled('plan-validator.cjs')?.('plan') ?? must(planAjv().getSchema('plan'), 'the plan schema');
   return compiled;
 }
 

@@ -137,7 +137,7 @@ export async function benchPlan(options: PlanBenchOptions = {}): Promise<Figures
       const planWallMs = performance.now() - planStarted;
       return {
         doc,
-        lowerBound: minimumCalls(scope),
+        lowerBound: minimumCalls(scope, live),
         manifestsMs,
         readMs,
         planCpuMs: (planCpu.user + planCpu.system) / 1000,

@@ -23,26 +23,58 @@ function propertyScope(objectType: string, names: string[], fullList = false): L
 }
 
 describe('reading properties', () => {
-  it.each([
-    [1, 1],
-    [100, 1],
-    [101, 2],
-    [250, 3],
-  ])('reads %i named properties of one object type with %i batch reads', async (n, reads) => {
+  it.each<[string, number, number, string[]]>([
+    // up to 100 names: one batch read of the names
+    ['1 name, all non-sensitive', 1, 0, ['POST batch/read']],
+    ['100 names, all non-sensitive', 100, 0, ['POST batch/read']],
+    // more: the list, which returns every non-sensitive property at once
+    ['101 names, all non-sensitive', 101, 0, ['GET list']],
+    ['250 names, all non-sensitive', 250, 0, ['GET list']],
+    // more, some sensitive: the list, then a batch read of the names it did not return
+    ['250 names, 30 sensitive', 250, 30, ['GET list', 'POST batch/read']],
+    // more, many sensitive: the list, then the two other lists (cheaper than 3 batch reads)
+    ['600 names, 250 sensitive', 600, 250, ['GET list', 'GET list', 'GET list']],
+  ])('reads %s with the fewest calls', async (_what, n, sensitive, calls) => {
     const names = Array.from({ length: n }, (_, i) => `p_${i}`);
     seedProperties(
       fx.emulator.state,
       '0-5',
-      names.map((name) => ({ name, type: 'string' })),
+      names.map((name, i) => ({
+        name,
+        type: 'string',
+        ...(i < sensitive ? { dataSensitivity: 'sensitive' } : {}),
+      })),
     );
     const scope = propertyScope('tickets', names);
     const live = await readLiveState(fx.client, scope);
-    const keys = callKeys(fx.calls);
-    expect(keys.filter((k) => k === 'POST /crm/v3/properties/tickets/batch/read')).toHaveLength(reads);
-    expect(keys.filter((k) => k === 'GET /crm/v3/properties/tickets/groups')).toHaveLength(1);
-    expect(keys).toHaveLength(reads + 1);
-    expect(minimumCalls(scope)).toBe(reads + 1);
-    expect(live.objects.get('tickets')!.properties.size).toBe(n);
+    const keys = callKeys(fx.calls).filter((k) => k !== 'GET /crm/v3/properties/tickets/groups');
+    expect(keys.map((k) => (k.startsWith('GET') ? 'GET list' : 'POST batch/read'))).toEqual(calls);
+    expect(minimumCalls(scope, live)).toBe(calls.length + 1);
+    const read = live.objects.get('tickets')!.properties;
+    expect(names.filter((name) => !read.has(name))).toEqual([]);
+  });
+
+  it('looks for declared names that are not active among the archived ones, and only then', async () => {
+    seedProperties(fx.emulator.state, '0-5', [
+      { name: 'kept', type: 'string' },
+      { name: 'gone', type: 'string' },
+    ]);
+    await fx.client.properties.archive('tickets', 'gone');
+    fx.calls.length = 0;
+    const scope = propertyScope('tickets', ['kept', 'gone', 'never']);
+    const live = await readLiveState(fx.client, scope);
+    expect(callKeys(fx.calls).filter((k) => k.includes('batch/read'))).toHaveLength(2);
+    expect(live.objects.get('tickets')!.propertyFlags.get('gone')?.archived).toBe(true);
+    expect(live.objects.get('tickets')!.properties.has('never')).toBe(false);
+    expect(minimumCalls(scope, live)).toBe(3);
+
+    fx.calls.length = 0;
+    const active = propertyScope('tickets', ['kept']);
+    await readLiveState(fx.client, active);
+    expect(
+      callKeys(fx.calls).filter((k) => k.includes('batch/read')),
+      'every name active',
+    ).toHaveLength(1);
   });
 
   it('finds sensitive properties by name, and counts names the account lacks as absent', async () => {
@@ -77,7 +109,7 @@ describe('reading properties', () => {
       'GET /crm/v3/properties/tickets?dataSensitivity=non_sensitive',
       'GET /crm/v3/properties/tickets?dataSensitivity=sensitive',
     ]);
-    expect(minimumCalls(scope)).toBe(4);
+    expect(minimumCalls(scope, live)).toBe(4);
     const names = [...live.objects.get('tickets')!.properties.keys()];
     expect(names).toEqual(
       expect.arrayContaining(['plain', 'secret', 'very_secret', 'subject', 'hs_pipeline']),
@@ -150,7 +182,7 @@ describe('reading association labels and limits', () => {
       'GET /crm/associations/v4/definitions/configurations/orders/tickets',
       'GET /crm/associations/v4/definitions/configurations/tickets/orders',
     ]);
-    expect(minimumCalls(scope)).toBe(2);
+    expect(minimumCalls(scope, live)).toBe(2);
     const labels = Object.fromEntries(live.associations.get('tickets->orders')!.labels);
     expect(labels).toEqual({
       'Primary order': {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inverseTypes } from '../../src/live/label-pairs.js';
 import { policyObjectTypes, toPlanPolicy, watchesUnmanaged } from '../../src/live/managed-scope.js';
 import { minimumCalls } from '../../src/live/read-live.js';
+import { emptySchemaState } from '../../src/model/schema-state.js';
 import { scopeFromDesired } from '../../src/live/scope.js';
 import { validateSources } from '../../src/manifest/validate.js';
 import { managedScope } from '../../src/plan/diff/diff-context.js';
@@ -61,8 +62,9 @@ describe('scopeFromDesired', () => {
       { from: 'orders', to: 'tickets', inverse: true },
     ]);
     expect([...scope.events]).toEqual(['order_shipped']);
-    // tickets 3 lists + groups, orders 1 batch read + groups, 4 directions, 1 event
-    expect(minimumCalls(scope)).toBe(4 + 2 + 4 + 1);
+    // tickets 3 lists + groups, orders 1 batch read + groups, 4 directions, 1 event; with nothing live,
+    // the declared names are looked for among the archived (one batch read per object type)
+    expect(minimumCalls(scope, emptySchemaState())).toBe(4 + 2 + 4 + 1 + 2);
   });
 
   it('lists in full the object types the unmanaged policy watches, and those only qualified entries name', () => {

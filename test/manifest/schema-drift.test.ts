@@ -24,11 +24,11 @@ type SchemaObject = Record<string, unknown> & {
   required?: string[];
 };
 
-const schemas: Record<SchemaName, SchemaObject> = {
+const schemas: Record<Exclude<SchemaName, 'plan'>, SchemaObject> = {
   manifest: loadSchema('manifest'),
   config: loadSchema('config'),
 };
-const def = (schema: SchemaName, name: string): SchemaObject =>
+const def = (schema: Exclude<SchemaName, 'plan'>, name: string): SchemaObject =>
   name === '' ? schemas[schema] : (schemas[schema].$defs as Record<string, SchemaObject>)[name]!;
 const sorted = (values: Iterable<string>) => [...values].sort();
 
