@@ -3,7 +3,7 @@ import type { PlannedChange } from '../plan/plan-document.js';
 import type { ApplySummary, ChangeOutcome, OutcomeStatus } from './types.js';
 
 type Details = Partial<
-  Omit<ChangeOutcome, 'id' | 'type' | 'address' | 'message' | 'severity' | 'phase' | 'status'>
+  Omit<ChangeOutcome, 'id' | 'type' | 'action' | 'address' | 'message' | 'severity' | 'phase' | 'status'>
 >;
 
 export function outcomeOf(
@@ -14,6 +14,7 @@ export function outcomeOf(
   return {
     id: change.id,
     type: change.type,
+    action: change.action,
     address: change.address,
     message: change.message,
     severity: change.severity,

@@ -6,6 +6,7 @@
 import type { Phase } from '../plan/phases.js';
 import type { Severity } from '../plan/severity.js';
 import type { FieldDifference } from '../plan/kinds/end-state.js';
+import type { ChangeAction } from '../plan/kinds/change-kind.js';
 
 export type OutcomeStatus = 'applied' | 'already-done' | 'failed' | 'skipped';
 
@@ -29,6 +30,8 @@ export interface OutcomeError {
 export interface ChangeOutcome {
   id: string;
   type: string;
+  /** how the change reads (`create`, `update`, `replace`, `remove`): the report shows its symbol */
+  action: ChangeAction;
   address: string;
   message: string;
   severity: Severity;

@@ -5,17 +5,20 @@
  * to do next. Colour only when the caller asks.
  *
  *   Failed (1):
- *     x tickets.bad  Create property tickets.bad "Bad" (string/text)
+ *     +   Create property tickets.bad "Bad" (string/text)
  *         VALIDATION_ERROR (400): Property group 'nope' does not exist.
  *   Skipped (1):
- *     - tickets.legacy  Archive property tickets.legacy
+ *     -   Archive property tickets.legacy
  *         destructive change refused (...). To apply it, give --allow-destructive, ...
  *   Applied (3):
- *     + tickets.a  Create property tickets.a "A" (string/text)
+ *     ~   Update property tickets.a: label
+ *
+ * Each line carries its change's own symbol, as in the plan; the section says what came of it.
  *
  *   Apply: 3 applied, 1 failed, 1 skipped (1 destructive change refused) in 1.2 s.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
+import { ACTION_SYMBOLS } from '../plan/kinds/change-kind.js';
 import type { ApplyReport, ChangeOutcome, OutcomeStatus } from '../apply/types.js';
 import { differenceLine, errorLine, formatDuration } from './apply-values.js';
 import { countOf, formatCount } from './plan-values.js';
@@ -27,12 +30,15 @@ export interface ApplyReportOptions {
   maxListed?: number;
 }
 
-const SECTIONS: readonly { status: OutcomeStatus; title: string; mark: string }[] = [
-  { status: 'failed', title: 'Failed', mark: 'x' },
-  { status: 'skipped', title: 'Skipped', mark: '-' },
-  { status: 'already-done', title: 'Already done', mark: '=' },
-  { status: 'applied', title: 'Applied', mark: '+' },
+const SECTIONS: readonly { status: OutcomeStatus; title: string }[] = [
+  { status: 'failed', title: 'Failed' },
+  { status: 'skipped', title: 'Skipped' },
+  { status: 'already-done', title: 'Already done' },
+  { status: 'applied', title: 'Applied' },
 ];
+
+/** Each line shows its change's own symbol, as the plan does: `+` create, `~` update, `-/+` replace, `-` remove. */
+const markOf = (outcome: ChangeOutcome): string => ACTION_SYMBOLS[outcome.action].padEnd(3);
 
 const DETAIL = '      ';
 
@@ -41,7 +47,7 @@ export function renderApplyReport(input: ApplyReport, options: ApplyReportOption
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const maxListed = options.maxListed ?? 50;
   const blocks: string[] = [];
-  for (const { status, title, mark } of SECTIONS) {
+  for (const { status, title } of SECTIONS) {
     const outcomes = report.outcomes.filter((o) => o.status === status);
     if (outcomes.length === 0) continue;
     const heading = chalk.bold(`${title} (${formatCount(outcomes.length)}):`);
@@ -49,16 +55,16 @@ export function renderApplyReport(input: ApplyReport, options: ApplyReportOption
       blocks.push([heading, ...perPhase(outcomes)].join('\n'));
       continue;
     }
-    blocks.push([heading, ...outcomes.flatMap((o) => outcomeLines(o, mark, chalk))].join('\n'));
+    blocks.push([heading, ...outcomes.flatMap((o) => outcomeLines(o, chalk))].join('\n'));
   }
   blocks.push(closing(report, chalk));
   return blocks.join('\n\n');
 }
 
-function outcomeLines(outcome: ChangeOutcome, mark: string, chalk: ChalkInstance): string[] {
+function outcomeLines(outcome: ChangeOutcome, chalk: ChalkInstance): string[] {
   const paint =
     outcome.status === 'failed' ? chalk.red : outcome.status === 'skipped' ? chalk.yellow : chalk.green;
-  const lines = [`  ${paint(mark)} ${outcome.message}`];
+  const lines = [`  ${paint(markOf(outcome))} ${outcome.message}`];
   const notes: string[] = [];
   if (outcome.error !== undefined) notes.push(errorLine(outcome.error));
   if (outcome.reason !== undefined) notes.push(outcome.reason);

@@ -15,6 +15,7 @@ function outcome(
   return {
     id: `property.create ${address}`,
     type: 'property.create',
+    action: 'create',
     address,
     message: `Create property ${address}`,
     severity: 'safe',
@@ -60,31 +61,51 @@ const REPORT: ApplyReport = {
 };
 
 describe('the apply report', () => {
+  it('marks each change with its own symbol, as the plan does: + create, ~ update, -/+ replace, - remove', () => {
+    const report: ApplyReport = {
+      ...REPORT,
+      ok: true,
+      outcomes: [
+        outcome('tickets.a', 'applied'),
+        outcome('tickets.b', 'applied', { action: 'update', message: 'Update property tickets.b: label' }),
+        outcome('tickets.c', 'applied', { action: 'replace', message: 'Replace property tickets.c' }),
+        outcome('tickets.d', 'applied', { action: 'remove', message: 'Archive property tickets.d' }),
+      ],
+    };
+    const lines = renderApplyReport(report, { color: false }).split('\n');
+    expect(lines.slice(1, 5)).toEqual([
+      '  +   Create property tickets.a',
+      '  ~   Update property tickets.b: label',
+      '  -/+ Replace property tickets.c',
+      '  -   Archive property tickets.d',
+    ]);
+  });
+
   it('lists failures with the API category and message, then skipped, already done and applied', () => {
     expect(renderApplyReport(REPORT, { color: false })).toBe(
       [
         'Failed (2):',
-        '  x Create property tickets.c',
+        '  +   Create property tickets.c',
         '      VALIDATION_ERROR (400): Bad group. (correlationId c-1)',
-        '  x Create property tickets.d',
+        '  +   Create property tickets.d',
         '      OBJECT_ALREADY_EXISTS (409): Exists.',
         '      conflict: it exists already and differs from the plan in label; run crm-schema plan',
         '        label: "D" -> "Other"',
         '',
         'Skipped (2):',
-        '  - Create property tickets.e',
+        '  +   Create property tickets.e',
         '      not sent: it depends on x, which failed',
-        '  - Create property tickets.f',
+        '  +   Create property tickets.f',
         '      refused: refused by destructive: deny (...)',
         '',
         'Already done (1):',
-        '  = Create property tickets.g',
+        '  +   Create property tickets.g',
         '      it existed already, equal to the plan',
         '      sent again 1 time after read-backs showed it was not applied',
         '',
         'Applied (2):',
-        '  + Create property tickets.a',
-        '  + Create property tickets.b',
+        '  +   Create property tickets.a',
+        '  +   Create property tickets.b',
         '      its answer was lost; a read-back found it applied',
         '',
         'Apply: 2 applied, 1 already done, 2 failed, 2 skipped (1 refused by policy) in 1.2 s. 3 write calls, 1 read-back call.',

@@ -277,7 +277,7 @@ describe('the destructive gate on the command line', () => {
     expect(run.code).toBe(0);
     expect(calls()).toEqual(['POST /crm/v3/properties/tickets']);
     expect(run.stdout).toContain(
-      'Skipped (1):\n  - Archive property tickets.level\n      refused by policy: destructive: deny',
+      'Skipped (1):\n  -   Archive property tickets.level\n      refused by policy: destructive: deny',
     );
     expect(run.stdout).toContain('Apply: 1 applied, 1 skipped (1 refused by policy) in ');
   });
