@@ -12,6 +12,7 @@ export const targetFlags = {
   env: Flags.string({
     summary: "The project file's environment to use (default: its defaultEnvironment).",
     helpValue: 'NAME',
+    aliases: ['environment'],
   }),
   'base-url': Flags.string({
     summary: "The CRM's base URL (default: CRM_BASE_URL, else the environment's baseUrl).",

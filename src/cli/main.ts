@@ -7,6 +7,7 @@ import { isCrmSchemaError } from '../core/errors.js';
 import { maskSecrets } from '../core/secrets.js';
 import { keepEnvironmentToken } from './output.js';
 import { EXIT } from './exit-codes.js';
+import { didYouMean } from './did-you-mean.js';
 import { dropStaleOclifManifest } from './oclif-manifest.js';
 import { neutralize } from '../core/control-chars.js';
 
@@ -19,11 +20,14 @@ export async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
     await flush().catch(() => undefined);
-    return report(error);
+    return report(
+      error,
+      error instanceof Errors.CLIError ? await didYouMean(error, argv).catch(() => undefined) : undefined,
+    );
   }
 }
 
-function report(error: unknown): number {
+function report(error: unknown, suggestion: string | undefined): number {
   if (error instanceof Errors.ExitError) return error.oclif.exit ?? EXIT.ok;
   // messages may quote what a server or a file said: never raw control characters on the terminal
   const say = (text: string) => process.stderr.write(`${maskSecrets(neutralize(text))}\n`);
@@ -35,8 +39,8 @@ function report(error: unknown): number {
   if (error instanceof Errors.CLIError) {
     // flag and argument errors: the contract keeps 2 for "changes present", so these are 1
     say(`Error: ${error.message}`);
-    const suggestions = error.suggestions;
-    if (suggestions?.length) say(`Hint: ${suggestions.join('\n')}`);
+    const suggestions = [...(error.suggestions ?? []), ...(suggestion === undefined ? [] : [suggestion])];
+    if (suggestions.length > 0) say(`Hint: ${suggestions.join('\n')}`);
     return EXIT.error;
   }
   const message = error instanceof Error ? error.message : String(error);

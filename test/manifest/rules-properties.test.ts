@@ -170,6 +170,22 @@ describe('groups, names and tombstones', () => {
     expect(codes(report)).toEqual(['GROUP_ARCHIVED']);
   });
 
+  it("knows the built-in groups of the well-known object types offline: no warning for 'ticketinformation'", () => {
+    const builtIn = check(
+      prop('type: string, fieldType: text').replace('groupName: g', 'groupName: ticketinformation'),
+    );
+    expect(builtIn.diagnostics).toEqual([]);
+    // another object type's built-in group is not one of tickets', and a custom type has none known
+    const other = check(
+      prop('type: string, fieldType: text').replace('groupName: g', 'groupName: dealinformation'),
+    );
+    expect(codes(other)).toEqual(['GROUP_UNDECLARED']);
+    const custom = check(
+      'kind: Properties\nobjectType: pets\nproperties:\n  - { name: p, label: P, type: string, fieldType: text, groupName: petinformation }\n',
+    );
+    expect(codes(custom)).toEqual(['GROUP_UNDECLARED']);
+  });
+
   it('finds a group declared in another file for the same object type', () => {
     const report = check({
       'groups.yaml': "kind: Properties\nobjectType: '0-5'\ngroups: [{ name: shared, label: Shared }]\n",

@@ -1,7 +1,8 @@
 /**
- * A property's group: declared in some manifest (else a warning: it may exist in the account,
- * like the built-in groups), and not archived by the manifests.
+ * A property's group: declared in some manifest or a built-in group of its object type (else a warning:
+ * it must exist in the account), and not archived by the manifests.
  */
+import { isBuiltInGroup } from '../../model/built-in-groups.js';
 import { canonicalObjectType } from '../../model/object-types.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
@@ -17,7 +18,7 @@ export const propertyGroupRule: Rule = ({ items, model, sink }) => {
         message: `'${entry.name}' is in group '${entry.groupName}', which the manifests archive`,
         hint: 'move the property to another group, or keep the group',
       });
-    } else if (!group) {
+    } else if (!group && !isBuiltInGroup(key, entry.groupName)) {
       report(sink, ref, ['groupName'], {
         code: 'GROUP_UNDECLARED',
         message: `group '${entry.groupName}' of ${key} is declared in no manifest; it must exist in the account`,
