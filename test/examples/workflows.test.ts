@@ -241,4 +241,28 @@ describe('examples/github-actions', () => {
       'exit 2',
     ]);
   });
+
+  it('pins every action to a full commit SHA (its version in a comment) and runs a current LTS Node', () => {
+    for (const file of WORKFLOWS) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      const uses = [...text.matchAll(/uses: (\S+)(.*)/g)];
+      expect(uses.length, file).toBeGreaterThan(0);
+      for (const [, ref, rest] of uses) {
+        expect(ref, `${file}: ${ref}`).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+        expect(rest, `${file}: ${ref} names its version`).toMatch(/^ # v\d+\.\d+\.\d+$/);
+      }
+      for (const job of Object.values(workflow(file).jobs))
+        for (const step of job.steps)
+          if (step.uses?.startsWith('actions/setup-node@') === true)
+            expect([22, 24], `${file}: node-version`).toContain(step.with?.['node-version']);
+    }
+  });
+
+  it('plan.yml: the plan job runs in the environment its secret lives in, and posts a validation failure too', () => {
+    const w = workflow('plan.yml');
+    expect(w.jobs.plan?.environment).toBe('production-read');
+    const post = steps(w).find((step) => step.uses?.startsWith('actions/github-script@') === true);
+    expect(post?.if).toContain("steps.validate.outcome == 'failure'");
+    expect(String(post?.with?.script)).toContain('The manifests are not valid');
+  });
 });
