@@ -1,0 +1,151 @@
+/**
+ * `crm-schema init`: starts a project in the current folder: `crm-schema.yaml` (commented), the
+ * manifests folder, `.crm-schema/` in `.gitignore`; `--workflows` copies the CI recipes; `--pull` adopts
+ * the account named by `--base-url` / `CRM_BASE_URL` (or `--local`) in one step. Thin: src/init does the
+ * work.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { Flags } from '@oclif/core';
+import { CrmCommand } from '../cli/base-command.js';
+import { targetFlags } from '../cli/common-flags.js';
+import { describeTarget, resolveTarget } from '../cli/target.js';
+import { CrmSchemaError } from '../core/errors.js';
+import { writeFileAtomic } from '../core/write-file-atomic.js';
+import { CONFIG_FILE_NAME } from '../manifest/config.js';
+import { adopt, groupsOfProperties } from '../init/adopt.js';
+import { discoverAccount, type Discovered } from '../init/discover.js';
+import { projectFileText } from '../init/project-file.js';
+import { copyWorkflows, ignoreLocalState } from '../init/scaffold.js';
+import { schemaComment } from '../pull/schema-ref.js';
+import { renderPullSummary } from '../render/pull-summary.js';
+
+const SCHEMA_DIR = 'schema';
+
+export default class Init extends CrmCommand {
+  static override summary =
+    'Start a project here: crm-schema.yaml, a schema/ folder; --pull adopts an account.';
+
+  static override description =
+    'Writes crm-schema.yaml (with comments), a schema/ folder and .crm-schema/ in .gitignore; with --workflows ' +
+    'the three GitHub Actions recipes in .github/workflows/. With --pull it adopts the account named by ' +
+    '--base-url / CRM_BASE_URL (or --local): it finds the custom properties and groups of the well-known object ' +
+    'types, the custom event definitions and the label pairs between those object types, writes them as ' +
+    'manifests, and writes a manage: scope of the groups they are in, so that unmanaged: report reports a ' +
+    'property added there by hand. A plan right after shows no change. On a terminal it asks before pulling; ' +
+    'elsewhere give --yes. Writes no file that exists. Exit 0 on success, 1 on any error.';
+
+  static override examples = [
+    '<%= config.bin %> init',
+    '<%= config.bin %> init --workflows',
+    '<%= config.bin %> init --pull --base-url https://api.example.com --yes',
+    '<%= config.bin %> init --pull --local --yes',
+  ];
+
+  static override flags = {
+    ...targetFlags,
+    pull: Flags.boolean({ summary: 'Adopt the account: pull what it holds into manifests.', default: false }),
+    yes: Flags.boolean({ summary: 'Pull without asking (needed without a terminal).', default: false }),
+    workflows: Flags.boolean({
+      summary: 'Copy the GitHub Actions recipes (plan, deploy, drift) into .github/workflows/.',
+      default: false,
+    }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Init);
+    const output = this.output(flags);
+    const dir = this.cwd;
+    const configPath = join(dir, CONFIG_FILE_NAME);
+    if (existsSync(configPath))
+      throw new CrmSchemaError(
+        'INIT_FILE_EXISTS',
+        `${CONFIG_FILE_NAME} exists already: this folder is a project.`,
+        {
+          hint: 'Run crm-schema pull to add what the account holds to it, or init in another folder.',
+        },
+      );
+    const outDir = join(dir, SCHEMA_DIR);
+    const written: string[] = [];
+    let manageGroups: string[] = [];
+
+    if (flags.pull) {
+      const target = resolveTarget({
+        local: flags.local,
+        baseUrl: flags['base-url'],
+        envName: undefined,
+        config: undefined,
+        env: process.env,
+      });
+      const report = await this.withSession(target, flags, output, async (session) => {
+        const found = await discoverAccount(session.client);
+        if (
+          !(await confirmed(found, flags.yes, (text) => {
+            output.err(text);
+          }))
+        )
+          return undefined;
+        await mkdir(outDir, { recursive: true });
+        return adopt(session.client, found, { dir, outDir });
+      });
+      if (report === undefined) {
+        output.err('Nothing was written.\n');
+        return;
+      }
+      output.out(renderPullSummary(report, { color: output.color, from: describeTarget(target) }));
+    }
+
+    // the project file last, so that it names what the pull wrote
+    await mkdir(outDir, { recursive: true });
+    const text = (groups: string[]) =>
+      projectFileText({
+        glob: `${SCHEMA_DIR}/**/*.yaml`,
+        schemaComment: schemaComment(dir, dir, 'config.schema.json'),
+        manageGroups: groups,
+      });
+    await writeFileAtomic(configPath, text([]));
+    if (flags.pull) {
+      manageGroups = await groupsOfProperties(dir, configPath);
+      if (manageGroups.length > 0) await writeFileAtomic(configPath, text(manageGroups));
+    }
+    written.push(CONFIG_FILE_NAME, `${SCHEMA_DIR}/`);
+    if (await ignoreLocalState(dir)) written.push('.gitignore (.crm-schema/)');
+    if (flags.workflows) written.push(...(await copyWorkflows(dir)));
+    output.out(
+      `Wrote ${written.join(', ')}.\n` +
+        (manageGroups.length > 0 ? `Managed groups (unmanaged: report): ${manageGroups.join(', ')}.\n` : '') +
+        (flags.pull
+          ? `Next: crm-schema validate, then crm-schema plan${flags.local ? ' --local' : ''} (it shows no change).\n`
+          : `Next: write manifests in ${SCHEMA_DIR}/ (kind: Properties, Associations, EventProperties), or start from ` +
+            'the account with crm-schema pull --object-type TYPE; then crm-schema validate and plan.\n'),
+    );
+  }
+}
+
+/** On a terminal, asks once; elsewhere only --yes lets the pull go on. */
+async function confirmed(found: Discovered, yes: boolean, say: (text: string) => void): Promise<boolean> {
+  const what = [
+    `object types: ${found.objectTypes.join(', ') || 'none'}`,
+    `event definitions: ${found.events.join(', ') || 'none'}`,
+    `label pairs: ${found.pairs.map(([from, to]) => `${from}->${to}`).join(', ') || 'none'}`,
+  ];
+  say(`The account holds custom schema for\n  ${what.join('\n  ')}\n`);
+  if (yes) return true;
+  if (!process.stdin.isTTY)
+    throw new CrmSchemaError(
+      'INIT_CONFIRMATION_NEEDED',
+      'init --pull asks before pulling, and there is no terminal to ask on.',
+      {
+        hint: 'Give --yes to pull everything listed above.',
+      },
+    );
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await rl.question('Pull all of it into manifests? [Y/n] ');
+    return answer.trim() === '' || /^y(es)?$/i.test(answer.trim());
+  } finally {
+    rl.close();
+  }
+}
