@@ -94,7 +94,7 @@ describe('the examples project on a fresh local emulator', () => {
     const applied = await run(['apply', '--local', '--yes', ...CONFIG], dir);
     expect(applied.code).toBe(0);
     expect(applied.stdout).toContain(
-      '  + Create event definition event:order_shipped "Order shipped" (primary object CONTACT)\n',
+      '  +   Create event definition event:order_shipped "Order shipped" (primary object CONTACT)\n',
     );
     // 39 changes in fewer calls: creates of one kind share batch calls
     expect(applied.stdout).toMatch(/\nApply: 39 applied in \d+ ms\. \d+ write calls\.\n$/);

@@ -101,4 +101,4 @@ it('two applies of one saved plan at once: as declared, no duplicate, the other 
   const text = await runBin(['apply', 'plan.json', ...target], { cwd: dir, env });
   expect(text.code).toBe(0);
   expect(text.stdout + text.stderr).toMatch(new RegExp(`${total.toLocaleString('en-US')} already done`));
-});
+}, 90_000); // two real processes applying a few hundred changes: slow on a loaded 2-core machine
