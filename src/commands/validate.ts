@@ -48,10 +48,16 @@ export default class Validate extends CrmCommand {
     return escapeJsonText(JSON.stringify(diagnosticsJson(report), null, 2));
   }
 
+  /** every lint rule at its default severity (`crm-schema lint`), not only those the project file sets */
+  protected lintAll = false;
+
   async run(): Promise<ValidationReport> {
-    const { argv, flags } = await this.parse(Validate);
+    const { argv, flags } = await this.parse(this.constructor as typeof Validate);
     const output = this.output(flags);
-    const report = await validatePaths(argv as string[], defined({ configPath: flags.config }));
+    const report = await validatePaths(
+      argv as string[],
+      defined({ configPath: flags.config, lintAll: this.lintAll || undefined }),
+    );
     if (!this.jsonEnabled()) output.out(renderDiagnosticsText(report, { color: output.color }));
     if (!report.ok) this.exitWith(EXIT.error);
     return report;

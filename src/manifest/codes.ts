@@ -2,7 +2,7 @@
  * Every diagnostic code validation can report, with its step and what it means. The README's error
  * code table is this table; a test checks every code in the invalid corpus is listed here.
  */
-export type DiagnosticStep = 'input' | 'yaml' | 'shape' | 'meaning' | 'project';
+export type DiagnosticStep = 'input' | 'yaml' | 'shape' | 'meaning' | 'project' | 'lint';
 
 interface CodeInfo {
   step: DiagnosticStep;
@@ -13,6 +13,13 @@ interface CodeInfo {
 }
 
 export const DIAGNOSTIC_CODES = {
+  // lint: team conventions (src/lint/rules.ts); the message starts with the rule id, the project file sets
+  // the severity
+  LINT: {
+    step: 'lint',
+    severity: 'warning',
+    summary: 'a team convention is not kept (the rule id starts the message; see the lint rules table)',
+  },
   // input: reading the files
   FILE_NOT_FOUND: {
     step: 'input',

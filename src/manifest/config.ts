@@ -17,6 +17,8 @@ import { validators } from './schemas.js';
 import { runSchema } from './shape.js';
 import type { PolicyEntry, ProjectFile } from './types.js';
 import { DEFAULT_POLICY, type Policy } from '../model/policy.js';
+import type { LintSettings } from '../lint/rules.js';
+import { canonicalObjectType } from '../model/object-types.js';
 import type { SourceLocation } from '../model/source-location.js';
 import { defined } from '../core/defined.js';
 
@@ -45,6 +47,8 @@ export interface ProjectConfig {
   defaultEnvironment?: string;
   environments: Map<string, EnvironmentConfig>;
   policy: Policy;
+  /** team conventions (`lint:`), object types canonical */
+  lint: LintSettings;
 }
 
 export interface ConfigLoad {
@@ -201,7 +205,18 @@ function resolveConfig(
     ...defined({ defaultEnvironment: data.defaultEnvironment }),
     environments,
     policy,
+    lint: lintSettings(data.lint),
   };
+}
+
+function lintSettings(entry: ProjectFile['lint']): LintSettings {
+  const prefixes: Record<string, string[]> = {};
+  for (const [objectType, list] of Object.entries(entry?.prefixes ?? {}))
+    prefixes[canonicalObjectType(objectType)] = [
+      ...(prefixes[canonicalObjectType(objectType)] ?? []),
+      ...list,
+    ];
+  return { rules: { ...(entry?.rules ?? {}) }, prefixes };
 }
 
 /**

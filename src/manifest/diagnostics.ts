@@ -29,6 +29,8 @@ export interface DiagnosticInput {
   message: string;
   hint?: string;
   path?: string;
+  /** lint findings only: the severity the project file gives the rule (other codes have their table's) */
+  severity?: 'error' | 'warning';
 }
 
 /** Collects diagnostics; `at` places one at a location, `inFile` on a whole file. */
@@ -50,8 +52,8 @@ export class DiagnosticSink {
   private push(place: Pick<Diagnostic, 'file' | 'line' | 'col'>, input: DiagnosticInput): void {
     const diagnostic: Diagnostic = {
       ...place,
-      // the severity of a code is fixed by the code table
-      severity: DIAGNOSTIC_CODES[input.code].severity,
+      // the severity of a code is fixed by the code table, except a lint rule's (the project file sets it)
+      severity: input.code === 'LINT' ? (input.severity ?? 'warning') : DIAGNOSTIC_CODES[input.code].severity,
       code: input.code,
       message: input.message,
     };

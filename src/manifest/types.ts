@@ -138,4 +138,12 @@ export interface ProjectFile {
   defaultEnvironment?: string;
   environments?: Record<string, EnvironmentEntry>;
   policy?: PolicyEntry;
+  lint?: LintEntry;
+}
+
+/** Team conventions: each rule's severity (`off` turns it off), and the prefixes of `property-name-prefix`. */
+export interface LintEntry {
+  rules?: Record<string, 'error' | 'warning' | 'off'>;
+  /** per object type (name or id): the prefixes a custom property name must start with */
+  prefixes?: Record<string, string[]>;
 }

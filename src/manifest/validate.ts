@@ -21,6 +21,8 @@ import { projectManifests } from './project-globs.js';
 import { readSource } from './read-source.js';
 import type { SourceText } from './read-source.js';
 import { RULES } from './rules/index.js';
+import type { LintSettings } from '../lint/rules.js';
+import { runLint } from '../lint/run-lint.js';
 import { checkManifestShape } from './shape.js';
 
 export interface ValidateOptions {
@@ -28,6 +30,8 @@ export interface ValidateOptions {
   cwd?: string;
   /** the project file (`--config`) */
   configPath?: string;
+  /** every lint rule at its default severity, unless the project file says otherwise (`crm-schema lint`) */
+  lintAll?: boolean;
 }
 
 /** A manifest file that was read, with a digest of its bytes as text. */
@@ -72,7 +76,8 @@ export async function validatePaths(
       hint: 'check the path',
     });
   }
-  for (const unit of units) projects.push(await validateUnit(unit, cwd, sink, files));
+  for (const unit of units)
+    projects.push(await validateUnit(unit, cwd, sink, files, options.lintAll === true));
   return report(sink, files, projects);
 }
 
@@ -113,6 +118,7 @@ async function validateUnit(
   cwd: string,
   sink: DiagnosticSink,
   seen: string[],
+  lintAll: boolean,
 ): Promise<ProjectResult> {
   let config: ProjectConfig | undefined;
   let manifestPaths = unit.files;
@@ -135,12 +141,17 @@ async function validateUnit(
     readSource(p, at(display, i), sink),
   );
   const texts = sources.filter((s): s is SourceText => s !== undefined);
-  const model = checkManifests(texts, sink);
+  const lint = config?.lint ?? { rules: {}, prefixes: {} };
+  const model = checkManifests(texts, sink, { settings: lint, all: lintAll });
   return { ...(config ? { config } : {}), model, files: texts.map(readFile) };
 }
 
-/** Steps 1 to 3 over the texts of one project. */
-function checkManifests(sources: readonly SourceText[], sink: DiagnosticSink): Declarations {
+/** Steps 1 to 3 over the texts of one project, then the lint rules it turns on (all of them for `lint`). */
+function checkManifests(
+  sources: readonly SourceText[],
+  sink: DiagnosticSink,
+  lint: { settings: LintSettings; all: boolean } = { settings: { rules: {}, prefixes: {} }, all: false },
+): Declarations {
   const items = emptyItems();
   for (const source of sources) {
     for (const document of parseYaml(source, sink)) {
@@ -149,6 +160,7 @@ function checkManifests(sources: readonly SourceText[], sink: DiagnosticSink): D
   }
   const model = buildModel(items, sink);
   for (const rule of RULES) rule({ items, model, sink });
+  runLint(items, lint.settings, sink, lint.all);
   return model;
 }
 

@@ -27,6 +27,7 @@ const config: ProjectConfig = {
   file: 'crm-schema.yaml',
   dir: '/p',
   manifests: ['schema/**/*.yaml'],
+  lint: { rules: {}, prefixes: {} },
   defaultEnvironment: 'staging',
   environments: new Map([
     ['staging', staging],

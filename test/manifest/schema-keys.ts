@@ -16,6 +16,7 @@ import type {
   OptionEntry,
   PolicyEntry,
   ProjectFile,
+  LintEntry,
   PropertiesManifest,
   PropertyEntry,
 } from '../../src/manifest/types.js';
@@ -178,8 +179,16 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
       defaultEnvironment: true,
       environments: true,
       policy: true,
+      lint: true,
     } satisfies KeySet<ProjectFile>,
     required: { manifests: true } satisfies RequiredSet<ProjectFile>,
+  },
+  {
+    schema: 'config',
+    def: 'Lint',
+    keys: { rules: true, prefixes: true } satisfies KeySet<LintEntry>,
+    // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- {}: the type requires no key
+    required: {} satisfies RequiredSet<LintEntry>,
   },
   {
     schema: 'config',
