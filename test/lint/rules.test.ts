@@ -105,6 +105,8 @@ describe('lint settings in crm-schema.yaml', () => {
     const report = await validatePaths([], { cwd: dir });
     expect(report.ok).toBe(false);
     const problem = report.diagnostics.find((d) => d.file === 'crm-schema.yaml');
-    expect(problem?.message).toContain("unknown key 'descriptions-required' (did you mean 'description-required'?)");
+    expect(problem?.message).toContain(
+      "unknown key 'descriptions-required' (did you mean 'description-required'?)",
+    );
   });
 });
