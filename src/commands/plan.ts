@@ -3,7 +3,7 @@
  * plan, src/render prints it; the plan document is the result (`--json`).
  */
 import { resolve } from 'node:path';
-import { Flags } from '@oclif/core';
+import { Flags, type Interfaces } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
 import {
   dataCheckFlags,
@@ -18,7 +18,17 @@ import { EXIT } from '../cli/exit-codes.js';
 import { manifestDigest, savedPlan } from '../pipeline/saved-plan.js';
 import { computeOptionsOf, planTargetOf } from '../cli/target.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
-import type { PlanDocument } from '../plan/plan-document.js';
+import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
+import type { Target } from '../cli/target.js';
+import type { Project } from '../pipeline/project.js';
+import { CrmSchemaError } from '../core/errors.js';
+import { escapeJsonText } from '../render/safe-text.js';
+import {
+  renderMultiPlanMarkdown,
+  renderMultiPlanText,
+  type EnvironmentPlan,
+  type MultiPlanDocument,
+} from '../render/multi-plan.js';
 import { renderPlanJson } from '../render/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan-markdown.js';
 import { renderPlanText } from '../render/plan-text.js';
@@ -55,28 +65,39 @@ export default class Plan extends CrmCommand {
       summary: 'Exit 2 when there are changes, 0 when there are none (1 on errors).',
       default: false,
     }),
+    env: Flags.string({
+      summary:
+        "The project file's environment to plan (default: its defaultEnvironment); repeat it to plan several at once.",
+      helpValue: 'NAME',
+      aliases: ['environment'],
+      multiple: true,
+    }),
+    'all-environments': Flags.boolean({
+      summary: 'Plan every environment of the project file at once: one summary table, then each plan.',
+      default: false,
+      exclusive: ['env', 'local', 'base-url'],
+    }),
   };
 
   static override enableJsonFlag = true;
 
-  protected override renderJson(plan: PlanDocument): string {
-    return renderPlanJson(plan);
+  protected override renderJson(result: PlanDocument | MultiPlanDocument): string {
+    return 'environments' in result
+      ? escapeJsonText(JSON.stringify(result, null, 2))
+      : renderPlanJson(result);
   }
 
-  async run(): Promise<PlanDocument> {
+  async run(): Promise<PlanDocument | MultiPlanDocument> {
     const { flags } = await this.parse(Plan);
     const output = this.output(flags);
     const project = await this.loadProject(flags, output);
-    const target = this.resolveTarget(flags, project);
     const settings = planSettingsOf(flags);
-    const computed = await this.withSession(target, flags, output, (session) =>
-      computePlan(session.client, project.desired, computeOptionsOf(target, settings)),
-    );
-    const plan = savedPlan(computed.plan, {
-      target: planTargetOf(target),
-      digest: manifestDigest(project.desired),
-      settings,
-    });
+    const names = flags['all-environments'] ? [...project.config.environments.keys()] : (flags.env ?? []);
+    if (flags['all-environments'] || names.length > 1)
+      return this.planEach(names, { ...flags, env: undefined }, project, settings);
+
+    const target = this.resolveTarget({ ...flags, env: names[0] }, project);
+    const plan = await this.planFor(target, { ...flags, env: names[0] }, project, settings);
 
     const markdown = () => renderPlanMarkdown(plan);
     if (!this.jsonEnabled()) {
@@ -98,4 +119,78 @@ export default class Plan extends CrmCommand {
     else if (flags['detailed-exitcode'] && plan.changes.length > 0) this.exitWith(EXIT.changes);
     return plan;
   }
+
+  private async planFor(
+    target: Target,
+    flags: PlanFlags,
+    project: Project,
+    settings: PlanSettings,
+  ): Promise<PlanDocument> {
+    const output = this.output(flags);
+    const computed = await this.withSession(target, flags, output, (session) =>
+      computePlan(session.client, project.desired, computeOptionsOf(target, settings)),
+    );
+    return savedPlan(computed.plan, {
+      target: planTargetOf(target),
+      digest: manifestDigest(project.desired),
+      settings,
+    });
+  }
+
+  /** Several environments: read in parallel (each within its own rate limit), one output. */
+  private async planEach(
+    names: readonly string[],
+    flags: PlanFlags,
+    project: Project,
+    settings: PlanSettings,
+  ): Promise<MultiPlanDocument> {
+    const output = this.output(flags);
+    if (flags.out !== undefined)
+      throw new CrmSchemaError(
+        'PLAN_OUT_ONE_ENVIRONMENT',
+        '--out saves the plan of one environment; several were named.',
+        {
+          hint: 'Plan each environment with its own --env and --out (apply takes one plan, for one environment).',
+        },
+      );
+    if (names.length === 0)
+      throw new CrmSchemaError('NO_ENVIRONMENTS', `${project.config.file} declares no environment to plan.`, {
+        hint: 'Declare them under environments:, or plan one target with --base-url or --local.',
+      });
+    const entries: EnvironmentPlan[] = await Promise.all(
+      names.map(async (environment) => ({
+        environment,
+        plan: await this.planFor(
+          this.resolveTarget({ ...flags, env: environment }, project),
+          flags,
+          project,
+          settings,
+        ),
+      })),
+    );
+    const result: MultiPlanDocument = { environments: entries };
+    const markdown = () => renderMultiPlanMarkdown(entries);
+    if (!this.jsonEnabled())
+      output.out(flags.format === 'markdown' ? markdown() : renderMultiPlanText(entries, output.color));
+    await appendStepSummary(markdown, process.env);
+    const failing = entries.filter(
+      (e) => e.plan.summary.errors > 0 || (e.plan.summary.refused > 0 && !flags['skip-refused']),
+    );
+    if (failing.length > 0) {
+      this.fail(
+        new CrmSchemaError(
+          'PLAN_ERRORS',
+          `The plans of ${failing.map((e) => e.environment).join(', ')} hold errors or changes their policy refuses (listed above).`,
+          {
+            hint: "Fix the errors, or allow the refused changes in that environment's policy, and plan again.",
+          },
+        ),
+      );
+    } else if (flags['detailed-exitcode'] && entries.some((e) => e.plan.changes.length > 0)) {
+      this.exitWith(EXIT.changes);
+    }
+    return result;
+  }
 }
+
+type PlanFlags = Omit<Interfaces.InferredFlags<typeof Plan.flags>, 'env'> & { env?: string | undefined };
