@@ -340,7 +340,16 @@ async function migrate(run: Run, change: PlannedChange): Promise<void> {
           });
         },
         onProgress: ({ pass, read, written }) => {
-          run.emit({ kind: 'records', id: change.id, pass, read, written });
+          // the plan's count of values to copy or records to rewrite, when the data check made one
+          const total = change.affected?.count;
+          run.emit({
+            kind: 'records',
+            id: change.id,
+            pass,
+            read,
+            written,
+            ...(total === undefined ? {} : { total }),
+          });
         },
       },
       change,

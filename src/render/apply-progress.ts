@@ -11,7 +11,7 @@
  *
  * Data work (a rename's copy, an option remap) adds its records to the line, with the rate:
  *
- *   [3/4] properties.migrate  0/1  tickets.support_tier: pass 1, 12,300 records read, 4,100 written (1,230/s)
+ *   [3/4] properties.migrate  0/1  tickets.support_tier: pass 1, 12,300 records read, 4,100/9,800 written (1,230/s), about 5 s left
  *
  * and in CI logs a plain line of the same at most every 10 s.
  */
@@ -51,6 +51,14 @@ export function countsText(counts: Readonly<Record<OutcomeStatus, number>>): str
   return parts.length === 0 ? 'nothing to do' : parts.join(', ');
 }
 
+/** `, about 2 min left` on the first pass, from the writes so far against the plan's count. */
+function timeLeft(event: Extract<ApplyEvent, { kind: 'records' }>, seconds: number): string {
+  if (event.total === undefined || event.pass !== 1 || event.written === 0 || seconds <= 0) return '';
+  const left = ((event.total - event.written) / event.written) * seconds;
+  if (left <= 0) return '';
+  return `, about ${left < 90 ? `${Math.ceil(left)} s` : `${Math.ceil(left / 60)} min`} left`;
+}
+
 export function createApplyProgress(options: ApplyProgressOptions): ApplyProgress {
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const now = options.now ?? (() => Date.now());
@@ -61,8 +69,8 @@ export function createApplyProgress(options: ApplyProgressOptions): ApplyProgres
   let phaseStarted = 0;
   let lastDraw = 0;
   let records = '';
-  let recordsStarted = 0;
-  let lastRecordsLine = 0;
+  let recordsStarted: number | undefined;
+  let lastRecordsLine: number | undefined;
 
   const draw = (force: boolean): void => {
     const t = now();
@@ -103,16 +111,16 @@ export function createApplyProgress(options: ApplyProgressOptions): ApplyProgres
           return;
         case 'records': {
           const t = now();
-          if (recordsStarted === 0) recordsStarted = t;
+          recordsStarted ??= t;
           const seconds = (t - recordsStarted) / 1000;
           const rate = seconds > 0 ? ` (${formatCount(Math.round(event.read / seconds))}/s)` : '';
           const address = event.id.slice(event.id.indexOf(' ') + 1);
           records = neutralize(
-            `${address}: pass ${event.pass}, ${countOf(event.read, 'record', 'records')} read, ${formatCount(event.written)} written${rate}`,
+            `${address}: pass ${event.pass}, ${countOf(event.read, 'record', 'records')} read, ${formatCount(event.written)}${event.total === undefined ? '' : `/${formatCount(event.total)}`} written${rate}${timeLeft(event, seconds)}`,
             { oneLine: true },
           );
           if (options.tty) draw(false);
-          else if (t - lastRecordsLine >= PLAIN_RECORDS_MS) {
+          else if (lastRecordsLine === undefined || t - lastRecordsLine >= PLAIN_RECORDS_MS) {
             lastRecordsLine = t;
             options.write(`  ${records}\n`);
           }
@@ -120,7 +128,7 @@ export function createApplyProgress(options: ApplyProgressOptions): ApplyProgres
         }
         case 'phase-end': {
           records = '';
-          recordsStarted = 0;
+          recordsStarted = undefined;
           const took = formatDuration(now() - phaseStarted);
           if (options.tty) {
             options.write(

@@ -183,6 +183,67 @@ describe('apply progress', () => {
   });
 });
 
+describe('the progress of a migration', () => {
+  const start: ApplyEvent = {
+    kind: 'phase-start',
+    phase: 'properties.migrate',
+    index: 3,
+    count: 5,
+    total: 1,
+  };
+  const records = (read: number, written: number, pass = 1): ApplyEvent => ({
+    kind: 'records',
+    id: 'property.rename tickets.support_tier',
+    pass,
+    read,
+    written,
+    total: 1_000,
+  });
+
+  it('on a terminal: records read and written against the plan, the rate and the time left', () => {
+    const out: string[] = [];
+    let t = 0;
+    const progress = createApplyProgress({
+      tty: true,
+      color: false,
+      write: (s) => out.push(s),
+      now: () => t,
+    });
+    progress.onEvent(start);
+    progress.onEvent(records(100, 100)); // starts the clock
+    t = 2_000;
+    progress.onEvent(records(500, 250));
+    expect(out.at(-1)).toBe(
+      '\r\x1b[K[4/5] properties.migrate  0/1  tickets.support_tier: pass 1, 500 records read, 250/1,000 written (250/s), about 6 s left',
+    );
+  });
+
+  it('in CI logs: a plain line at most every 10 s', () => {
+    const out: string[] = [];
+    let t = 0;
+    const progress = createApplyProgress({
+      tty: false,
+      color: false,
+      write: (s) => out.push(s),
+      now: () => t,
+    });
+    progress.onEvent(start);
+    for (const [at, read] of [
+      [0, 100],
+      [4_000, 300],
+      [10_000, 900],
+      [12_000, 1_000],
+    ] as const) {
+      t = at;
+      progress.onEvent(records(read, read));
+    }
+    expect(out.filter((line) => line.includes('records read'))).toEqual([
+      '  tickets.support_tier: pass 1, 100 records read, 100/1,000 written\n',
+      '  tickets.support_tier: pass 1, 900 records read, 900/1,000 written (90/s), about 2 s left\n',
+    ]);
+  });
+});
+
 describe('dry run, stale refusal and confirmation texts', () => {
   it('numbers the requests with their bodies and notes refs and changes not sent', () => {
     const dry: DryRun = {
