@@ -2,13 +2,16 @@
  * `crm-schema drift`: does the live account still match the manifests? Thin: src/drift plans through the
  * pipeline and sorts the differences, src/render prints the report; the report is the result (`--json`).
  */
-import { Flags } from '@oclif/core';
+import { Flags, type Interfaces } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
 import { outputFlags, targetFlags } from '../cli/common-flags.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { planTargetOf } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
-import { loadBaseline } from '../drift/baseline.js';
+import { loadBaseline, type Baseline } from '../drift/baseline.js';
+import type { Target } from '../cli/target.js';
+import type { Project } from '../pipeline/project.js';
+import { escapeJsonText } from '../render/safe-text.js';
 import { checkDrift } from '../drift/check-drift.js';
 import type { DriftDocument } from '../drift/drift-report.js';
 import { defined } from '../core/defined.js';
@@ -46,30 +49,33 @@ export default class Drift extends CrmCommand {
         'workflow moves): differences it shares are edited outside crm-schema, the others not yet deployed.',
       helpValue: 'GIT-REF',
     }),
+    'all-environments': Flags.boolean({
+      summary:
+        'Check every environment of the project file at once (in parallel): one report per environment.',
+      default: false,
+      exclusive: ['env', 'local', 'base-url', 'baseline'],
+    }),
   };
 
   static override enableJsonFlag = true;
 
-  protected override renderJson(report: DriftDocument): string {
-    return renderDriftJson(report);
+  protected override renderJson(result: DriftDocument | MultiDriftDocument): string {
+    return 'environments' in result
+      ? escapeJsonText(JSON.stringify(result, null, 2))
+      : renderDriftJson(result);
   }
 
-  async run(): Promise<DriftDocument> {
+  async run(): Promise<DriftDocument | MultiDriftDocument> {
     const { flags } = await this.parse(Drift);
     const output = this.output(flags);
     const project = await this.loadProject(flags, output);
+    if (flags['all-environments']) return this.checkEach(flags, project);
     const target = this.resolveTarget(flags, project);
     const baseline =
       flags.baseline === undefined
         ? undefined
         : await loadBaseline({ cwd: this.cwd, configFlag: flags.config, ref: flags.baseline });
-    const { report, errors } = await this.withSession(target, flags, output, (session) =>
-      checkDrift(session.client, project.desired, {
-        policy: toPlanPolicy(target.policy),
-        target: planTargetOf(target),
-        ...defined({ baseline }),
-      }),
-    );
+    const { report, errors } = await this.check(target, flags, project, baseline);
 
     const markdown = () => renderDriftMarkdown(report);
     if (!this.jsonEnabled()) {
@@ -81,7 +87,66 @@ export default class Drift extends CrmCommand {
     else if (report.drifted) this.exitWith(EXIT.changes);
     return report;
   }
+
+  private check(target: Target, flags: DriftFlags, project: Project, baseline?: Baseline) {
+    return this.withSession(target, flags, this.output(flags), (session) =>
+      checkDrift(session.client, project.desired, {
+        policy: toPlanPolicy(target.policy),
+        target: planTargetOf(target),
+        ...defined({ baseline }),
+      }),
+    );
+  }
+
+  /** Every environment, in parallel (each within its own rate limit): each report under its name. */
+  private async checkEach(flags: DriftFlags, project: Project): Promise<MultiDriftDocument> {
+    const output = this.output(flags);
+    const names = [...project.config.environments.keys()];
+    if (names.length === 0)
+      throw new CrmSchemaError(
+        'NO_ENVIRONMENTS',
+        `${project.config.file} declares no environment to check.`,
+        {
+          hint: 'Declare them under environments:, or check one target with --base-url or --local.',
+        },
+      );
+    const results = await Promise.all(
+      names.map(async (environment) => ({
+        environment,
+        ...(await this.check(this.resolveTarget({ ...flags, env: environment }, project), flags, project)),
+      })),
+    );
+    const environments = results.map(({ environment, report }) => ({ environment, report }));
+    const markdown = () =>
+      environments
+        .map(({ environment, report }) => `## ${environment}\n\n${renderDriftMarkdown(report)}`)
+        .join('\n');
+    if (!this.jsonEnabled()) {
+      output.out(
+        flags.format === 'markdown'
+          ? markdown()
+          : environments
+              .map(
+                ({ environment, report }) =>
+                  `== ${environment} ==\n${renderDriftText(report, { color: output.color })}`,
+              )
+              .join('\n'),
+      );
+    }
+    await appendStepSummary(markdown, process.env);
+    const errors = results.reduce((sum, r) => sum + r.errors, 0);
+    if (errors > 0) this.fail(driftErrors(errors));
+    else if (environments.some((e) => e.report.drifted)) this.exitWith(EXIT.changes);
+    return { environments };
+  }
 }
+
+/** `drift --all-environments --json`: each environment's report. */
+export interface MultiDriftDocument {
+  environments: { environment: string; report: DriftDocument }[];
+}
+
+type DriftFlags = Interfaces.InferredFlags<typeof Drift.flags>;
 
 function driftErrors(errors: number): CrmSchemaError {
   return new CrmSchemaError(

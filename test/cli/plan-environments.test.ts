@@ -1,5 +1,5 @@
 /**
- * `plan --env a --env b` and `--all-environments`: each environment planned against its own account (three
+ * `plan --env a --env b`, `plan --all-environments` and `drift --all-environments`: each environment planned against its own account (three
  * emulators over HTTP), one output with a summary table and a section per environment; the Markdown is
  * snapshot-tested (ports masked).
  */
@@ -103,5 +103,23 @@ describe('planning several environments at once', () => {
     const run = await runCli(['plan', '--all-environments', '--out', 'plan.json'], { cwd: dir, env: env() });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('--out saves the plan of one environment');
+  });
+
+  it('drift --all-environments checks each environment in one run: exit 2 when any drifted', async () => {
+    const run = await runCli(['drift', '--all-environments', '--json'], { cwd: dir, env: env() });
+    expect(run.code, run.stderr).toBe(2);
+    const result = JSON.parse(run.stdout) as {
+      environments: { environment: string; report: { drifted: boolean; missing: { address: string }[] } }[];
+    };
+    expect(
+      result.environments.map((e) => [e.environment, e.report.drifted, e.report.missing.length]),
+    ).toEqual([
+      ['dev', false, 0],
+      ['staging', true, 1],
+      ['production', true, 3],
+    ]);
+    const text = await runCli(['drift', '--all-environments'], { cwd: dir, env: env() });
+    expect(text.stdout).toContain('== dev ==');
+    expect(text.stdout).toContain('== production ==');
   });
 });
