@@ -25,6 +25,8 @@ it('the manifest lists every command, with its flags', async () => {
     'apply',
     'drift',
     'emulator',
+    'init',
+    'lint',
     'plan',
     'pull',
     'validate',
