@@ -6,6 +6,10 @@
  */
 import type { PlanDocument } from '../plan/plan-document.js';
 import { toWireRequests, type WireRequest } from '../plan/requests/wire.js';
+import { changeOf, type PlannedChange } from '../plan/plan-document.js';
+import { migrationOf } from '../plan/kinds/registry.js';
+import type { Migration } from '../plan/kinds/change-kind.js';
+import { describeCount } from '../plan/data-check.js';
 import { plannedSkips } from './gate.js';
 import { outcomeOf } from './outcomes.js';
 import type { ChangeOutcome } from './types.js';
@@ -18,6 +22,11 @@ export interface DryRun {
   notSent: ChangeOutcome[];
   /** changes the requests carry */
   changes: number;
+  /**
+   * changes with data work between their requests (a rename's copy, a remap's rewrite): what they do to
+   * records, which no fixed list of requests can show (its pages and batches depend on the records)
+   */
+  dataWork: { id: string; work: string }[];
 }
 
 export function dryRun(
@@ -35,5 +44,19 @@ export function dryRun(
       notSent.push(outcomeOf(change, 'skipped', { reason: skip.reason, skipCause: skip.cause }));
     return done === undefined && skip === undefined;
   });
-  return { dryRun: true, requests: toWireRequests(sent), notSent, changes: sent.length };
+  const dataWork = sent.flatMap((change) => {
+    const migration = migrationOf(changeOf(change));
+    return migration === undefined ? [] : [{ id: change.id, work: describeMigration(migration, change) }];
+  });
+  return { dryRun: true, requests: toWireRequests(sent), notSent, changes: sent.length, dataWork };
+}
+
+function describeMigration(migration: Migration, change: PlannedChange): string {
+  const count =
+    change.affected === undefined ? '' : ` (${describeCount(change.affected, 'record', 'records')})`;
+  const what =
+    migration.kind === 'copy'
+      ? `copies every value of ${migration.from} to ${migration.to}${count}`
+      : `rewrites the records holding ${migration.remaps.map((r) => `'${r.from}' to '${r.to}'`).join(', ')}${count}`;
+  return `${what}: list pages of 100 and batch updates of 100 after its first request, then a check pass; its last request only once the check finds every record as wanted`;
 }

@@ -9,7 +9,8 @@
  *        "inputs": [ ... ]
  *      }
  *
- * JSON (`--json`): `{ dryRun: true, requests: [{ method, path, body, phase, changeIds }], notSent, changes }`.
+ * JSON (`--json`): `{ dryRun: true, requests: [{ method, path, body, phase, changeIds }], notSent, changes,
+ * dataWork: [{ id, work }] }`.
  */
 import type { DryRun } from '../apply/dry-run.js';
 import { refsIn } from '../plan/requests/refs.js';
@@ -36,6 +37,11 @@ export function renderDryRunText(input: DryRun): string {
     }
     blocks.push(lines.join('\n'));
   });
+  if (dry.dataWork.length > 0) {
+    blocks.push(
+      ['Data work between requests:', ...dry.dataWork.map((d) => `  - ${d.id}: ${d.work}`)].join('\n'),
+    );
+  }
   if (dry.requests.some((r) => refsIn(r.body).length > 0)) {
     blocks.push('{ "ref": ADDRESS } stands for the typeId of that label, created by an earlier request.');
   }

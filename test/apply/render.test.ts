@@ -249,6 +249,7 @@ describe('dry run, stale refusal and confirmation texts', () => {
     const dry: DryRun = {
       dryRun: true,
       changes: 1,
+      dataWork: [],
       requests: [
         {
           method: 'POST',

@@ -132,6 +132,13 @@ describe('rename a property', () => {
     expect(text.stdout).toContain('Rename property tickets.support_level -> tickets.support_tier');
     expect(text.stdout).toContain(`copies the values of ${values.size.toLocaleString('en-US')} records`);
 
+    const dry = await cli(['apply', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('Data work between requests:');
+    expect(dry.stdout).toContain(
+      `property.rename tickets.support_tier: copies every value of support_level to support_tier (${values.size.toLocaleString('en-US')} records)`,
+    );
+
     const applied = await cli(['apply', '--yes', '--json']);
     expect(applied.code, applied.stderr).toBe(0);
     const report = JSON.parse(applied.stdout) as ApplyReport;
