@@ -1,7 +1,7 @@
 /**
  * The merge every list of named entries shares (groups, properties, event properties): an entry whose
- * resource is live gets the live values, an entry whose resource is gone is removed, a tombstone is kept
- * (and reported when its resource is still live).
+ * resource is live gets the live values, an entry whose resource is gone is removed (unless it is pending:
+ * a rename not applied yet), a tombstone is kept (and reported when its resource is still live).
  */
 import type { YAMLMap } from 'yaml';
 import type { DocRef } from './manifest-files.js';
@@ -16,6 +16,8 @@ export interface NamedEntryMerge<T> {
   live(name: string): T | undefined;
   /** writes the live values into a kept entry; true when the entry changed */
   update(entry: YAMLMap, live: T, name: string): boolean;
+  /** an entry whose resource is not live yet by design (a rename not applied): the note to keep it by */
+  pending?(entry: YAMLMap, name: string): string | undefined;
 }
 
 /** Merges the entries under `key` of one document; true when an entry was removed. */
@@ -35,6 +37,11 @@ export function mergeNamedEntries<T>(
       return true;
     }
     if (current === undefined) {
+      const pending = merge.pending?.(entry, name);
+      if (pending !== undefined) {
+        rec.note(pending);
+        return true;
+      }
       rec.remove(address, ref.file);
       return false;
     }

@@ -17,7 +17,7 @@ import { mergeNamedEntries } from './merge-named-entries.js';
 import { mergeOptions } from './merge-options.js';
 import type { Recorder } from './pull-report.js';
 import type { ObjectPull } from './selection.js';
-import { appendEntry, deleteKey, seqValue, setValue } from './yaml-edit.js';
+import { appendEntry, deleteKey, seqValue, setValue, stringValue } from './yaml-edit.js';
 
 export function mergeObject(set: ManifestSet, pull: ObjectPull, rec: Recorder): void {
   const { objectType, live } = pull;
@@ -95,14 +95,22 @@ function mergeProperties(
   rec: Recorder,
   memberDoc: Map<string, DocRef>,
 ): boolean {
+  const activeProperty = (name: string): NormalizedProperty | undefined =>
+    live.propertyFlags.get(name)?.archived === true ? undefined : live.properties.get(name);
   return mergeNamedEntries(ref, 'properties', rec, {
     tombstone: 'archived',
     address: (name) => propertyAddress(objectType, name),
-    live: (name) => (live.propertyFlags.get(name)?.archived === true ? undefined : live.properties.get(name)),
+    live: (name) => activeProperty(name),
     update: (entry, current) => {
       const changed = updateProperty(ref, entry, current);
       if (!memberDoc.has(current.groupName)) memberDoc.set(current.groupName, ref);
       return changed;
+    },
+    // a rename not applied yet: the new name is not live, the old one is; apply carries the values over
+    pending: (entry, name) => {
+      const from = stringValue(entry, 'renamedFrom');
+      if (from === undefined || activeProperty(from) === undefined) return undefined;
+      return `${propertyAddress(objectType, name)}: the rename from ${from} (renamedFrom) is not applied yet; the entry was left as it is.`;
     },
   });
 }

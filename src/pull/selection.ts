@@ -108,6 +108,10 @@ function declaredNames(desired: DesiredState, objectType: string, kind: 'propert
   const schema = desired.state.objects.get(objectType);
   const names = new Set(kind === 'property' ? schema?.properties.keys() : schema?.groups.keys());
   for (const t of desired.tombstones) if (t.kind === kind && t.objectType === objectType) names.add(t.name);
+  // the old name of a rename is the declared property's, until apply has carried its values over
+  if (kind === 'property')
+    for (const [address, from] of desired.renames ?? [])
+      if (address.startsWith(`${objectType}.`)) names.add(from);
   return names;
 }
 

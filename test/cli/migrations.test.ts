@@ -4,7 +4,9 @@
  * leaves an empty plan; a run killed in the middle and run again loses nothing; a name that belongs to an
  * archived property is restored, not created.
  */
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplyReport } from '../../src/apply/types.js';
@@ -247,6 +249,18 @@ describe('a saved plan', () => {
     expect((await cli(['plan', '--out', 'plan.json'])).code).toBe(0);
     const applied = await cli(['apply', 'plan.json', '--yes']);
     expect(applied.code, applied.stderr).toBe(0);
+  });
+});
+
+describe('pull and a rename not applied yet', () => {
+  it('keeps the entry (with a note) and does not add the old property back', async () => {
+    await seedTickets(3);
+    await writeFiles(dir, { 'crm-schema.yaml': PROJECT, 'schema/tickets.yaml': RENAMED });
+    const before = await readFile(join(dir, 'schema/tickets.yaml'), 'utf8');
+    const run = await cli(['pull']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('the rename from support_level (renamedFrom) is not applied yet');
+    expect(await readFile(join(dir, 'schema/tickets.yaml'), 'utf8')).toBe(before);
   });
 });
 
