@@ -3,14 +3,21 @@
  * consistent (object type resolution, persistence).
  */
 import type { EmulatorState, ObjectTypeState } from './state/model.js';
+import type { StateChange } from './state/changes.js';
 import { validationError } from './errors.js';
+
+export { changed, type StateChange } from './state/changes.js';
 
 export interface EmulatorContext {
   readonly state: EmulatorState;
   /** current time as an ISO 8601 string */
   now(): string;
-  /** call after every change to `state`; the server persists it before the reply is sent */
-  markDirty(): void;
+  /**
+   * call after every change to `state`, naming what changed (`changed.record(...)`, ...); the server
+   * saves it before the reply is sent. Without arguments the whole state is saved (a snapshot), which
+   * costs more the larger the state is.
+   */
+  markDirty(...changes: StateChange[]): void;
 }
 
 /** Finds an object type by name (`tickets`) or id (`0-5`); unknown ones are a 400, as on the platform. */

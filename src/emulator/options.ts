@@ -53,6 +53,11 @@ export interface EmulatorOptions {
   faultRetryAfterSeconds?: number;
   /** length of the rolling rate-limit window in ms; default 10,000 (shorter values are meant for tests) */
   rateLimitWindowMs?: number;
+  /**
+   * with `dataFile`: journal size in bytes above which the next write rewrites the whole data file and
+   * empties the journal; default a quarter of the data file, at least 1 MiB (small values are meant for tests)
+   */
+  journalLimitBytes?: number;
   /** largest accepted request body in bytes; default 8 MiB (larger: 413) */
   bodyLimitBytes?: number;
   /** registers extra routes (e.g. a test fixture); they get the same auth, limits, faults and persistence */
@@ -89,6 +94,7 @@ export function validateOptions(options: EmulatorOptions): void {
   checkInteger('dailyLimit', options.dailyLimit, 1);
   checkInteger('rateLimitWindowMs', options.rateLimitWindowMs, 1);
   checkInteger('bodyLimitBytes', options.bodyLimitBytes, 1);
+  checkInteger('journalLimitBytes', options.journalLimitBytes, 0);
   checkInteger('accountId', options.accountId, 1);
   checkInteger('seed', options.seed, -(2 ** 31), 2 ** 32 - 1);
   checkInteger('faultRetryAfterSeconds', options.faultRetryAfterSeconds, 0, 3600);

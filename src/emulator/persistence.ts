@@ -1,24 +1,48 @@
 /**
- * `--data FILE`: the state is loaded from the file on start and saved to it so that nothing
- * acknowledged is ever lost: a reply that follows a change is sent only once the change is on disk.
+ * `--data FILE`: the state is loaded from the file on start and saved so that nothing acknowledged is
+ * ever lost: a reply that follows a change is sent only once the change is on disk.
  *
- * Saves are atomic (a temp file created exclusively under a random name in the same directory, fsync,
- * rename over the file) and coalesced: at most one write runs and at most one more waits, so a burst of
- * writes costs a few file writes whatever its size. A damaged file, or one that is not a regular file (a
- * FIFO, a device), is refused at start and never overwritten.
+ * The data file holds a snapshot of the whole state (storage/snapshot.ts); `FILE.journal` next to it
+ * holds the writes since (storage/journal.ts). A write appends one line to the journal with the units it
+ * changed (a record, a property, ...) and syncs it, so its cost does not grow with the state. When the
+ * journal outgrows a quarter of the snapshot (and 1 MiB), the next write rewrites the snapshot instead
+ * (atomically: a temp file created exclusively under a random name, fsync, rename) and removes the
+ * journal; so does a change that does not say what it changed (`markDirty()` alone), `save()` and the
+ * close. A crash at any point loses nothing acknowledged:
+ *
+ * - killed while appending: the journal ends in part of a line that was never answered; it is ignored,
+ *   and cut off before the next append;
+ * - killed after the snapshot's rename but before the journal is removed: the snapshot records the last
+ *   journal entry it holds (`seq`), so start-up skips those entries instead of applying them twice.
+ *
+ * Writes are coalesced: at most one runs and at most one more waits, taking every change made meanwhile.
+ * A damaged data file or journal, or one that is not a regular file (a FIFO, a device), is refused at
+ * start and never overwritten.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { constants } from 'node:fs';
+import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { CrmSchemaError } from '../core/errors.js';
-import { isFileRefusal, readRegularFile } from '../core/regular-file.js';
+import { isFileRefusal, kindOfFile, readRegularFile } from '../core/regular-file.js';
 import { EmulatorError, toErrorBody } from './errors.js';
 import type { EmulatorState } from './state/model.js';
-import { findStateProblem } from './state/state-shape.js';
+import { changeKey, type StateChange } from './state/changes.js';
+import { syncDirectory, writeAll, writeFileAtomically } from './storage/atomic-write.js';
+import { captureChange, journalHeader, journalLine, replayJournal } from './storage/journal.js';
+import { DataFileProblem, decodeSnapshot, encodeSnapshot } from './storage/snapshot.js';
+
+export { writeFileAtomically, type AtomicWriteOptions } from './storage/atomic-write.js';
 
 const errorCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const toError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/** The journal of a data file. */
+export function journalFileOf(file: string): string {
+  return `${file}.journal`;
+}
 
 function corrupt(file: string, what: string): CrmSchemaError {
   return new CrmSchemaError('EMULATOR_DATA_CORRUPT', `The emulator data file ${file} ${what}.`, {
@@ -27,126 +51,168 @@ function corrupt(file: string, what: string): CrmSchemaError {
   });
 }
 
-/** Reads the state saved in `file`: undefined when there is no such file; a CrmSchemaError when it is unusable. */
-export async function readStateFile(file: string): Promise<EmulatorState | undefined> {
-  let text: string;
+/** The bytes of the data file or its journal: undefined when there is none; a CrmSchemaError when unusable. */
+async function readStoreFile(file: string, dataFile: string): Promise<Buffer | undefined> {
+  const what = file === dataFile ? 'data file' : `data file's journal`;
   try {
     // a FIFO, a device or a socket at that path is refused before it is opened (reading it could block)
-    text = (await readRegularFile(file)).toString('utf8');
+    return await readRegularFile(file);
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return undefined;
     if (isFileRefusal(error)) {
       throw new CrmSchemaError(
         'EMULATOR_DATA_UNREADABLE',
-        `The emulator data file ${file} is ${error.kind}, not a regular file; it was not read.`,
+        `The emulator ${what} ${file} is ${error.kind}, not a regular file; it was not read.`,
         {
-          hint: 'The data file must be a regular JSON file (--data FILE; with --local, .crm-schema/local.json): move that one away.',
-          meta: { file },
+          hint: 'The data file and its journal (FILE.journal) must be regular files (--data FILE; with --local, .crm-schema/local.json): move that one away.',
+          meta: { file: dataFile },
         },
       );
     }
     throw new CrmSchemaError(
       'EMULATOR_DATA_UNREADABLE',
-      `Cannot read the emulator data file ${file}: ${errorMessage(error)}`,
+      `Cannot read the emulator ${what} ${file}: ${errorMessage(error)}`,
       {
         hint: 'Check that --data names a readable file.',
-        meta: { file },
+        meta: { file: dataFile },
       },
     );
   }
-  if (text.trim() === '') throw corrupt(file, 'is empty');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw corrupt(file, `is not valid JSON (${errorMessage(error)})`);
-  }
-  const problem = findStateProblem(value);
-  if (problem) throw corrupt(file, `is not a usable emulator state: ${problem}`);
-  return value as EmulatorState;
 }
 
-export interface AtomicWriteOptions {
-  /** the random part of the temporary file's name (tests plant links at the names it gives) */
-  randomPart?: () => string;
+/** What start-up found in the data file and its journal. */
+export interface StoredState {
+  state: EmulatorState;
+  /** `lines`: a snapshot (and maybe a journal); `document`: an earlier version's file, rewritten at start */
+  layout: 'lines' | 'document';
+  /** the data file's identity, shared by its journal (lines only) */
+  storeId?: string;
+  /** the last journal entry in the state (the snapshot's, or the journal's last) */
+  seq: number;
+  snapshotBytes: number;
+  /** the journal's whole lines in bytes (a torn last line after them is cut off at the next append) */
+  journalBytes?: number;
+  /** journal entries applied on top of the snapshot */
+  journalEntries: number;
 }
-
-/** Names tried before giving up: a clash with 96 random bits is already unlikely. */
-const TEMP_ATTEMPTS = 8;
 
 /**
- * Replaces `file` with `text` atomically: readers see the old content or the new, never a mix. The
- * temporary file is created exclusively (O_CREAT|O_EXCL: a file or link already at its name is never
- * followed) under a random name in the same directory, and removed again when the write fails.
+ * Reads the state saved in `file` (the snapshot, then its journal): undefined when there is no such file;
+ * a CrmSchemaError when it is unusable. Nothing is written.
  */
-export async function writeFileAtomically(
-  file: string,
-  text: string,
-  options: AtomicWriteOptions = {},
-): Promise<void> {
-  const directory = dirname(file);
-  const randomPart = options.randomPart ?? (() => randomBytes(12).toString('hex'));
-  for (let attempt = 1; ; attempt++) {
-    const temp = join(directory, `.${basename(file)}.${randomPart()}.tmp`);
-    let handle;
-    try {
-      handle = await open(temp, 'wx');
-    } catch (error) {
-      if (errorCode(error) === 'EEXIST' && attempt < TEMP_ATTEMPTS) continue;
-      throw error;
-    }
-    try {
-      try {
-        await handle.writeFile(text, 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, file);
-    } catch (error) {
-      // this call created `temp`: removing it never removes someone else's file
-      await unlink(temp).catch(() => undefined);
-      throw error;
-    }
-    break;
+export async function loadStateFiles(file: string): Promise<StoredState | undefined> {
+  const journalFile = journalFileOf(file);
+  const bytes = await readStoreFile(file, file);
+  const journal = await readStoreFile(journalFile, file);
+  if (!bytes) {
+    if (journal) throw corrupt(file, `is missing, but its journal ${journalFile} is there`);
+    return undefined;
   }
-  await syncDirectory(directory);
+  let decoded;
+  try {
+    decoded = decodeSnapshot(bytes);
+  } catch (error) {
+    if (error instanceof DataFileProblem) throw corrupt(file, error.message);
+    throw error;
+  }
+  if (decoded.layout === 'document') {
+    if (journal) throw corrupt(file, `was written by an earlier version, yet has a journal ${journalFile}`);
+    return {
+      state: decoded.state,
+      layout: 'document',
+      seq: 0,
+      snapshotBytes: bytes.length,
+      journalEntries: 0,
+    };
+  }
+  const stored: StoredState = {
+    state: decoded.state,
+    layout: 'lines',
+    storeId: decoded.storeId,
+    seq: decoded.seq,
+    snapshotBytes: bytes.length,
+    journalEntries: 0,
+  };
+  if (journal) {
+    try {
+      const replay = replayJournal(journal, decoded.state, decoded);
+      stored.seq = replay.lastSeq;
+      stored.journalBytes = replay.validLength;
+      stored.journalEntries = replay.applied;
+    } catch (error) {
+      if (error instanceof DataFileProblem)
+        throw corrupt(file, `has a damaged journal ${journalFile}: ${error.message}`);
+      throw error;
+    }
+  }
+  return stored;
 }
 
-/** Makes the rename itself durable; some platforms cannot open a directory, which is fine there. */
-async function syncDirectory(directory: string): Promise<void> {
-  try {
-    const handle = await open(directory, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // best effort
-  }
+/** Reads the state saved in `file`: undefined when there is no such file; a CrmSchemaError when it is unusable. */
+export async function readStateFile(file: string): Promise<EmulatorState | undefined> {
+  return (await loadStateFiles(file))?.state;
 }
+
+export interface StateWriterOptions {
+  /** what start-up read from the file; absent: the file is new (its first write is a snapshot) */
+  stored?: StoredState;
+  /** journal size above which the next write rewrites the snapshot; default a quarter of the snapshot, at least 1 MiB */
+  journalLimitBytes?: number;
+}
+
+const MIN_JOURNAL_LIMIT = 1024 * 1024;
+const O_NOFOLLOW = (constants.O_NOFOLLOW as number | undefined) ?? 0;
 
 /**
- * Tracks changes (`markDirty`) and writes the state when asked (`flush`). A version number counts
- * changes; a write records the version its snapshot holds, so a flush waits only for a write that
- * covers its change, joining a running or waiting write when one does.
+ * Tracks changes (`markDirty`) and saves them when asked (`flush`): the units named by the changes as
+ * one journal line, or the whole state as a snapshot. A version number counts changes; a write records
+ * the version it holds, so a flush waits only for a write that covers its change, joining a running or
+ * waiting write when one does.
  */
 export class StateWriter {
-  /** number of completed file writes */
+  /** number of completed file writes (journal lines and snapshots) */
   writes = 0;
+  /** number of snapshots written */
+  snapshots = 0;
+  readonly journalFile: string;
   private dirtyVersion = 0;
   private savedVersion = 0;
   private running: { version: number; done: Promise<void> } | undefined;
   private waiting: Promise<void> | undefined;
+  /** changes not yet saved, one per unit */
+  private readonly pending = new Map<string, StateChange>();
+  /** the next write must be a snapshot: a new file, an earlier version's file, an undescribed change, a failed write */
+  private snapshotNeeded: boolean;
+  private readonly storeId: string;
+  private seq: number;
+  private snapshotBytes: number;
+  private journalBytes: number;
+  /** the whole lines of a journal found at start, to continue after cutting off a torn last line */
+  private keptJournal: number | undefined;
+  private handle: FileHandle | undefined;
+  private readonly journalLimit: number | undefined;
 
   constructor(
     readonly file: string,
     private readonly getState: () => EmulatorState,
-  ) {}
+    options: StateWriterOptions = {},
+  ) {
+    const { stored } = options;
+    this.journalFile = journalFileOf(file);
+    this.snapshotNeeded = stored?.layout !== 'lines';
+    this.storeId = stored?.storeId ?? randomBytes(9).toString('base64url');
+    this.seq = stored?.seq ?? 0;
+    this.snapshotBytes = stored?.snapshotBytes ?? 0;
+    this.journalBytes = stored?.journalBytes ?? 0;
+    this.keptJournal = stored?.journalBytes;
+    this.journalLimit = options.journalLimitBytes;
+  }
 
-  markDirty(): void {
+  /** Notes a change: with the units it changed, or with none when it does not say (the next write is a snapshot). */
+  markDirty(...changes: StateChange[]): void {
     this.dirtyVersion++;
+    if (changes.length === 0) this.snapshotNeeded = true;
+    for (const change of changes) this.pending.set(changeKey(change), change);
   }
 
   get isDirty(): boolean {
@@ -169,27 +235,42 @@ export class StateWriter {
     return this.waiting;
   }
 
-  /** Writes the state whether or not a change was marked (the state may have been changed directly). */
+  /** Writes the whole state as a snapshot whether or not a change was marked (the state may have been changed directly). */
   save(): Promise<void> {
     this.markDirty();
     return this.flush();
   }
 
+  /** Closes the journal (after the last write). */
+  async close(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close();
+  }
+
   private startWrite(): Promise<void> {
-    // the snapshot is taken synchronously, so it holds exactly the changes up to `version`
     const version = this.dirtyVersion;
-    let text: string;
+    const limit = this.journalLimit ?? Math.max(MIN_JOURNAL_LIMIT, this.snapshotBytes / 4);
+    let write: Promise<void>;
     try {
-      text = JSON.stringify(this.getState());
+      // the units, or the snapshot, are read synchronously: they hold exactly the changes up to `version`
+      write = this.snapshotNeeded || this.journalBytes > limit ? this.writeSnapshot() : this.appendEntry();
     } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      return Promise.reject(toError(error));
     }
     const running = {
       version,
-      done: writeFileAtomically(this.file, text).then(() => {
-        this.writes++;
-        if (version > this.savedVersion) this.savedVersion = version;
-      }),
+      done: write.then(
+        () => {
+          this.writes++;
+          if (version > this.savedVersion) this.savedVersion = version;
+        },
+        (error: unknown) => {
+          // whatever the failed write held is saved by the next one, a snapshot
+          this.snapshotNeeded = true;
+          throw toError(error);
+        },
+      ),
     };
     this.running = running;
     void running.done
@@ -198,6 +279,78 @@ export class StateWriter {
         if (this.running === running) this.running = undefined;
       });
     return running.done;
+  }
+
+  private writeSnapshot(): Promise<void> {
+    const encoded = encodeSnapshot(this.getState(), { storeId: this.storeId, seq: this.seq });
+    this.snapshotNeeded = false;
+    this.pending.clear();
+    return (async () => {
+      await writeFileAtomically(this.file, encoded.chunks);
+      this.snapshotBytes = encoded.bytes;
+      this.snapshots++;
+      // every entry of the journal is in the snapshot now (a crash before the removal: start-up skips them)
+      await this.close();
+      this.keptJournal = undefined;
+      this.journalBytes = 0;
+      await unlink(this.journalFile).catch((error: unknown) => {
+        if (errorCode(error) !== 'ENOENT') throw error;
+      });
+    })();
+  }
+
+  private appendEntry(): Promise<void> {
+    const state = this.getState();
+    const changes = [...this.pending.values()].map((change) => captureChange(state, change));
+    const line = journalLine(this.seq + 1, changes);
+    this.pending.clear();
+    this.seq++;
+    return this.append(line);
+  }
+
+  private async append(line: string): Promise<void> {
+    let handle = this.handle;
+    let fresh = false;
+    if (!handle) {
+      ({ handle, fresh } = await this.openJournal());
+      this.handle = handle;
+    }
+    const bytes = Buffer.from(fresh ? journalHeader(this.storeId) + line : line, 'utf8');
+    try {
+      await writeAll(handle, bytes);
+      await handle.datasync();
+    } catch (error) {
+      // the journal may end in part of this line now: it takes no further line (the next write is a
+      // snapshot, which removes it)
+      this.handle = undefined;
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+    // the new file's name is durable too
+    if (fresh) await syncDirectory(dirname(this.file));
+    this.journalBytes += bytes.length;
+  }
+
+  /** Opens the journal for appending: a new one (never an existing file or link), or the one found at start. */
+  private async openJournal(): Promise<{ handle: FileHandle; fresh: boolean }> {
+    const kept = this.keptJournal;
+    if (kept === undefined) {
+      const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_EXCL;
+      return { handle: await open(this.journalFile, flags), fresh: true };
+    }
+    const handle = await open(this.journalFile, constants.O_WRONLY | constants.O_APPEND | O_NOFOLLOW);
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) throw new Error(`${this.journalFile} is ${kindOfFile(info)}, not a regular file`);
+      if (info.size < kept) throw new Error(`${this.journalFile} was shortened since the emulator started`);
+      // a last line cut short by a crash was never answered: it goes before the next line is appended
+      if (info.size > kept) await handle.truncate(kept);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    this.keptJournal = undefined;
+    return { handle, fresh: kept === 0 };
   }
 }
 

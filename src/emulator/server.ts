@@ -21,7 +21,13 @@ import {
   validateOptions,
   type EmulatorOptions,
 } from './options.js';
-import { initStateFile, installPersistence, readStateFile, StateWriter } from './persistence.js';
+import {
+  initStateFile,
+  installPersistence,
+  loadStateFiles,
+  StateWriter,
+  type StoredState,
+} from './persistence.js';
 import { installRateLimits } from './rate-limit.js';
 import { registerEventsRoutes } from './routes/events.js';
 import { registerGroupsRoutes } from './routes/groups.js';
@@ -50,7 +56,7 @@ export interface RunningEmulator {
   loadedFromDataFile: boolean;
   /** true when the seed file was applied (only to a fresh state: never to one loaded from the data file) */
   seedFileApplied: boolean;
-  /** completed writes of the data file (0 without one) */
+  /** completed writes of the data file and its journal (0 without one) */
   dataFileWrites(): number;
   /** writes the state to the data file now (after changing `state` directly); a no-op without one */
   save(): Promise<void>;
@@ -69,8 +75,8 @@ export function buildServer(
     state,
     now: () => new Date().toISOString(),
     markDirty: writer
-      ? () => {
-          writer.markDirty();
+      ? (...changes) => {
+          writer.markDirty(...changes);
         }
       : () => undefined,
   };
@@ -149,9 +155,10 @@ function urlFor(host: string, port: number): string {
 async function loadOrCreateState(
   options: EmulatorOptions,
   dataFile: string | undefined,
-): Promise<{ state: EmulatorState; loaded: boolean; seeded: boolean }> {
-  const loaded = dataFile ? await readStateFile(dataFile) : undefined;
-  if (loaded) {
+): Promise<{ state: EmulatorState; stored?: StoredState; seeded: boolean }> {
+  const stored = dataFile ? await loadStateFiles(dataFile) : undefined;
+  if (stored) {
+    const loaded = stored.state;
     if (options.accountId !== undefined && options.accountId !== loaded.accountId) {
       throw new CrmSchemaError(
         'EMULATOR_ACCOUNT_MISMATCH',
@@ -159,20 +166,27 @@ async function loadOrCreateState(
         { hint: 'Leave out --account-id to use the data file as it is, or pass another --data file.' },
       );
     }
-    return { state: loaded, loaded: true, seeded: false };
+    return { state: loaded, stored, seeded: false };
   }
   const now = new Date().toISOString();
   const state = createInitialState(options.accountId ?? DEFAULT_ACCOUNT_ID, now);
   if (options.seedFile) await applySeedFile(state, options.seedFile, now);
-  return { state, loaded: false, seeded: options.seedFile !== undefined };
+  return { state, seeded: options.seedFile !== undefined };
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   validateOptions(options);
   const dataFile = options.dataFile ? resolve(options.dataFile) : undefined;
-  const { state, loaded, seeded } = await loadOrCreateState(options, dataFile);
-  const writer = dataFile ? new StateWriter(dataFile, () => state) : undefined;
-  if (writer && !loaded) await initStateFile(writer);
+  const { state, stored, seeded } = await loadOrCreateState(options, dataFile);
+  const loaded = stored !== undefined;
+  const writer = dataFile
+    ? new StateWriter(dataFile, () => state, {
+        ...(stored ? { stored } : {}),
+        ...(options.journalLimitBytes !== undefined ? { journalLimitBytes: options.journalLimitBytes } : {}),
+      })
+    : undefined;
+  // a new file is written at once (a bad path fails now); an earlier version's file is rewritten as a snapshot
+  if (writer && stored?.layout !== 'lines') await initStateFile(writer);
 
   const given = options.tokens ?? [];
   const tokenGenerated = given.length === 0;
@@ -185,8 +199,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let closing: Promise<void> | undefined;
   const close = async () => {
     await app.close();
-    // the state may also have been changed directly through `state`
-    await writer?.save();
+    try {
+      // the state may also have been changed directly through `state`; the snapshot also ends the journal
+      await writer?.save();
+    } finally {
+      await writer?.close();
+    }
   };
   return {
     url: urlFor(host, port),

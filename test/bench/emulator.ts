@@ -6,11 +6,15 @@
  *   npm run bench:emulator            (builds, then runs this file)
  *   BENCH_SECONDS=10 npm run bench:emulator
  *
+ * Then the data file at scale (emulator-storage.ts): create latency with `--data` on 0 and 100,000
+ * records, start-up with 100,000 records, and an EQ search over them. `BENCH_STORAGE_RECORDS=0` skips it.
+ *
  * `runEmulatorBench()` returns the figures for a combined `npm run bench`.
  */
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { startEmulatorProcess } from './cli-process.js';
+import { formatStorageBench, runStorageBench } from './emulator-storage.js';
 
 const TOKEN = 'bench-token';
 const COUNT = 100;
@@ -181,5 +185,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   if (simple) {
     const verdict = simple.requestsPerSecond >= SIMPLE_GET_TARGET ? 'met' : 'NOT met';
     process.stdout.write(`Target of ${SIMPLE_GET_TARGET} simple GETs/s: ${verdict}.\n`);
+  }
+  if (process.env.BENCH_STORAGE_RECORDS !== '0') {
+    process.stdout.write(`${formatStorageBench(await runStorageBench())}\n`);
   }
 }

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readStateFile } from '../../src/emulator/persistence.js';
 import { runCli } from '../helpers/cli.js';
 import { callRaw } from '../helpers/emulator.js';
 
@@ -89,9 +90,9 @@ describe('crm-schema emulator (the binary)', () => {
     expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(stdout.trim().split('\n').at(-1)).toBe(`Stopped on SIGTERM; state saved to ${dataFile}.`);
-    const saved = JSON.parse(await readFile(dataFile, 'utf8'));
-    const labels = Object.values(saved.associationTypes).filter((t: any) => t.name === 'cli_label');
-    expect(labels.map((t: any) => t.label)).toEqual(['CLI label', 'CLI label']);
+    const saved = (await readStateFile(dataFile))!;
+    const labels = Object.values(saved.associationTypes).filter((t) => t.name === 'cli_label');
+    expect(labels.map((t) => t.label)).toEqual(['CLI label', 'CLI label']);
 
     const again = await start(['--data', dataFile, '--token', 'cli-token'], dir);
     try {

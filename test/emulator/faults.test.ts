@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import type { EmulatorContext } from '../../src/emulator/context.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { FaultPlan, totalFaultRate } from '../../src/emulator/faults.js';
 import { FAULT_KINDS, type EmulatorOptions, type FaultKind } from '../../src/emulator/options.js';
+import { readStateFile } from '../../src/emulator/persistence.js';
 import { callRaw, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 /** A counter in the state (as a record count would be), changed by POST /test/bump. */
@@ -292,8 +293,8 @@ describe('faults over HTTP', () => {
         await expect(emu.call('POST', '/test/bump')).rejects.toThrow();
         expect(emu.state.counters.eventDefinition).toBe(2);
         // on disk before the connection was dropped, not only at close
-        const saved = JSON.parse(await readFile(dataFile, 'utf8'));
-        expect(saved.counters.eventDefinition).toBe(2);
+        const saved = await readStateFile(dataFile);
+        expect(saved!.counters.eventDefinition).toBe(2);
       } finally {
         await emu.close();
       }

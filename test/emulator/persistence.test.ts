@@ -1,16 +1,34 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmulatorContext } from '../../src/emulator/context.js';
 import { startEmulator } from '../../src/emulator/index.js';
-import { readStateFile, StateWriter, writeFileAtomically } from '../../src/emulator/persistence.js';
+import {
+  journalFileOf,
+  loadStateFiles,
+  readStateFile,
+  StateWriter,
+  writeFileAtomically,
+} from '../../src/emulator/persistence.js';
 import { createInitialState } from '../../src/emulator/state/initial.js';
 import type { EmulatorState } from '../../src/emulator/state/model.js';
-import { startTestEmulator } from '../helpers/emulator.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 /**
  * POST /test/notes/:name stores a note in the state (in an event definition slot, as any domain write
@@ -26,7 +44,8 @@ function notesRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get('/test/notes', () => Object.keys(ctx.state.eventDefinitions));
 }
 
-const readJson = async (file: string): Promise<EmulatorState> => JSON.parse(await readFile(file, 'utf8'));
+/** The state the data file (and its journal) holds now. */
+const readSaved = async (file: string): Promise<EmulatorState> => (await readStateFile(file))!;
 
 describe('persistence with a data file', () => {
   let dir: string;
@@ -45,7 +64,7 @@ describe('persistence with a data file', () => {
     try {
       expect(emu.loadedFromDataFile).toBe(false);
       expect(emu.dataFile).toBe(nested);
-      const saved = await readJson(nested);
+      const saved = await readSaved(nested);
       expect(saved.formatVersion).toBe(1);
       expect(saved.accountId).toBe(4242);
       expect(Object.keys(saved.objectTypes)).toEqual(Object.keys(emu.state.objectTypes));
@@ -59,7 +78,7 @@ describe('persistence with a data file', () => {
     for (const name of ['alpha', 'beta'])
       expect((await first.call('POST', `/test/notes/${name}`)).status).toBe(200);
     // the reply came after the save: the file already holds both notes, before any close
-    expect(Object.keys((await readJson(dataFile)).eventDefinitions)).toEqual(['alpha', 'beta']);
+    expect(Object.keys((await readSaved(dataFile)).eventDefinitions)).toEqual(['alpha', 'beta']);
     await first.close();
 
     const second = await startTestEmulator({ dataFile, extend: notesRoutes });
@@ -82,7 +101,7 @@ describe('persistence with a data file', () => {
       const writes = emu.dataFileWrites() - before;
       expect(writes).toBeGreaterThanOrEqual(1);
       expect(writes).toBeLessThan(20);
-      expect(Object.keys((await readJson(dataFile)).eventDefinitions).sort()).toEqual([...names].sort());
+      expect(Object.keys((await readSaved(dataFile)).eventDefinitions).sort()).toEqual([...names].sort());
     } finally {
       await emu.close();
     }
@@ -115,7 +134,7 @@ describe('persistence with a data file', () => {
     const emu = await startTestEmulator({ dataFile });
     emu.state.counters.record = 777;
     await emu.close();
-    expect((await readJson(dataFile)).counters.record).toBe(777);
+    expect((await readSaved(dataFile)).counters.record).toBe(777);
   });
 
   it('answers 500 when the state cannot be saved, and stays up', async () => {
@@ -280,5 +299,341 @@ describe('persistence with a data file', () => {
           'The emulator data file /dev/zero is a character device, not a regular file; it was not read.',
       });
     });
+  });
+});
+
+/** The state with its record associations in one order (a journal replay may order them by key). */
+function comparable(state: EmulatorState): unknown {
+  const copy = JSON.parse(JSON.stringify(state)) as EmulatorState;
+  const key = (a: EmulatorState['recordAssociations'][number]) =>
+    `${a.fromObjectTypeId}:${a.fromId}:${a.toObjectTypeId}:${a.toId}:${a.typeId}`;
+  copy.recordAssociations.sort((a, b) => key(a).localeCompare(key(b)));
+  return copy;
+}
+
+/** Writes of every kind, through the API: records, links, properties, groups, labels, limits, events. */
+async function writeSomeOfEverything(emu: TestEmulator, round: number): Promise<void> {
+  const ok = <T extends { status: number; text: string }>(res: T): T => {
+    expect(res.status, res.text).toBeLessThan(300);
+    return res;
+  };
+  const prop = `journal_prop_${round}`;
+  ok(
+    await emu.call('POST', '/crm/v3/properties/tickets/groups', {
+      name: `journal_group_${round}`,
+      label: 'G',
+    }),
+  );
+  ok(
+    await emu.call('POST', '/crm/v3/properties/tickets', {
+      name: prop,
+      label: 'P',
+      type: 'string',
+      fieldType: 'text',
+      groupName: `journal_group_${round}`,
+    }),
+  );
+  const ticket = ok(
+    await emu.call('POST', '/crm/v3/objects/tickets', { properties: { subject: `T${round}`, [prop]: 'x' } }),
+  );
+  const order = ok(await emu.call('POST', '/crm/v3/objects/orders', { properties: {} }));
+  ok(
+    await emu.call('PATCH', `/crm/v3/objects/tickets/${ticket.body.id}`, {
+      properties: { [prop]: 'y', subject: '' },
+    }),
+  );
+  const label = ok(
+    await emu.call('POST', '/crm/v4/associations/tickets/orders/labels', {
+      name: `lab_${round}`,
+      label: `Label ${round}`,
+    }),
+  );
+  const typeId = label.body.results[0].typeId as number;
+  ok(
+    await emu.call('PUT', `/crm/v4/objects/tickets/${ticket.body.id}/associations/orders/${order.body.id}`, [
+      { associationCategory: 'USER_DEFINED', associationTypeId: typeId },
+    ]),
+  );
+  ok(
+    await emu.call('POST', '/crm/associations/v4/definitions/configurations/tickets/orders/batch/create', {
+      inputs: [{ category: 'USER_DEFINED', typeId, maxToObjectIds: 3 }],
+    }),
+  );
+  ok(
+    await emu.call('POST', '/events/v3/event-definitions', {
+      label: `Event ${round}`,
+      name: `journal_event_${round}`,
+      propertyDefinitions: [{ label: 'Carrier', type: 'string' }],
+    }),
+  );
+  ok(
+    await emu.call('POST', `/events/v3/event-definitions/journal_event_${round}/property`, {
+      label: 'Weight',
+      type: 'number',
+    }),
+  );
+  if (round % 2 === 1) {
+    // removals: the label (and its links), the event definition, a record
+    ok(await emu.call('DELETE', `/crm/v4/associations/tickets/orders/labels/${typeId}`));
+    ok(await emu.call('DELETE', `/events/v3/event-definitions/journal_event_${round}`));
+    ok(await emu.call('DELETE', `/crm/v3/objects/orders/${order.body.id}`));
+    ok(await emu.call('DELETE', `/crm/v3/properties/tickets/${prop}`));
+  }
+}
+
+describe('the journal next to the data file', () => {
+  let dir: string;
+  let dataFile: string;
+  let journal: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'crm-emu-journal-'));
+    dataFile = join(dir, 'state.json');
+    journal = journalFileOf(dataFile);
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The files as a crash now would leave them (replies are sent only once the write is on disk). */
+  async function crashCopy(name: string): Promise<string> {
+    const copy = join(dir, name);
+    await copyFile(dataFile, copy);
+    await copyFile(journal, journalFileOf(copy)).catch(() => undefined);
+    return copy;
+  }
+
+  it('appends each write as one journal line, leaves the snapshot alone, and replays it at start', async () => {
+    const emu = await startTestEmulator({ dataFile });
+    try {
+      const snapshot = await readFile(dataFile);
+      for (let round = 0; round < 3; round++) await writeSomeOfEverything(emu, round);
+      expect(await readFile(dataFile)).toEqual(snapshot);
+      const lines = (await readFile(journal, 'utf8')).trimEnd().split('\n');
+      expect(lines[0]).toMatch(/^\{"crmSchemaJournal":1,"storeId":"[\w-]+"\}$/);
+      expect(lines.length).toBeGreaterThan(30);
+      const stored = await loadStateFiles(await crashCopy('crashed.json'));
+      expect(stored!.journalEntries).toBe(lines.length - 1);
+      expect(comparable(stored!.state)).toEqual(comparable(emu.state));
+    } finally {
+      await emu.close();
+    }
+    // the close writes a snapshot and removes the journal
+    expect((await readdir(dir)).sort()).toEqual(['crashed.json', 'crashed.json.journal', 'state.json']);
+    const again = await startTestEmulator({ dataFile });
+    try {
+      expect(again.loadedFromDataFile).toBe(true);
+      expect(comparable(again.state)).toEqual(comparable((await readStateFile(join(dir, 'crashed.json')))!));
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('ignores a last line cut short by a crash, and cuts it off before appending', async () => {
+    const emu = await startTestEmulator({ dataFile });
+    let copy: string;
+    let expected: unknown;
+    try {
+      await writeSomeOfEverything(emu, 0);
+      copy = await crashCopy('crashed.json');
+      expected = comparable(emu.state);
+    } finally {
+      await emu.close();
+    }
+    const torn = '{"seq":999,"changes":[["counters",{"record":12';
+    await appendFile(journalFileOf(copy), torn);
+    const stored = await loadStateFiles(copy);
+    expect(comparable(stored!.state)).toEqual(expected);
+
+    const resumed = await startTestEmulator({ dataFile: copy });
+    try {
+      const res = await resumed.call('POST', '/crm/v3/objects/tickets', {
+        properties: { subject: 'after the crash' },
+      });
+      expect(res.status).toBe(201);
+      const text = await readFile(journalFileOf(copy), 'utf8');
+      expect(text).not.toContain(torn);
+      expect(text.endsWith('\n')).toBe(true);
+      const reloaded = await readStateFile(copy);
+      expect(reloaded!.objectTypes['0-5']!.records[res.body.id]!.properties.subject).toBe('after the crash');
+    } finally {
+      await resumed.close();
+    }
+  });
+
+  it('rewrites the snapshot when the journal outgrows its limit, losing nothing, at any point', async () => {
+    const emu = await startTestEmulator({ dataFile, journalLimitBytes: 4000 });
+    try {
+      let compactions = 0;
+      let inode = (await stat(dataFile)).ino;
+      for (let round = 0; round < 6; round++) {
+        await writeSomeOfEverything(emu, round);
+        const now = (await stat(dataFile)).ino;
+        if (now !== inode) compactions++;
+        inode = now;
+        // after every round, the files hold exactly the live state
+        expect(comparable((await readStateFile(dataFile))!)).toEqual(comparable(emu.state));
+      }
+      expect(compactions).toBeGreaterThanOrEqual(3);
+      expect((await stat(journal).catch(() => ({ size: 0 }))).size).toBeLessThan(4000 + 20_000);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('skips the entries a snapshot already holds (a crash between the snapshot and the journal removal)', async () => {
+    const emu = await startTestEmulator({ dataFile });
+    let copy: string;
+    try {
+      await writeSomeOfEverything(emu, 0);
+      const old = await readFile(journal);
+      // a change that does not say what it changed is saved as a snapshot: the journal goes
+      await emu.save();
+      await expect(stat(journal)).rejects.toMatchObject({ code: 'ENOENT' });
+      // as if the process had been killed before removing it
+      copy = await crashCopy('crashed.json');
+      await writeFile(journalFileOf(copy), old);
+    } finally {
+      await emu.close();
+    }
+    const stored = await loadStateFiles(copy);
+    expect(stored!.journalEntries).toBe(0);
+    expect(comparable(stored!.state)).toEqual(comparable((await readStateFile(dataFile))!));
+    // a restart continues the journal after those entries
+    const resumed = await startTestEmulator({ dataFile: copy });
+    try {
+      const res = await resumed.call('POST', '/crm/v3/objects/tickets', { properties: { subject: 'next' } });
+      expect(res.status).toBe(201);
+      const reloaded = await loadStateFiles(copy);
+      expect(reloaded!.journalEntries).toBe(1);
+      expect(comparable(reloaded!.state)).toEqual(comparable(resumed.state));
+    } finally {
+      await resumed.close();
+    }
+  });
+
+  describe('a damaged journal is refused, and both files are left unchanged', () => {
+    const cases: [string, (lines: string[]) => string, RegExp][] = [
+      [
+        'a damaged line before the last',
+        (lines) => [lines[0], lines[1]!.slice(0, 40), ...lines.slice(2)].join('\n'),
+        /has a damaged journal .*crashed\.json\.journal: line 2 is not valid JSON \(/,
+      ],
+      [
+        'a missing entry',
+        (lines) => [lines[0], lines[1], ...lines.slice(3)].join('\n'),
+        /line 3 is entry 3 after entry 1/,
+      ],
+      [
+        'the journal of another data file',
+        (lines) =>
+          [lines[0]!.replace(/"storeId":"[^"]*"/, '"storeId":"another"'), ...lines.slice(1)].join('\n'),
+        /line 1 names another data file/,
+      ],
+      [
+        'a change that does not fit',
+        (lines) =>
+          [
+            lines[0],
+            lines[1]!.replace('"counters",{"record":', '"counters",{"record":"x","was":'),
+            ...lines.slice(2),
+          ].join('\n'),
+        /line 2 \(entry 1\) the counters\.record should be a number but is a string/,
+      ],
+    ];
+    for (const [what, damage, message] of cases) {
+      it(`refuses ${what}`, async () => {
+        const emu = await startTestEmulator({ dataFile });
+        let copy: string;
+        try {
+          for (let i = 0; i < 3; i++)
+            await emu.call('POST', '/crm/v3/objects/tickets', { properties: { subject: `t${i}` } });
+          copy = await crashCopy('crashed.json');
+        } finally {
+          await emu.close();
+        }
+        const lines = (await readFile(journalFileOf(copy), 'utf8')).split('\n');
+        const damaged = damage(lines);
+        await writeFile(journalFileOf(copy), damaged);
+        const snapshot = await readFile(copy);
+        const error = await startEmulator({ dataFile: copy }).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error).toMatchObject({ code: 'EMULATOR_DATA_CORRUPT' });
+        expect((error as Error).message).toContain(`The emulator data file ${copy} `);
+        expect((error as Error).message).toMatch(message);
+        expect((error as { hint: string }).hint).toMatch(/left unchanged/);
+        expect(await readFile(copy)).toEqual(snapshot);
+        expect(await readFile(journalFileOf(copy), 'utf8')).toBe(damaged);
+      });
+    }
+
+    it('refuses a journal without its data file', async () => {
+      await writeFile(journal, '{"crmSchemaJournal":1,"storeId":"x"}\n');
+      await expect(startEmulator({ dataFile })).rejects.toMatchObject({
+        code: 'EMULATOR_DATA_CORRUPT',
+        message: `The emulator data file ${dataFile} is missing, but its journal ${journal} is there.`,
+      });
+      expect(await readdir(dir)).toEqual(['state.json.journal']);
+    });
+
+    it('refuses a snapshot whose bytes changed after it was written', async () => {
+      await (await startEmulator({ dataFile })).close();
+      const text = await readFile(dataFile, 'utf8');
+      const damaged = text.replace('"label":"Ticket name"', '"label":"Ticket nane"');
+      expect(damaged).not.toBe(text);
+      await writeFile(dataFile, damaged);
+      await expect(startEmulator({ dataFile })).rejects.toMatchObject({
+        code: 'EMULATOR_DATA_CORRUPT',
+        message: `The emulator data file ${dataFile} is damaged: its check sum does not match its content.`,
+      });
+      await writeFile(dataFile, text.slice(0, text.lastIndexOf('{"end"')));
+      await expect(startEmulator({ dataFile })).rejects.toMatchObject({
+        message: `The emulator data file ${dataFile} is incomplete: it does not end with its end line.`,
+      });
+    });
+  });
+
+  it('reads a data file of an earlier version (one JSON document) and rewrites it as a snapshot', async () => {
+    const state = createInitialState(31, new Date().toISOString());
+    state.counters.record = 41;
+    await writeFile(dataFile, JSON.stringify(state));
+    const emu = await startTestEmulator({ dataFile });
+    try {
+      expect(emu.loadedFromDataFile).toBe(true);
+      expect(emu.state.counters.record).toBe(41);
+      expect((await readFile(dataFile, 'utf8')).startsWith('{"crmSchemaSnapshot":1,')).toBe(true);
+      expect(comparable((await readStateFile(dataFile))!)).toEqual(comparable(state));
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('keeps record histories that were never read through a restart and a rewrite', async () => {
+    const first = await startTestEmulator({ dataFile });
+    const created = await first.call('POST', '/crm/v3/objects/tickets', { properties: { subject: 'one' } });
+    await first.call('PATCH', `/crm/v3/objects/tickets/${created.body.id}`, {
+      properties: { subject: 'two' },
+    });
+    await first.close();
+    // loaded, untouched (its history still packed), written again as a snapshot
+    const second = await startTestEmulator({ dataFile });
+    await second.call('POST', '/crm/v3/objects/tickets', { properties: { subject: 'other' } });
+    await second.save();
+    await second.close();
+    const third = await startTestEmulator({ dataFile });
+    try {
+      const read = await third.call(
+        'GET',
+        `/crm/v3/objects/tickets/${created.body.id}?propertiesWithHistory=subject`,
+      );
+      expect(read.body.propertiesWithHistory.subject.map((h: { value: string }) => h.value)).toEqual([
+        'two',
+        'one',
+      ]);
+      expect(Object.keys(third.state.objectTypes['0-5']!.records[created.body.id]!)).toContain('history');
+    } finally {
+      await third.close();
+    }
   });
 });

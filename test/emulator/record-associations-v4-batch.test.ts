@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmulatorState } from '../../src/emulator/state/model.js';
+import { readStateFile } from '../../src/emulator/persistence.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import {
   linkHelpers,
@@ -160,8 +160,7 @@ describe('v4 record associations with a data file', () => {
   it('saves a link before answering, and keeps it across a restart', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'crm-emu-links-'));
     const dataFile = join(dir, 'state.json');
-    const saved = async () =>
-      (JSON.parse(await readFile(dataFile, 'utf8')) as EmulatorState).recordAssociations;
+    const saved = async () => (await readStateFile(dataFile))!.recordAssociations;
     try {
       const first = await startTestEmulator({ dataFile });
       const h = linkHelpers(first);

@@ -9,11 +9,12 @@
  *   for the first (one line says so) and nothing is lost: `plan --local` shows both applied.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireLock } from '../../src/cli/local-lock.js';
+import { readStateFile } from '../../src/emulator/persistence.js';
 import { BIN } from '../helpers/cli.js';
 import { finished, runBin, spawnBin, STACK_LINE, type BinRun } from './cli.js';
 
@@ -191,9 +192,7 @@ describe('--local runs take turns', () => {
         const plan = await runBin(['plan', '--local', '--config', config], { cwd: dir });
         expect(plan.stdout).toContain('No changes. The live account matches the manifests.');
       }
-      const state = JSON.parse(await readFile(join(dir, '.crm-schema', 'local.json'), 'utf8')) as {
-        objectTypes: Record<string, { properties: Record<string, unknown> }>;
-      };
+      const state = (await readStateFile(join(dir, '.crm-schema', 'local.json')))!;
       const names = Object.keys(state.objectTypes['0-5']!.properties);
       expect(names.filter((n) => n.startsWith('first_'))).toHaveLength(40);
       expect(names.filter((n) => n.startsWith('second_'))).toHaveLength(40);

@@ -4,7 +4,7 @@
  */
 import type { AssociationLabelCreate, AssociationLabelUpdate } from '../../types/api.js';
 import { alreadyExists, EmulatorError, notFound, validationError } from '../errors.js';
-import type { AssociationTypeState, EmulatorState } from '../state/model.js';
+import type { AssociationTypeState, EmulatorState, RecordAssociation } from '../state/model.js';
 import { findType, isFromTo, isOfPair, pairName, typesOfPair, type ObjectPair } from './association-types.js';
 import {
   LABEL_LIMIT_STATUS,
@@ -70,8 +70,15 @@ export function createLabel(
   return [forward, inverse];
 }
 
-/** Relabels a user type and, when `inverseLabel` is given, its inverse. Name and ids never change. */
-export function updateLabel(state: EmulatorState, pair: ObjectPair, input: AssociationLabelUpdate): void {
+/**
+ * Relabels a user type and, when `inverseLabel` is given, its inverse. Name and ids never change.
+ * Returns the types changed.
+ */
+export function updateLabel(
+  state: EmulatorState,
+  pair: ObjectPair,
+  input: AssociationLabelUpdate,
+): AssociationTypeState[] {
   const type = userTypeOfPair(state, pair, input.associationTypeId, 'changed');
   const inverse = type.inverseTypeId !== undefined ? findType(state, type.inverseTypeId) : undefined;
   const others = typesOfPair(state, pair).filter((t) => t !== type && t !== inverse);
@@ -81,23 +88,31 @@ export function updateLabel(state: EmulatorState, pair: ObjectPair, input: Assoc
     assertLabelFree(others, pair, direction === 'forward' ? 'inverse' : 'forward', input.inverseLabel);
   }
   type.label = input.label;
-  if (input.inverseLabel !== undefined && inverse) inverse.label = input.inverseLabel;
+  if (input.inverseLabel === undefined || !inverse) return [type];
+  inverse.label = input.inverseLabel;
+  return [type, inverse];
 }
 
 /**
  * Deletes both directions of a user label, and removes the label from every record association that
  * uses either direction (the associations' other types, e.g. the unlabeled one, stay).
- * Returns the number of record association entries removed.
+ * Returns the type ids deleted and the record association entries removed.
  */
-export function deleteLabel(state: EmulatorState, pair: ObjectPair, typeId: number): number {
+export function deleteLabel(
+  state: EmulatorState,
+  pair: ObjectPair,
+  typeId: number,
+): { typeIds: number[]; removed: RecordAssociation[] } {
   const type = userTypeOfPair(state, pair, typeId, 'deleted');
   const removed = new Set([type.typeId]);
   if (type.inverseTypeId !== undefined) removed.add(type.inverseTypeId);
   // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the emulator state is a JSON document (saved as is to the data file), not a Map
   for (const id of removed) delete state.associationTypes[String(id)];
-  const before = state.recordAssociations.length;
-  state.recordAssociations = state.recordAssociations.filter((a) => !removed.has(a.typeId));
-  return before - state.recordAssociations.length;
+  const kept: RecordAssociation[] = [];
+  const dropped: RecordAssociation[] = [];
+  for (const entry of state.recordAssociations) (removed.has(entry.typeId) ? dropped : kept).push(entry);
+  state.recordAssociations = kept;
+  return { typeIds: [...removed], removed: dropped };
 }
 
 /** A type of this pair (either direction) that users may change: 404 when missing, 400 when built in. */

@@ -55,17 +55,21 @@ export function applyLimitBatch(
 /**
  * Removes the limit of each input's type. Like the platform (204 "also when no limit exists"), inputs
  * naming no limit of this pair are ignored: unknown ids, types of other pairs, a category that differs.
- * Returns the number of limits removed.
+ * Returns the types whose limit was removed.
  */
-export function purgeLimits(state: EmulatorState, pair: ObjectPair, inputs: readonly unknown[]): number {
-  let purged = 0;
+export function purgeLimits(
+  state: EmulatorState,
+  pair: ObjectPair,
+  inputs: readonly unknown[],
+): AssociationTypeState[] {
+  const purged: AssociationTypeState[] = [];
   for (const raw of inputs) {
     if (!isJsonObject(raw) || !isPositiveInteger(raw.typeId)) continue;
     const type = findType(state, raw.typeId);
     if (!type || !isFromTo(type, pair) || type.category !== raw.category) continue;
     if (type.maxToObjectIds === undefined) continue;
     delete type.maxToObjectIds;
-    purged++;
+    purged.push(type);
   }
   return purged;
 }

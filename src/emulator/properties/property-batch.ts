@@ -119,11 +119,7 @@ export function batchCreate(objectType: ObjectTypeState, body: unknown, now: () 
   return outcome(results, errors, startedAt, now(), 201);
 }
 
-/** Batch archive: archives each active custom property named; returns whether anything changed. */
-export function batchArchive(objectType: ObjectTypeState, body: unknown, now: string): boolean {
-  let changed = false;
-  for (const name of readNameInputs(body)) {
-    if (archiveIfPossible(objectType, name, now)) changed = true;
-  }
-  return changed;
+/** Batch archive: archives each active custom property named; returns the names archived. */
+export function batchArchive(objectType: ObjectTypeState, body: unknown, now: string): string[] {
+  return readNameInputs(body).filter((name) => archiveIfPossible(objectType, name, now));
 }

@@ -84,15 +84,15 @@ export function planAssociations(
 }
 
 /**
- * Stores planned associations from a record, with their inverse entries; returns how many entries were
- * added (those already stored are not stored twice).
+ * Stores planned associations from a record, with their inverse entries; returns the entries added
+ * (those already stored are not stored twice).
  */
 export function storeAssociations(
   state: EmulatorState,
   fromId: string,
   planned: readonly PlannedAssociation[],
-): number {
-  let added = 0;
+): RecordAssociation[] {
+  const added: RecordAssociation[] = [];
   for (const { type, toId, inverse } of planned) {
     const entries: RecordAssociation[] = [
       {
@@ -114,7 +114,7 @@ export function storeAssociations(
         category: inverse.category,
       });
     }
-    for (const entry of entries) if (addAssociation(state, entry)) added += 1;
+    for (const entry of entries) if (addAssociation(state, entry)) added.push(entry);
   }
   return added;
 }

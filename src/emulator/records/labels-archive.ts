@@ -5,7 +5,7 @@
  * Answers the batch response with one empty object per input.
  */
 import type { FastifyInstance } from 'fastify';
-import type { EmulatorContext } from '../context.js';
+import { changed, type EmulatorContext } from '../context.js';
 import { validationError } from '../errors.js';
 import type {
   AssociationTypeState,
@@ -108,7 +108,7 @@ export function registerLabelsArchiveRoute(app: FastifyInstance, ctx: EmulatorCo
           return {};
         });
       });
-      if (removeAssociations(ctx.state, doomed) > 0) ctx.markDirty();
+      if (removeAssociations(ctx.state, doomed) > 0) ctx.markDirty(...changed.links(doomed));
       return batch.send(reply, 200, ctx.now());
     },
   );

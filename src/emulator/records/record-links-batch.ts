@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RecordAssociationLink, RecordAssociationsOf } from '../../types/api.js';
-import type { EmulatorContext } from '../context.js';
+import { changed, type EmulatorContext } from '../context.js';
 import { validationError } from '../errors.js';
 import { isJsonObject } from '../request-values.js';
 import type { RecordAssociation } from '../state/model.js';
@@ -67,15 +67,15 @@ export function registerRecordLinkBatchRoutes(app: FastifyInstance, ctx: Emulato
       where: `inputs[${i}].types`,
     }));
     const batch = new BatchCollector<RecordAssociationLink>(ctx.now());
-    let added = 0;
+    const added: RecordAssociation[] = [];
     for (const { fromId, toId, typeIds, where } of parsed) {
       batch.item({ fromId: [fromId], toId: [toId] }, () => {
         const types = resolveLinkTypes(ctx.state, pair, typeIds, where);
-        added += linkRecords(ctx.state, pair, fromId, toId, types);
+        added.push(...linkRecords(ctx.state, pair, fromId, toId, types));
         return linkAnswer(ctx.state, pair, fromId, toId);
       });
     }
-    if (added > 0) ctx.markDirty();
+    if (added.length > 0) ctx.markDirty(...changed.links(added));
     return batch.send(reply, 201, ctx.now());
   });
 
@@ -95,7 +95,7 @@ export function registerRecordLinkBatchRoutes(app: FastifyInstance, ctx: Emulato
         for (const entry of doomedBetween(ctx.state, pair.from, pair.to, fromId, toId)) doomed.add(entry);
       });
     });
-    if (removeAssociations(ctx.state, doomed) > 0) ctx.markDirty();
+    if (removeAssociations(ctx.state, doomed) > 0) ctx.markDirty(...changed.links(doomed));
     return reply.status(204).send();
   });
 }

@@ -9,7 +9,7 @@ import { type ObjectPair, isFromTo, typesFromTo } from '../associations/associat
 import { type EmulatorContext, resolveObjectType } from '../context.js';
 import { validationError } from '../errors.js';
 import { isJsonObject } from '../request-values.js';
-import type { AssociationTypeState, EmulatorState } from '../state/model.js';
+import type { AssociationTypeState, EmulatorState, RecordAssociation } from '../state/model.js';
 import { type Access, objectTypeFor } from './access.js';
 import { storeAssociations } from './association-input.js';
 import { checkAssociationLimits, planLink } from './association-limits.js';
@@ -82,8 +82,8 @@ export function resolveLinkTypes(
 
 /**
  * Links two active records (404 when either is missing or archived) by the given types and their
- * inverses, after checking the limits in both directions; returns how many entries were added (a link
- * that exists already is not stored twice).
+ * inverses, after checking the limits in both directions; returns the entries added (a link that exists
+ * already is not stored twice).
  */
 export function linkRecords(
   state: EmulatorState,
@@ -91,7 +91,7 @@ export function linkRecords(
   fromId: string,
   toId: string,
   types: readonly AssociationTypeState[],
-): number {
+): RecordAssociation[] {
   requireRecord(pair.from, fromId, { archived: false });
   requireRecord(pair.to, toId, { archived: false });
   const planned = types.map((type) => planLink(state, type, toId));

@@ -2,7 +2,7 @@
  * Record writes and look-ups shared by the single and batch endpoints. Every write is checked in full
  * (values, unique values, associations) before the first change, so a failed write leaves no trace.
  */
-import type { EmulatorContext } from '../context.js';
+import { changed, type EmulatorContext } from '../context.js';
 import type { EmulatorError } from '../errors.js';
 import { notFound } from '../errors.js';
 import type { ObjectTypeState, RecordState } from '../state/model.js';
@@ -10,6 +10,7 @@ import { type PlannedAssociation, storeAssociations } from './association-input.
 import { setValue, SOURCE_API, SOURCE_CALCULATED, touch } from './history.js';
 import type { PropertyValues } from './property-input.js';
 import { noteRecordCreated } from './record-ids.js';
+import { noteRecordWritten } from './search-index.js';
 import {
   checkIdProperty,
   checkUniqueValues,
@@ -105,8 +106,9 @@ export function createRecord(
   objectType.records[id] = record;
   noteRecordCreated(objectType, id);
   applyValues(objectType, record, values, now);
-  storeAssociations(state, id, associations);
-  ctx.markDirty();
+  const links = storeAssociations(state, id, associations);
+  noteRecordWritten(objectType, record);
+  ctx.markDirty(changed.counters(), changed.record(objectType, id), ...changed.links(links));
   return record;
 }
 
@@ -120,7 +122,8 @@ export function updateRecord(
   const now = ctx.now();
   applyValues(objectType, record, values, now);
   touch(record, now);
-  ctx.markDirty();
+  noteRecordWritten(objectType, record);
+  ctx.markDirty(changed.record(objectType, record.id));
 }
 
 /** Archives a record; its unique values become free. Its associations are kept but hidden from reads. */
@@ -133,5 +136,6 @@ export function archiveRecord(ctx: EmulatorContext, objectType: ObjectTypeState,
   for (const [name, value] of Object.entries(record.properties)) {
     if (isUniqueProperty(objectType, name)) noteUniqueChange(objectType, name, record.id, value, '');
   }
-  ctx.markDirty();
+  noteRecordWritten(objectType, record);
+  ctx.markDirty(changed.record(objectType, record.id));
 }

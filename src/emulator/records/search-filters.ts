@@ -104,7 +104,7 @@ const ORDERED: Readonly<Record<OrderedOperator, Compare>> = {
 };
 
 /** Values of a stored property as comparables (several for a multi-value property). */
-function storedValues(value: string, info: PropertyInfo): (number | string)[] {
+export function storedValues(value: string, info: PropertyInfo): (number | string)[] {
   const parts = info.multiple ? value.split(';').filter((v) => v !== '') : [value];
   return parts.map((part) => comparable(part, info.kind));
 }
@@ -160,6 +160,16 @@ const BUILDERS: Readonly<Record<FilterOperator, Builder>> = {
 
 export function isOperator(value: unknown): value is FilterOperator {
   return typeof value === 'string' && Object.hasOwn(BUILDERS, value);
+}
+
+/**
+ * The comparables an `EQ` or `IN` filter matches exactly (a record matches when one of its stored values,
+ * see `storedValues`, is among them), for an index look-up; undefined for the other operators.
+ */
+export function exactValues(filter: Filter, info: PropertyInfo): ReadonlySet<number | string> | undefined {
+  if (filter.operator === 'EQ') return new Set([filterValue(filter, 'value', info.kind)]);
+  if (filter.operator === 'IN') return filterValues(filter, info.kind);
+  return undefined;
 }
 
 /** Compiles one filter (operator already checked); throws a 400 when its values do not fit. */

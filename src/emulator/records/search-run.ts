@@ -2,12 +2,13 @@
  * Runs a parsed search over one object type's active records: filter groups OR'd, filters within a
  * group AND'd, the free-text `query`, sorts, then one page by offset. Archived records never match.
  */
-import type { Paging, SearchResponse } from '../../types/api.js';
+import type { Filter, Paging, SearchResponse } from '../../types/api.js';
 import { validationError } from '../errors.js';
 import type { ObjectTypeState, RecordState } from '../state/model.js';
 import { activeProperty, isReadable, primaryProperty, propertyType } from './object-info.js';
 import { selectedNames, toSimpleRecord } from './record-view.js';
 import { recordIds } from './record-ids.js';
+import { candidateIds } from './search-index.js';
 import {
   compareBy,
   compileFilter,
@@ -33,16 +34,31 @@ function infoOf(objectType: ObjectTypeState, name: string, where: string): Prope
 
 type RecordPredicate = (record: RecordState) => boolean;
 
-function compileGroups(objectType: ObjectTypeState, input: SearchInput): RecordPredicate | undefined {
+interface CompiledGroups {
+  predicate: RecordPredicate;
+  /** each group's filters with how their property compares, for the index look-up */
+  groups: { filter: Filter; info: PropertyInfo }[][];
+}
+
+function compileGroups(objectType: ObjectTypeState, input: SearchInput): CompiledGroups | undefined {
   if (input.filterGroups.length === 0) return undefined;
   const groups = input.filterGroups.map((filters, g) =>
-    filters.map((filter, i): [string, ValuePredicate] => [
+    filters.map((filter, i) => ({
+      filter,
+      info: infoOf(objectType, filter.propertyName, `filterGroups[${g}].filters[${i}]`),
+    })),
+  );
+  const tests = groups.map((group) =>
+    group.map(({ filter, info }): [string, ValuePredicate] => [
       filter.propertyName,
-      compileFilter(filter, infoOf(objectType, filter.propertyName, `filterGroups[${g}].filters[${i}]`)),
+      compileFilter(filter, info),
     ]),
   );
-  return (record) =>
-    groups.some((group) => group.every(([name, test]) => test(own(record.properties, name))));
+  return {
+    predicate: (record) =>
+      tests.some((group) => group.every(([name, test]) => test(own(record.properties, name)))),
+    groups,
+  };
 }
 
 /** Names the free-text query looks in: the primary property and every text property. */
@@ -81,12 +97,15 @@ function sortKeys(objectType: ObjectTypeState, input: SearchInput): SortKey[] {
 }
 
 export function runSearch(objectType: ObjectTypeState, input: SearchInput): SearchResponse {
-  const filter = compileGroups(objectType, input);
+  const compiled = compileGroups(objectType, input);
+  const filter = compiled?.predicate;
   const text = compileTextQuery(objectType, input.query);
   const keys = sortKeys(objectType, input);
   const matched: RecordState[] = [];
-  for (const id of recordIds(objectType)) {
-    const record = must(objectType.records[id], 'a listed record');
+  // EQ and IN filters in every group: only the records an index names can match
+  const ids = (compiled && candidateIds(objectType, compiled.groups)) ?? recordIds(objectType);
+  for (const id of ids) {
+    const record = must(own(objectType.records, id), 'a listed record');
     if (record.archived) continue;
     if (filter && !filter(record)) continue;
     if (text && !text(record)) continue;

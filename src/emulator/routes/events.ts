@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { requireScopes, scopes } from '../auth.js';
-import type { EmulatorContext } from '../context.js';
+import { changed, type EmulatorContext } from '../context.js';
 import { alreadyExists } from '../errors.js';
 import {
   assertCustomProperty,
@@ -39,7 +39,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext)
   app.post(BASE, async (request, reply) => {
     requireScopes(request, scopes.events);
     const definition = createEventDefinition(ctx.state, request.body, ctx.now());
-    ctx.markDirty();
+    ctx.markDirty(changed.counters(), changed.eventDefinition(definition.name));
     return reply.status(201).send(definition);
   });
 
@@ -54,7 +54,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext)
     const definition = findEventDefinition(ctx.state, request.params.eventName);
     // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the emulator state is a JSON document (saved as is to the data file), not a Map
     delete ctx.state.eventDefinitions[definition.name];
-    ctx.markDirty();
+    ctx.markDirty(changed.eventDefinition(definition.name));
     return reply.status(204).send();
   });
 
@@ -71,7 +71,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext)
     const property = buildEventProperty(input, now);
     definition.properties.push(property);
     definition.updatedAt = now;
-    ctx.markDirty();
+    ctx.markDirty(changed.eventDefinition(definition.name));
     return reply.status(201).send(property);
   });
 
@@ -86,7 +86,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext)
       const now = ctx.now();
       patchEventProperty(property, request.body, now);
       definition.updatedAt = now;
-      ctx.markDirty();
+      ctx.markDirty(changed.eventDefinition(definition.name));
       return reply.status(201).send(property);
     },
   );
@@ -101,7 +101,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext)
       assertCustomProperty(definition, property, 'deleted');
       definition.properties = definition.properties.filter((p) => p !== property);
       definition.updatedAt = ctx.now();
-      ctx.markDirty();
+      ctx.markDirty(changed.eventDefinition(definition.name));
       return reply.status(204).send();
     },
   );

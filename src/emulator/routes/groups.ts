@@ -4,7 +4,7 @@
  * `crm.schemas.<name>.write`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { EmulatorContext } from '../context.js';
+import { changed, type EmulatorContext } from '../context.js';
 import { archiveGroup, createGroup, findGroup, updateGroup } from '../properties/group-store.js';
 import { schemaObjectTypeFor } from '../properties/schema-access.js';
 import { readArchived, type Query } from '../properties/query-params.js';
@@ -30,7 +30,7 @@ export function registerGroupsRoutes(app: FastifyInstance, ctx: EmulatorContext)
   app.post<TypeRoute>(BASE, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
     const group = createGroup(objectType, request.body);
-    ctx.markDirty();
+    ctx.markDirty(changed.group(objectType, group.name));
     return reply.code(201).send(group);
   });
 
@@ -43,7 +43,7 @@ export function registerGroupsRoutes(app: FastifyInstance, ctx: EmulatorContext)
   app.patch<GroupRoute>(`${BASE}/:groupName`, (request) => {
     const objectType = objectTypeFor(request, 'write');
     const group = updateGroup(objectType, request.params.groupName, request.body);
-    ctx.markDirty();
+    ctx.markDirty(changed.group(objectType, group.name));
     return group;
   });
 
@@ -51,7 +51,7 @@ export function registerGroupsRoutes(app: FastifyInstance, ctx: EmulatorContext)
   app.delete<GroupRoute>(`${BASE}/:groupName`, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
     archiveGroup(objectType, request.params.groupName);
-    ctx.markDirty();
+    ctx.markDirty(changed.group(objectType, request.params.groupName));
     return reply.code(204).send();
   });
 }

@@ -8,7 +8,7 @@ import { resolvePair, toLabelItem, typesFromTo } from '../associations/associati
 import { createLabel, deleteLabel, updateLabel } from '../associations/label-store.js';
 import { parseLabelCreate, parseLabelUpdate } from '../associations/label-rules.js';
 import { parseTypeId } from '../request-values.js';
-import type { EmulatorContext } from '../context.js';
+import { changed, type EmulatorContext } from '../context.js';
 
 export const ASSOCIATION_PREFIXES = ['/crm/v4/associations', '/crm/associations/v4'] as const;
 
@@ -33,7 +33,7 @@ export function registerLabelsRoutes(app: FastifyInstance, ctx: EmulatorContext)
       const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
       requireScopes(request, scopes.schemasWrite(pair.from.name));
       const created = createLabel(ctx.state, pair, parseLabelCreate(request.body));
-      ctx.markDirty();
+      ctx.markDirty(changed.counters(), ...created.map((type) => changed.associationType(type.typeId)));
       return { results: created.map(toLabelItem) };
     });
 
@@ -41,8 +41,8 @@ export function registerLabelsRoutes(app: FastifyInstance, ctx: EmulatorContext)
     app.put<{ Params: PairParams }>(path, async (request, reply) => {
       const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
       requireScopes(request, scopes.schemasWrite(pair.from.name));
-      updateLabel(ctx.state, pair, parseLabelUpdate(request.body));
-      ctx.markDirty();
+      const types = updateLabel(ctx.state, pair, parseLabelUpdate(request.body));
+      ctx.markDirty(...types.map((type) => changed.associationType(type.typeId)));
       return reply.status(204).send();
     });
 
@@ -52,8 +52,9 @@ export function registerLabelsRoutes(app: FastifyInstance, ctx: EmulatorContext)
       async (request, reply) => {
         const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
         requireScopes(request, scopes.schemasWrite(pair.from.name));
-        deleteLabel(ctx.state, pair, parseTypeId(request.params.associationTypeId, 'associationTypeId'));
-        ctx.markDirty();
+        const typeId = parseTypeId(request.params.associationTypeId, 'associationTypeId');
+        const { typeIds, removed } = deleteLabel(ctx.state, pair, typeId);
+        ctx.markDirty(...typeIds.map((id) => changed.associationType(id)), ...changed.links(removed));
         return reply.status(204).send();
       },
     );

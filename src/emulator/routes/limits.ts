@@ -20,7 +20,7 @@ import {
   purgeLimits,
   type LimitBatchMode,
 } from '../associations/limit-batch.js';
-import type { EmulatorContext } from '../context.js';
+import { changed, type EmulatorContext } from '../context.js';
 import { ASSOCIATION_PREFIXES } from './labels.js';
 
 interface PairParams {
@@ -58,7 +58,7 @@ export function registerLimitsRoutes(app: FastifyInstance, ctx: EmulatorContext)
         requireScopes(request, scopes.schemasWrite(pair.from.name));
         const inputs = batchInputs(request.body, '{ category, typeId, maxToObjectIds }');
         const { results, errors } = applyLimitBatch(ctx.state, pair, inputs, mode);
-        if (results.length > 0) ctx.markDirty();
+        if (results.length > 0) ctx.markDirty(...results.map((item) => changed.associationType(item.typeId)));
         return reply
           .status(errors.length > 0 ? 207 : BATCH_STATUS[mode])
           .send(batchResponse(startedAt, ctx.now(), results, errors));
@@ -69,8 +69,8 @@ export function registerLimitsRoutes(app: FastifyInstance, ctx: EmulatorContext)
     app.post<{ Params: PairParams }>(`${pairPath}/batch/purge`, async (request, reply) => {
       const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
       requireScopes(request, scopes.schemasWrite(pair.from.name));
-      if (purgeLimits(ctx.state, pair, batchInputs(request.body, '{ category, typeId }')) > 0)
-        ctx.markDirty();
+      const purged = purgeLimits(ctx.state, pair, batchInputs(request.body, '{ category, typeId }'));
+      if (purged.length > 0) ctx.markDirty(...purged.map((type) => changed.associationType(type.typeId)));
       return reply.status(204).send();
     });
   }

@@ -5,7 +5,7 @@
  * `crm.schemas.<name>.write`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { EmulatorContext } from '../context.js';
+import { changed, type EmulatorContext } from '../context.js';
 import type { Property } from '../../types/api.js';
 import { batchArchive, batchCreate, batchRead } from '../properties/property-batch.js';
 import {
@@ -31,7 +31,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
   app.post<TypeRoute>(BASE, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
     const property = stampUser(createProperty(objectType, request.body, ctx.now()), request, 'created');
-    ctx.markDirty();
+    ctx.markDirty(changed.property(objectType, property.name));
     return reply.code(201).send(property);
   });
 
@@ -67,7 +67,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
   app.patch<NameRoute>(`${BASE}/:propertyName`, (request) => {
     const objectType = objectTypeFor(request, 'write');
     const property = updateProperty(objectType, request.params.propertyName, request.body, ctx.now());
-    ctx.markDirty();
+    ctx.markDirty(changed.property(objectType, property.name));
     return stampUser(property, request, 'updated');
   });
 
@@ -75,7 +75,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
   app.delete<NameRoute>(`${BASE}/:propertyName`, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
     archiveProperty(objectType, request.params.propertyName, ctx.now());
-    ctx.markDirty();
+    ctx.markDirty(changed.property(objectType, request.params.propertyName));
     return reply.code(204).send();
   });
 
@@ -83,14 +83,16 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
     const objectType = objectTypeFor(request, 'write');
     const { statusCode, body } = batchCreate(objectType, request.body, () => ctx.now());
     for (const property of body.results) stampUser(property, request, 'created');
-    if (body.results.length > 0) ctx.markDirty();
+    if (body.results.length > 0)
+      ctx.markDirty(...body.results.map((p) => changed.property(objectType, p.name)));
     return reply.code(statusCode).send(body);
   });
 
   // 204 whatever the state of each name
   app.post<TypeRoute>(`${BASE}/batch/archive`, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
-    if (batchArchive(objectType, request.body, ctx.now())) ctx.markDirty();
+    const archived = batchArchive(objectType, request.body, ctx.now());
+    if (archived.length > 0) ctx.markDirty(...archived.map((name) => changed.property(objectType, name)));
     return reply.code(204).send();
   });
 }

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AssociatedRecord } from '../../types/api.js';
-import type { EmulatorContext } from '../context.js';
+import { changed, type EmulatorContext } from '../context.js';
 import { removeAssociations } from '../records/associations.js';
 import { queryInteger, queryString } from '../records/body.js';
 import { doomedBetween } from '../records/labels-archive.js';
@@ -40,7 +40,8 @@ export function registerRecordAssociationsRoutes(app: FastifyInstance, ctx: Emul
     const { fromObjectType, fromObjectId, toObjectType, toObjectId } = request.params;
     const pair = linkPair(ctx, request, fromObjectType, toObjectType, 'write');
     const types = resolveLinkTypes(ctx.state, pair, parseTypeIds(request.body, 'types'), 'types');
-    if (linkRecords(ctx.state, pair, fromObjectId, toObjectId, types) > 0) ctx.markDirty();
+    const added = linkRecords(ctx.state, pair, fromObjectId, toObjectId, types);
+    if (added.length > 0) ctx.markDirty(...changed.links(added));
     return linkAnswer(ctx.state, pair, fromObjectId, toObjectId);
   });
 
@@ -50,7 +51,7 @@ export function registerRecordAssociationsRoutes(app: FastifyInstance, ctx: Emul
     const { fromObjectType, fromObjectId, toObjectType, toObjectId } = request.params;
     const pair = linkPair(ctx, request, fromObjectType, toObjectType, 'write');
     const doomed = doomedBetween(ctx.state, pair.from, pair.to, fromObjectId, toObjectId);
-    if (removeAssociations(ctx.state, new Set(doomed)) > 0) ctx.markDirty();
+    if (removeAssociations(ctx.state, new Set(doomed)) > 0) ctx.markDirty(...changed.links(doomed));
     return reply.status(204).send();
   });
 

@@ -38,6 +38,34 @@ function eachEntry(
   return undefined;
 }
 
+/** The checks of one stored unit (a record, a property, ...), shared with the data file's journal. */
+export const unitProblem = {
+  record: (r: Record<string, unknown>, at: string): Problem =>
+    needFields(r, at, { id: 'string', properties: 'object', history: 'object' }),
+  property: (p: Record<string, unknown>, at: string): Problem =>
+    needFields(p, at, { name: 'string', type: 'string', fieldType: 'string', groupName: 'string' }),
+  group: (g: Record<string, unknown>, at: string): Problem => needFields(g, at, { name: 'string' }),
+  associationType: (t: Record<string, unknown>, at: string): Problem =>
+    needFields(t, at, { typeId: 'number', fromObjectTypeId: 'string', toObjectTypeId: 'string' }),
+  eventDefinition: (d: Record<string, unknown>, at: string): Problem => needFields(d, at, { name: 'string' }),
+  counters: (c: Record<string, unknown>, at: string): Problem =>
+    needFields(c, at, { record: 'number', associationType: 'number', eventDefinition: 'number' }),
+  link: (e: Record<string, unknown>, at: string): Problem =>
+    needFields(e, at, {
+      fromObjectTypeId: 'string',
+      fromId: 'string',
+      toObjectTypeId: 'string',
+      toId: 'string',
+      typeId: 'number',
+      category: 'string',
+    }),
+};
+
+/** The first problem of a value that should be one stored unit (an object of the unit's shape). */
+export function findUnitProblem(kind: keyof typeof unitProblem, value: unknown, path: string): Problem {
+  return needObject(value, path) ?? unitProblem[kind](value as Record<string, unknown>, path);
+}
+
 function checkObjectType(objectType: Record<string, unknown>, path: string): Problem {
   return (
     needFields(objectType, path, {
@@ -47,15 +75,9 @@ function checkObjectType(objectType: Record<string, unknown>, path: string): Pro
       groups: 'object',
       records: 'object',
     }) ??
-    eachEntry(objectType.properties as Record<string, unknown>, `${path}.properties`, (p, at) =>
-      needFields(p, at, { name: 'string', type: 'string', fieldType: 'string', groupName: 'string' }),
-    ) ??
-    eachEntry(objectType.groups as Record<string, unknown>, `${path}.groups`, (g, at) =>
-      needFields(g, at, { name: 'string' }),
-    ) ??
-    eachEntry(objectType.records as Record<string, unknown>, `${path}.records`, (r, at) =>
-      needFields(r, at, { id: 'string', properties: 'object', history: 'object' }),
-    )
+    eachEntry(objectType.properties as Record<string, unknown>, `${path}.properties`, unitProblem.property) ??
+    eachEntry(objectType.groups as Record<string, unknown>, `${path}.groups`, unitProblem.group) ??
+    eachEntry(objectType.records as Record<string, unknown>, `${path}.records`, unitProblem.record)
   );
 }
 
@@ -72,23 +94,22 @@ export function findStateProblem(value: unknown): Problem {
       objectTypes: 'object',
       associationTypes: 'object',
       eventDefinitions: 'object',
-    }) ??
-    needFields(value.counters as Record<string, unknown>, 'state.counters', {
-      record: 'number',
-      associationType: 'number',
-      eventDefinition: 'number',
-    });
+    }) ?? unitProblem.counters(value.counters as Record<string, unknown>, 'state.counters');
   if (top) return top;
   if (!Array.isArray(value.recordAssociations)) {
     return `state.recordAssociations should be an array but is ${describe(value.recordAssociations)}`;
   }
   return (
     eachEntry(value.objectTypes as Record<string, unknown>, 'state.objectTypes', checkObjectType) ??
-    eachEntry(value.associationTypes as Record<string, unknown>, 'state.associationTypes', (t, at) =>
-      needFields(t, at, { typeId: 'number', fromObjectTypeId: 'string', toObjectTypeId: 'string' }),
+    eachEntry(
+      value.associationTypes as Record<string, unknown>,
+      'state.associationTypes',
+      unitProblem.associationType,
     ) ??
-    eachEntry(value.eventDefinitions as Record<string, unknown>, 'state.eventDefinitions', (d, at) =>
-      needFields(d, at, { name: 'string' }),
+    eachEntry(
+      value.eventDefinitions as Record<string, unknown>,
+      'state.eventDefinitions',
+      unitProblem.eventDefinition,
     )
   );
 }
