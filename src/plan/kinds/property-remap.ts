@@ -11,8 +11,7 @@ import type { NormalizedOption } from '../../model/schema-model.js';
 import type { FieldChange, PropertyRemapChange } from '../change-types.js';
 import { patchBody } from '../requests/bodies.js';
 import { fieldNames, quoteList, type ChangeKind } from './change-kind.js';
-import { updated } from './end-state.js';
-import { leavesGroup, newText, propertyNeeds } from './property-shared.js';
+import { fieldChangeParts } from './property-shared.js';
 
 type Meta = PropertyRemapChange['meta'];
 
@@ -70,15 +69,5 @@ export const propertyRemap: ChangeKind<PropertyRemapChange> = {
   }),
   creates: () => false,
   removes: false,
-  endState: (m, found) => updated(m.fields, found),
-  dependencies: (m) => ({
-    provides: leavesGroup(m.objectType, m.fields),
-    needs: propertyNeeds(
-      m.objectType,
-      newText(m.fields, 'groupName'),
-      newText(m.fields, 'calculationFormula'),
-    ),
-  }),
-  details: (m) => [{ kind: 'fields', fields: m.fields }],
-  fields: (m) => m.fields,
+  ...fieldChangeParts(),
 };

@@ -4,7 +4,8 @@ import type { NormalizedProperty } from '../../model/schema-model.js';
 import type { FieldChange } from '../change-types.js';
 import { keys } from '../dependencies.js';
 import { formulaIdentifiers } from '../formula.js';
-import type { ChangeDetail } from './change-kind.js';
+import type { ChangeDetail, DependencyKeys } from './change-kind.js';
+import { updated, type EndState } from './end-state.js';
 
 /** The creation of its group and of the properties its formula uses. */
 export function propertyNeeds(
@@ -41,4 +42,30 @@ export function propertyDetails(property: NormalizedProperty): ChangeDetail[] {
       value: JSON.stringify(property.calculationFormula),
     });
   return details;
+}
+
+/**
+ * What every in-place change of a property's fields shares (an update, a remap): done when the fields
+ * hold their new values; after the creation of a new group or formula property it names; moving it out
+ * of a group lets that group's archive go; the fields are its details.
+ */
+export function fieldChangeParts(): {
+  endState: (m: { fields: readonly FieldChange[] }, found: unknown) => EndState;
+  dependencies: (m: { objectType: string; fields: readonly FieldChange[] }) => Partial<DependencyKeys>;
+  details: (m: { fields: readonly FieldChange[] }) => ChangeDetail[];
+  fields: (m: { fields: readonly FieldChange[] }) => readonly FieldChange[];
+} {
+  return {
+    endState: (m, found) => updated(m.fields, found),
+    dependencies: (m) => ({
+      provides: leavesGroup(m.objectType, m.fields),
+      needs: propertyNeeds(
+        m.objectType,
+        newText(m.fields, 'groupName'),
+        newText(m.fields, 'calculationFormula'),
+      ),
+    }),
+    details: (m) => [{ kind: 'fields', fields: m.fields }],
+    fields: (m) => m.fields,
+  };
 }

@@ -4,8 +4,7 @@ import { propertyAddress } from '../../model/address.js';
 import type { PropertyUpdateChange } from '../change-types.js';
 import { patchBody } from '../requests/bodies.js';
 import { fieldNames, type ChangeKind } from './change-kind.js';
-import { updated } from './end-state.js';
-import { leavesGroup, newText, propertyNeeds } from './property-shared.js';
+import { fieldChangeParts } from './property-shared.js';
 
 export const propertyUpdate: ChangeKind<PropertyUpdateChange> = {
   target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.name }),
@@ -17,15 +16,5 @@ export const propertyUpdate: ChangeKind<PropertyUpdateChange> = {
   requests: (m) => [writes.updateProperty(m.objectType, m.name, patchBody(m.fields))],
   creates: () => false,
   removes: false,
-  endState: (m, found) => updated(m.fields, found),
-  dependencies: (m) => ({
-    provides: leavesGroup(m.objectType, m.fields),
-    needs: propertyNeeds(
-      m.objectType,
-      newText(m.fields, 'groupName'),
-      newText(m.fields, 'calculationFormula'),
-    ),
-  }),
-  details: (m) => [{ kind: 'fields', fields: m.fields }],
-  fields: (m) => m.fields,
+  ...fieldChangeParts(),
 };
