@@ -81,14 +81,12 @@ export default class Init extends CrmCommand {
       });
       const report = await this.withSession(target, flags, output, async (session) => {
         const found = await discoverAccount(session.client);
-        if (
-          !(await confirmed(found, flags.yes, (text) => {
-            output.err(text);
-          }))
-        )
-          return undefined;
+        const chosen = await choose(found, flags.yes, (text) => {
+          output.err(text);
+        });
+        if (chosen === undefined) return undefined;
         await mkdir(outDir, { recursive: true });
-        return adopt(session.client, found, { dir, outDir });
+        return adopt(session.client, chosen, { dir, outDir });
       });
       if (report === undefined) {
         output.err('Nothing was written.\n');
@@ -124,27 +122,49 @@ export default class Init extends CrmCommand {
   }
 }
 
-/** On a terminal, asks once; elsewhere only --yes lets the pull go on. */
-async function confirmed(found: Discovered, yes: boolean, say: (text: string) => void): Promise<boolean> {
+/**
+ * What to pull: everything found with --yes; on a terminal, the object types the user picks (Enter: all
+ * of them), with the label pairs between those, then a confirmation; elsewhere --yes is needed.
+ */
+async function choose(
+  found: Discovered,
+  yes: boolean,
+  say: (text: string) => void,
+): Promise<Discovered | undefined> {
   const what = [
     `object types: ${found.objectTypes.join(', ') || 'none'}`,
     `event definitions: ${found.events.join(', ') || 'none'}`,
     `label pairs: ${found.pairs.map(([from, to]) => `${from}->${to}`).join(', ') || 'none'}`,
   ];
   say(`The account holds custom schema for\n  ${what.join('\n  ')}\n`);
-  if (yes) return true;
+  if (yes) return found;
   if (!process.stdin.isTTY)
     throw new CrmSchemaError(
       'INIT_CONFIRMATION_NEEDED',
       'init --pull asks before pulling, and there is no terminal to ask on.',
-      {
-        hint: 'Give --yes to pull everything listed above.',
-      },
+      { hint: 'Give --yes to pull everything listed above.' },
     );
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    const answer = await rl.question('Pull all of it into manifests? [Y/n] ');
-    return answer.trim() === '' || /^y(es)?$/i.test(answer.trim());
+    const picked = (await rl.question('Object types to pull (comma-separated; Enter for all listed): '))
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+    const unknown = picked.filter((name) => !found.objectTypes.includes(name));
+    if (unknown.length > 0) say(`Not among the object types found, left out: ${unknown.join(', ')}\n`);
+    const types =
+      picked.length === 0 ? found.objectTypes : found.objectTypes.filter((t) => picked.includes(t));
+    const chosen: Discovered = {
+      objectTypes: types,
+      events: found.events,
+      pairs: found.pairs.filter(([from, to]) => types.includes(from) && types.includes(to)),
+    };
+    const answer = (
+      await rl.question(
+        `Pull ${types.join(', ') || 'no object type'}, the events and their label pairs? [Y/n] `,
+      )
+    ).trim();
+    return answer === '' || /^y(es)?$/i.test(answer) ? chosen : undefined;
   } finally {
     rl.close();
   }
