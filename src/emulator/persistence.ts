@@ -96,14 +96,36 @@ export interface StoredState {
   journalEntries: number;
 }
 
+type StoreBytes = [snapshot: Buffer | undefined, journal: Buffer | undefined];
+
+async function readStoreFiles(file: string): Promise<StoreBytes> {
+  const bytes = await readStoreFile(file, file);
+  return [bytes, await readStoreFile(journalFileOf(file), file)];
+}
+
+const prefetched = new Map<string, Promise<StoreBytes>>();
+
+/**
+ * Starts reading the data file and its journal now, for `loadStateFiles` to take: the emulator command
+ * calls it before it loads the server's modules, so that the disk and the module loading overlap.
+ */
+export function prefetchStateFiles(file: string): void {
+  if (prefetched.has(file)) return;
+  const reading = readStoreFiles(file);
+  // a failure is reported by loadStateFiles, which awaits the same promise
+  reading.catch(() => undefined);
+  prefetched.set(file, reading);
+}
+
 /**
  * Reads the state saved in `file` (the snapshot, then its journal): undefined when there is no such file;
  * a CrmSchemaError when it is unusable. Nothing is written.
  */
 export async function loadStateFiles(file: string): Promise<StoredState | undefined> {
   const journalFile = journalFileOf(file);
-  const bytes = await readStoreFile(file, file);
-  const journal = await readStoreFile(journalFile, file);
+  const reading = prefetched.get(file);
+  prefetched.delete(file);
+  const [bytes, journal] = await (reading ?? readStoreFiles(file));
   if (!bytes) {
     if (journal) throw corrupt(file, `is missing, but its journal ${journalFile} is there`);
     return undefined;

@@ -36,6 +36,7 @@ import { registerLimitsRoutes } from './routes/limits.js';
 import { registerPropertiesRoutes } from './routes/properties.js';
 import { registerRecordsRoutes } from './routes/records.js';
 import { registerSearchRoutes } from './routes/search.js';
+import { decodeRecordsInBackground } from './storage/lazy-record.js';
 import { createInitialState } from './state/initial.js';
 import type { EmulatorState } from './state/model.js';
 import { applySeedFile } from './state/seed-file.js';
@@ -197,6 +198,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const port = await listen(app, host, options.port ?? 0);
 
   let closing: Promise<void> | undefined;
+  // records read from the data file: their values are decoded now, while the server already answers
+  if (stored?.layout === 'lines') void decodeRecordsInBackground(state, () => closing !== undefined);
   const close = async () => {
     await app.close();
     try {
