@@ -292,6 +292,19 @@ describe('persistence with a data file', () => {
       expect((await stat(dataFile)).isFIFO()).toBe(true);
     });
 
+    it(
+      'refuses a FIFO as the journal next to the data file, without opening it',
+      { timeout: 5000 },
+      async () => {
+        await (await startEmulator({ dataFile })).close();
+        execFileSync('mkfifo', [journalFileOf(dataFile)]);
+        await expect(startEmulator({ dataFile })).rejects.toMatchObject({
+          code: 'EMULATOR_DATA_UNREADABLE',
+          message: `The emulator data file's journal ${journalFileOf(dataFile)} is a FIFO (named pipe), not a regular file; it was not read.`,
+        });
+      },
+    );
+
     it('refuses /dev/zero (a device never ends)', { timeout: 5000 }, async () => {
       await expect(readStateFile('/dev/zero')).rejects.toMatchObject({
         code: 'EMULATOR_DATA_UNREADABLE',
