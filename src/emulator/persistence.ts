@@ -31,7 +31,9 @@ import type { EmulatorState } from './state/model.js';
 import { changeKey, type StateChange } from './state/changes.js';
 import { syncDirectory, writeAll, writeFileAtomically } from './storage/atomic-write.js';
 import { captureChange, journalHeader, journalLine, replayJournal } from './storage/journal.js';
+import { noteRecordChanged } from './storage/lazy-record.js';
 import { DataFileProblem, decodeSnapshot, encodeSnapshot } from './storage/snapshot.js';
+import { own } from '../core/own.js';
 
 export { writeFileAtomically, type AtomicWriteOptions } from './storage/atomic-write.js';
 
@@ -213,6 +215,8 @@ export class StateWriter {
   private keptJournal: number | undefined;
   private handle: FileHandle | undefined;
   private readonly journalLimit: number | undefined;
+  /** every change since start-up said what it changed: a snapshot may copy the lines of unchanged records */
+  private reuseRecordLines = true;
 
   constructor(
     readonly file: string,
@@ -233,8 +237,18 @@ export class StateWriter {
   /** Notes a change: with the units it changed, or with none when it does not say (the next write is a snapshot). */
   markDirty(...changes: StateChange[]): void {
     this.dirtyVersion++;
-    if (changes.length === 0) this.snapshotNeeded = true;
-    for (const change of changes) this.pending.set(changeKey(change), change);
+    if (changes.length === 0) {
+      this.snapshotNeeded = true;
+      // what changed is unknown: no record line read at start can be trusted to hold its record any more
+      this.reuseRecordLines = false;
+    }
+    for (const change of changes) {
+      this.pending.set(changeKey(change), change);
+      if (change.kind === 'record') {
+        const record = own(own(this.getState().objectTypes, change.objectTypeId)?.records ?? {}, change.id);
+        if (record) noteRecordChanged(record);
+      }
+    }
   }
 
   get isDirty(): boolean {
@@ -304,7 +318,11 @@ export class StateWriter {
   }
 
   private writeSnapshot(): Promise<void> {
-    const encoded = encodeSnapshot(this.getState(), { storeId: this.storeId, seq: this.seq });
+    const encoded = encodeSnapshot(
+      this.getState(),
+      { storeId: this.storeId, seq: this.seq },
+      { reuseRecordLines: this.reuseRecordLines },
+    );
     this.snapshotNeeded = false;
     this.pending.clear();
     return (async () => {

@@ -493,6 +493,45 @@ describe('the journal next to the data file', () => {
     }
   });
 
+  it('after a restart, rewrites the records that changed and copies the others as they were read', async () => {
+    const first = await startTestEmulator({ dataFile });
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await first.call('POST', '/crm/v3/objects/tickets', { properties: { subject: `t${i}` } });
+      ids.push(res.body.id as string);
+    }
+    await first.close();
+    const second = await startTestEmulator({ dataFile, journalLimitBytes: 3000 });
+    try {
+      let inode = (await stat(dataFile)).ino;
+      let compactions = 0;
+      for (let i = 0; i < 30; i += 3) {
+        const id = ids[i]!;
+        await second.call('PATCH', `/crm/v3/objects/tickets/${id}`, {
+          properties: { subject: `changed ${i}` },
+        });
+        if (i % 2 === 0) await second.call('DELETE', `/crm/v3/objects/tickets/${ids[i + 1]!}`);
+        await second.call('POST', '/crm/v3/objects/tickets', { properties: { subject: `new ${i}` } });
+        const now = (await stat(dataFile)).ino;
+        if (now !== inode) compactions++;
+        inode = now;
+        expect(comparable((await readStateFile(dataFile))!)).toEqual(comparable(second.state));
+      }
+      expect(compactions).toBeGreaterThanOrEqual(2);
+    } finally {
+      await second.close();
+    }
+    const third = await startTestEmulator({ dataFile });
+    try {
+      const records = third.state.objectTypes['0-5']!.records;
+      expect(records[ids[0]!]!.properties.subject).toBe('changed 0');
+      expect(records[ids[1]!]!.archived).toBe(true);
+      expect(records[ids[2]!]!.properties.subject).toBe('t2');
+    } finally {
+      await third.close();
+    }
+  });
+
   it('skips the entries a snapshot already holds (a crash between the snapshot and the journal removal)', async () => {
     const emu = await startTestEmulator({ dataFile });
     let copy: string;

@@ -18,6 +18,9 @@ import { decodeHistory } from './history-codec.js';
 /** Where a record's values and history are in `source` (a start of -1: decoded already). */
 export interface PackedRecord {
   source: Buffer;
+  /** the record's whole line (without its line break) while the record is as read; -1 once it changed */
+  lineStart: number;
+  lineEnd: number;
   propertiesStart: number;
   propertiesEnd: number;
   historyStart: number;
@@ -29,15 +32,29 @@ type Field = 'properties' | 'history';
 const PACKED = Symbol('packed record');
 type Packable = Record<PropertyKey, unknown> & { [PACKED]?: PackedRecord };
 
-function settle(record: Packable, field: Field, value: unknown): void {
+function forgetIfDone(record: Packable, packed: PackedRecord): void {
+  // the last property added: removing it keeps the record's shape fast
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- see above
+  if (packed.propertiesStart < 0 && packed.historyStart < 0 && packed.lineStart < 0) delete record[PACKED];
+}
+
+/** Replaces the accessor by the data property; `assigned`: a new value, so the record's line is stale. */
+function settle(record: Packable, field: Field, value: unknown, assigned: boolean): void {
   Object.defineProperty(record, field, { value, writable: true, enumerable: true, configurable: true });
   const packed = record[PACKED];
   if (!packed) return;
   if (field === 'properties') packed.propertiesStart = -1;
   else packed.historyStart = -1;
-  // the last property added: removing it keeps the record's shape fast
-  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- see above
-  if (packed.propertiesStart < 0 && packed.historyStart < 0) delete record[PACKED];
+  if (assigned) packed.lineStart = -1;
+  forgetIfDone(record, packed);
+}
+
+/** Notes that a record read from a snapshot was changed: its line there no longer holds it. */
+export function noteRecordChanged(record: RecordState): void {
+  const packed = (record as unknown as Packable)[PACKED];
+  if (!packed) return;
+  packed.lineStart = -1;
+  forgetIfDone(record as unknown as Packable, packed);
 }
 
 function decode(record: Packable, field: Field): unknown {
@@ -56,7 +73,7 @@ function decode(record: Packable, field: Field): unknown {
       throw new Error(`the stored ${field} of record ${String(record.id)} are damaged: ${why}`);
     }
   }
-  settle(record, field, value);
+  settle(record, field, value, false);
   return value;
 }
 
@@ -66,7 +83,7 @@ const accessor = (field: Field): PropertyDescriptor => ({
     return decode(this, field);
   },
   set(this: Packable, value: unknown) {
-    settle(this, field, value);
+    settle(this, field, value, true);
   },
   enumerable: true,
   configurable: true,

@@ -105,8 +105,21 @@ function ownFields(record: RecordState): Record<string, unknown> {
   return copy;
 }
 
+export interface EncodeOptions {
+  /**
+   * copy the line of each record read from a snapshot and not changed since (`noteRecordChanged`) as it
+   * is; only when every change since start-up was described (a change made behind the store's back
+   * would be missed)
+   */
+  reuseRecordLines?: boolean;
+}
+
 /** Encodes the state as a snapshot. Synchronous: the snapshot is the state at one instant. */
-export function encodeSnapshot(state: EmulatorState, meta: SnapshotMeta): EncodedSnapshot {
+export function encodeSnapshot(
+  state: EmulatorState,
+  meta: SnapshotMeta,
+  options: EncodeOptions = {},
+): EncodedSnapshot {
   const sink = new ByteSink();
   const objectTypes: Record<string, ObjectTypeState> = {};
   for (const [id, objectType] of Object.entries(state.objectTypes))
@@ -123,8 +136,14 @@ export function encodeSnapshot(state: EmulatorState, meta: SnapshotMeta): Encode
     const all = Object.values(objectType.records);
     if (all.length > 0) sink.text(`${JSON.stringify(['records', id])}\n`);
     for (const record of all) {
-      sink.text(`${JSON.stringify(ownFields(record))}\t`);
       const packed = packedRecordOf(record);
+      records++;
+      if (options.reuseRecordLines === true && packed && packed.lineStart >= 0) {
+        sink.raw(packed.source, packed.lineStart, packed.lineEnd);
+        sink.text('\n');
+        continue;
+      }
+      sink.text(`${JSON.stringify(ownFields(record))}\t`);
       if (packed && packed.propertiesStart >= 0)
         sink.raw(packed.source, packed.propertiesStart, packed.propertiesEnd);
       else sink.text(JSON.stringify(record.properties));
@@ -132,7 +151,6 @@ export function encodeSnapshot(state: EmulatorState, meta: SnapshotMeta): Encode
       if (packed && packed.historyStart >= 0) sink.raw(packed.source, packed.historyStart, packed.historyEnd);
       else sink.text(encodeHistory(record.history));
       sink.text('\n');
-      records++;
     }
   }
   const links = state.recordAssociations;
@@ -269,6 +287,8 @@ function decodeLines(bytes: Buffer, rawHeader: Record<string, unknown>, headerEn
       }
       objectType.records[fields.id] = withPackedRecord(fields, {
         source: bytes,
+        lineStart: start,
+        lineEnd: stop,
         propertiesStart: tab + 1,
         propertiesEnd: second,
         historyStart: second + 1,
