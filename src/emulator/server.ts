@@ -39,7 +39,6 @@ import { registerSearchRoutes } from './routes/search.js';
 import { decodeRecordsInBackground } from './storage/lazy-record.js';
 import { createInitialState } from './state/initial.js';
 import type { EmulatorState } from './state/model.js';
-import { applySeedFile } from './state/seed-file.js';
 
 export interface RunningEmulator {
   /** e.g. http://127.0.0.1:43121 */
@@ -171,7 +170,11 @@ async function loadOrCreateState(
   }
   const now = new Date().toISOString();
   const state = createInitialState(options.accountId ?? DEFAULT_ACCOUNT_ID, now);
-  if (options.seedFile) await applySeedFile(state, options.seedFile, now);
+  if (options.seedFile) {
+    // loaded only here: the YAML reader is not needed to start without a seed file
+    const { applySeedFile } = await import('./state/seed-file.js');
+    await applySeedFile(state, options.seedFile, now);
+  }
   return { state, seeded: options.seedFile !== undefined };
 }
 
