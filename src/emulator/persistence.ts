@@ -196,8 +196,6 @@ const O_NOFOLLOW = (constants.O_NOFOLLOW as number | undefined) ?? 0;
 export class StateWriter {
   /** number of completed file writes (journal lines and snapshots) */
   writes = 0;
-  /** number of snapshots written */
-  snapshots = 0;
   readonly journalFile: string;
   private dirtyVersion = 0;
   private savedVersion = 0;
@@ -328,7 +326,6 @@ export class StateWriter {
     return (async () => {
       await writeFileAtomically(this.file, encoded.chunks);
       this.snapshotBytes = encoded.bytes;
-      this.snapshots++;
       // every entry of the journal is in the snapshot now (a crash before the removal: start-up skips them)
       await this.close();
       this.keptJournal = undefined;
