@@ -4,14 +4,15 @@
  */
 import { Command, Flags } from '@oclif/core';
 import { CrmSchemaError } from '../core/errors.js';
+import { resolve } from 'node:path';
+import type { RunningEmulator } from '../emulator/index.js';
 import {
   FAULT_KINDS,
-  startEmulator,
+  faultWeightsProblem,
   type EmulatorOptions,
   type FaultWeights,
-  type RunningEmulator,
-} from '../emulator/index.js';
-import { faultWeightsProblem } from '../emulator/options.js';
+} from '../emulator/options.js';
+import { prefetchStateFiles } from '../emulator/persistence.js';
 
 const faultRate = Flags.custom<number>({
   helpValue: 'P',
@@ -171,6 +172,9 @@ export default class Emulator extends Command {
         this.logToStderr(`crm-schema emulator: ${line}`);
       },
     };
+    // the data file is read while the server's modules load
+    if (options.dataFile !== undefined) prefetchStateFiles(resolve(options.dataFile));
+    const { startEmulator } = await import('../emulator/index.js');
     const emulator = await startEmulator(options);
     this.announce(emulator, options);
 

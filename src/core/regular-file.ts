@@ -5,7 +5,7 @@
  * FIFO put in its place meanwhile cannot block either).
  */
 import { constants, type Stats } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 
 /** Why a file was refused without being read. */
 export class FileRefusal extends Error {
@@ -52,13 +52,40 @@ export async function readRegularFile(path: string, options: ReadRegularOptions 
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
   const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
-    checkStats(await handle.stat(), maxBytes);
-    const bytes = await handle.readFile();
+    const info = await handle.stat();
+    checkStats(info, maxBytes);
+    const bytes = await readAll(handle, info.size);
     if (bytes.byteLength > maxBytes) throw new FileRefusal('too-large', 'a regular file', bytes.byteLength);
     return bytes;
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The whole content of an opened regular file of `size` bytes (as its stat said), in as few reads as the
+ * system allows: one read of a large file runs entirely off the main thread, where reads of 512 KiB
+ * each (`readFile`) wait for the main thread between them. A file that grew since its stat is read to
+ * its end; one that reports no size (some system files) is read as a stream.
+ */
+async function readAll(handle: FileHandle, size: number): Promise<Buffer> {
+  if (size === 0) return handle.readFile();
+  const bytes = Buffer.allocUnsafe(size);
+  let filled = 0;
+  while (filled < size) {
+    const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
+    if (bytesRead === 0) return bytes.subarray(0, filled);
+    filled += bytesRead;
+  }
+  const more: Buffer[] = [];
+  for (let position = size; ;) {
+    const chunk = Buffer.allocUnsafe(64 * 1024);
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
+    if (bytesRead === 0) break;
+    more.push(chunk.subarray(0, bytesRead));
+    position += bytesRead;
+  }
+  return more.length === 0 ? bytes : Buffer.concat([bytes, ...more]);
 }
 
 function checkStats(info: Stats, maxBytes: number): void {

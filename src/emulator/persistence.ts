@@ -31,7 +31,9 @@ import type { EmulatorState } from './state/model.js';
 import { changeKey, type StateChange } from './state/changes.js';
 import { syncDirectory, writeAll, writeFileAtomically } from './storage/atomic-write.js';
 import { captureChange, journalHeader, journalLine, replayJournal } from './storage/journal.js';
+import { noteRecordChanged } from './storage/lazy-record.js';
 import { DataFileProblem, decodeSnapshot, encodeSnapshot } from './storage/snapshot.js';
+import { own } from '../core/own.js';
 
 export { writeFileAtomically, type AtomicWriteOptions } from './storage/atomic-write.js';
 
@@ -96,14 +98,36 @@ export interface StoredState {
   journalEntries: number;
 }
 
+type StoreBytes = [snapshot: Buffer | undefined, journal: Buffer | undefined];
+
+async function readStoreFiles(file: string): Promise<StoreBytes> {
+  const bytes = await readStoreFile(file, file);
+  return [bytes, await readStoreFile(journalFileOf(file), file)];
+}
+
+const prefetched = new Map<string, Promise<StoreBytes>>();
+
+/**
+ * Starts reading the data file and its journal now, for `loadStateFiles` to take: the emulator command
+ * calls it before it loads the server's modules, so that the disk and the module loading overlap.
+ */
+export function prefetchStateFiles(file: string): void {
+  if (prefetched.has(file)) return;
+  const reading = readStoreFiles(file);
+  // a failure is reported by loadStateFiles, which awaits the same promise
+  reading.catch(() => undefined);
+  prefetched.set(file, reading);
+}
+
 /**
  * Reads the state saved in `file` (the snapshot, then its journal): undefined when there is no such file;
  * a CrmSchemaError when it is unusable. Nothing is written.
  */
 export async function loadStateFiles(file: string): Promise<StoredState | undefined> {
   const journalFile = journalFileOf(file);
-  const bytes = await readStoreFile(file, file);
-  const journal = await readStoreFile(journalFile, file);
+  const reading = prefetched.get(file);
+  prefetched.delete(file);
+  const [bytes, journal] = await (reading ?? readStoreFiles(file));
   if (!bytes) {
     if (journal) throw corrupt(file, `is missing, but its journal ${journalFile} is there`);
     return undefined;
@@ -172,8 +196,6 @@ const O_NOFOLLOW = (constants.O_NOFOLLOW as number | undefined) ?? 0;
 export class StateWriter {
   /** number of completed file writes (journal lines and snapshots) */
   writes = 0;
-  /** number of snapshots written */
-  snapshots = 0;
   readonly journalFile: string;
   private dirtyVersion = 0;
   private savedVersion = 0;
@@ -191,6 +213,8 @@ export class StateWriter {
   private keptJournal: number | undefined;
   private handle: FileHandle | undefined;
   private readonly journalLimit: number | undefined;
+  /** every change since start-up said what it changed: a snapshot may copy the lines of unchanged records */
+  private reuseRecordLines = true;
 
   constructor(
     readonly file: string,
@@ -211,8 +235,18 @@ export class StateWriter {
   /** Notes a change: with the units it changed, or with none when it does not say (the next write is a snapshot). */
   markDirty(...changes: StateChange[]): void {
     this.dirtyVersion++;
-    if (changes.length === 0) this.snapshotNeeded = true;
-    for (const change of changes) this.pending.set(changeKey(change), change);
+    if (changes.length === 0) {
+      this.snapshotNeeded = true;
+      // what changed is unknown: no record line read at start can be trusted to hold its record any more
+      this.reuseRecordLines = false;
+    }
+    for (const change of changes) {
+      this.pending.set(changeKey(change), change);
+      if (change.kind === 'record') {
+        const record = own(own(this.getState().objectTypes, change.objectTypeId)?.records ?? {}, change.id);
+        if (record) noteRecordChanged(record);
+      }
+    }
   }
 
   get isDirty(): boolean {
@@ -282,13 +316,16 @@ export class StateWriter {
   }
 
   private writeSnapshot(): Promise<void> {
-    const encoded = encodeSnapshot(this.getState(), { storeId: this.storeId, seq: this.seq });
+    const encoded = encodeSnapshot(
+      this.getState(),
+      { storeId: this.storeId, seq: this.seq },
+      { reuseRecordLines: this.reuseRecordLines },
+    );
     this.snapshotNeeded = false;
     this.pending.clear();
     return (async () => {
       await writeFileAtomically(this.file, encoded.chunks);
       this.snapshotBytes = encoded.bytes;
-      this.snapshots++;
       // every entry of the journal is in the snapshot now (a crash before the removal: start-up skips them)
       await this.close();
       this.keptJournal = undefined;

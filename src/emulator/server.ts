@@ -36,9 +36,9 @@ import { registerLimitsRoutes } from './routes/limits.js';
 import { registerPropertiesRoutes } from './routes/properties.js';
 import { registerRecordsRoutes } from './routes/records.js';
 import { registerSearchRoutes } from './routes/search.js';
+import { decodeRecordsInBackground } from './storage/lazy-record.js';
 import { createInitialState } from './state/initial.js';
 import type { EmulatorState } from './state/model.js';
-import { applySeedFile } from './state/seed-file.js';
 
 export interface RunningEmulator {
   /** e.g. http://127.0.0.1:43121 */
@@ -170,7 +170,11 @@ async function loadOrCreateState(
   }
   const now = new Date().toISOString();
   const state = createInitialState(options.accountId ?? DEFAULT_ACCOUNT_ID, now);
-  if (options.seedFile) await applySeedFile(state, options.seedFile, now);
+  if (options.seedFile) {
+    // loaded only here: the YAML reader is not needed to start without a seed file
+    const { applySeedFile } = await import('./state/seed-file.js');
+    await applySeedFile(state, options.seedFile, now);
+  }
   return { state, seeded: options.seedFile !== undefined };
 }
 
@@ -197,6 +201,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const port = await listen(app, host, options.port ?? 0);
 
   let closing: Promise<void> | undefined;
+  // records read from the data file: their values are decoded now, while the server already answers
+  if (stored?.layout === 'lines') void decodeRecordsInBackground(state, () => closing !== undefined);
   const close = async () => {
     await app.close();
     try {

@@ -13,6 +13,7 @@ import { benchApply } from './apply.js';
 import { benchClient } from './client.js';
 import { benchMigration } from './migration.js';
 import { runEmulatorBench, SIMPLE_GET_TARGET } from './emulator.js';
+import { CREATE_RATIO_TARGET, runStorageBench, STARTUP_TARGET_MS } from './emulator-storage.js';
 import { benchPlan } from './plan.js';
 import { isCaseResult, resultTable, type CaseResult, type Figures } from './report.js';
 import { benchStartup } from './startup.js';
@@ -47,6 +48,23 @@ async function emulatorCase(): Promise<CaseResult> {
   return result;
 }
 
+async function storageCase(): Promise<CaseResult> {
+  const f = await runStorageBench();
+  const { startupRunsMs, ...figures } = f;
+  return {
+    figures: { ...figures, startupRunsMs: startupRunsMs.join(' ') },
+    targets: [
+      { metric: 'createRatio', target: `< ${CREATE_RATIO_TARGET}`, met: f.createRatio < CREATE_RATIO_TARGET },
+      { metric: 'startupMs', target: `< ${STARTUP_TARGET_MS} ms`, met: f.startupMs < STARTUP_TARGET_MS },
+    ],
+    commands: {
+      create: 'single POST /crm/v3/objects/tickets with --data, one after the other (median)',
+      startup: `crm-schema emulator --data FILE (${f.records} records): spawn to the listening line`,
+      eqSearch: 'POST /crm/v3/objects/tickets/search, one EQ filter, page of 10',
+    },
+  };
+}
+
 const CASES: BenchCase[] = [
   { name: 'account', byDefault: true, run: () => benchAccount() },
   { name: 'startup', byDefault: true, run: () => benchStartup() },
@@ -55,6 +73,8 @@ const CASES: BenchCase[] = [
   { name: 'apply', byDefault: true, run: () => benchApply() },
   // a rename of a property held by 100,000 records, at the same latency and rate limit
   { name: 'migration', byDefault: true, run: () => benchMigration() },
+  // the data file at 0 and 100,000 records: create latency, start-up, EQ search (npm run bench:emulator prints it too)
+  { name: 'storage', byDefault: false, run: () => storageCase() },
   { name: 'client', byDefault: false, run: () => benchClient() },
   { name: 'plan', byDefault: false, run: () => benchPlan() },
 ];

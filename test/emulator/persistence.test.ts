@@ -292,6 +292,19 @@ describe('persistence with a data file', () => {
       expect((await stat(dataFile)).isFIFO()).toBe(true);
     });
 
+    it(
+      'refuses a FIFO as the journal next to the data file, without opening it',
+      { timeout: 5000 },
+      async () => {
+        await (await startEmulator({ dataFile })).close();
+        execFileSync('mkfifo', [journalFileOf(dataFile)]);
+        await expect(startEmulator({ dataFile })).rejects.toMatchObject({
+          code: 'EMULATOR_DATA_UNREADABLE',
+          message: `The emulator data file's journal ${journalFileOf(dataFile)} is a FIFO (named pipe), not a regular file; it was not read.`,
+        });
+      },
+    );
+
     it('refuses /dev/zero (a device never ends)', { timeout: 5000 }, async () => {
       await expect(readStateFile('/dev/zero')).rejects.toMatchObject({
         code: 'EMULATOR_DATA_UNREADABLE',
@@ -477,6 +490,45 @@ describe('the journal next to the data file', () => {
       expect((await stat(journal).catch(() => ({ size: 0 }))).size).toBeLessThan(4000 + 20_000);
     } finally {
       await emu.close();
+    }
+  });
+
+  it('after a restart, rewrites the records that changed and copies the others as they were read', async () => {
+    const first = await startTestEmulator({ dataFile });
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await first.call('POST', '/crm/v3/objects/tickets', { properties: { subject: `t${i}` } });
+      ids.push(res.body.id as string);
+    }
+    await first.close();
+    const second = await startTestEmulator({ dataFile, journalLimitBytes: 3000 });
+    try {
+      let inode = (await stat(dataFile)).ino;
+      let compactions = 0;
+      for (let i = 0; i < 30; i += 3) {
+        const id = ids[i]!;
+        await second.call('PATCH', `/crm/v3/objects/tickets/${id}`, {
+          properties: { subject: `changed ${i}` },
+        });
+        if (i % 2 === 0) await second.call('DELETE', `/crm/v3/objects/tickets/${ids[i + 1]!}`);
+        await second.call('POST', '/crm/v3/objects/tickets', { properties: { subject: `new ${i}` } });
+        const now = (await stat(dataFile)).ino;
+        if (now !== inode) compactions++;
+        inode = now;
+        expect(comparable((await readStateFile(dataFile))!)).toEqual(comparable(second.state));
+      }
+      expect(compactions).toBeGreaterThanOrEqual(2);
+    } finally {
+      await second.close();
+    }
+    const third = await startTestEmulator({ dataFile });
+    try {
+      const records = third.state.objectTypes['0-5']!.records;
+      expect(records[ids[0]!]!.properties.subject).toBe('changed 0');
+      expect(records[ids[1]!]!.archived).toBe(true);
+      expect(records[ids[2]!]!.properties.subject).toBe('t2');
+    } finally {
+      await third.close();
     }
   });
 

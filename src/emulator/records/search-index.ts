@@ -107,7 +107,12 @@ export function candidateIds(
     if (!best) return undefined;
     for (const id of best) found.add(id);
   }
-  const ids = [...found];
-  if (!ids.every((id) => CANONICAL_ID.test(id))) return undefined;
-  return ids.sort((a, b) => Number(a) - Number(b));
+  // sorted as numbers: for canonical ids, String(Number(id)) is the id again
+  const numbers = new Float64Array(found.size);
+  let i = 0;
+  for (const id of found) {
+    if (!CANONICAL_ID.test(id)) return undefined;
+    numbers[i++] = Number(id);
+  }
+  return Array.from(numbers.sort(), String);
 }

@@ -1,16 +1,17 @@
 /**
  * The snapshot: the whole state in the data file, as UTF-8 lines.
  *
- *     {"crmSchemaSnapshot":1,"storeId":"…","seq":41,"state":{…}}      the state without records and links
- *     ["record","0-5",{"id":"7",…,"properties":{…}}]<TAB>{…history…}   one line per record
- *     ["links",[{…},{…},…]]                                             record associations, 1,000 a line
- *     {"end":true,"records":2,"links":4,"crc32":123456789}            counts and a check sum of all above
+ *     {"crmSchemaSnapshot":1,"storeId":"…","seq":41,"state":{…}}   the state without records and links
+ *     ["records","0-5"]                                             the records of one object type follow
+ *     {"id":"7",…,"archived":false}<TAB>{…values…}<TAB>[…history…]  one line per record
+ *     ["links",[{…},{…},…]]                                          record associations, 1,000 a line
+ *     {"end":true,"records":2,"links":4,"crc32":123456789}         counts and a check sum of all above
  *
  * `seq` is the last journal entry the snapshot holds (see journal.ts); `storeId` ties the journal to its
- * data file. A record line holds the record without its history, then a tab (JSON never holds a raw tab),
- * then the history: start-up decodes the record and keeps the history's bytes until first use
- * (lazy-history.ts). The check sum lets start-up refuse a damaged file although it does not decode
- * every history.
+ * data file. A record line holds the record's own fields, then after a tab (JSON never holds a raw tab)
+ * its `properties`, then after another its history (history-codec.ts). Start-up decodes the own fields
+ * and keeps the bytes of the values and the history until first use (lazy-record.ts); the check sum lets
+ * it refuse a damaged file all the same.
  *
  * A data file written by earlier versions (the state as one JSON document) is still read.
  */
@@ -18,7 +19,8 @@ import { crc32 } from 'node:zlib';
 import { isJsonObject } from '../request-values.js';
 import type { EmulatorState, ObjectTypeState, RecordAssociation, RecordState } from '../state/model.js';
 import { findStateProblem, findUnitProblem } from '../state/state-shape.js';
-import { packedHistoryOf, withPackedHistory } from './lazy-history.js';
+import { encodeHistory } from './history-codec.js';
+import { packedRecordOf, withPackedRecord } from './lazy-record.js';
 
 export const SNAPSHOT_LAYOUT = 1;
 const LINKS_PER_LINE = 1000;
@@ -45,46 +47,45 @@ export interface EncodedSnapshot {
   bytes: number;
 }
 
+const FIRST_CHUNK_BYTES = 64 * 1024;
 const CHUNK_BYTES = 4 * 1024 * 1024;
 
-/** Bytes in chunks of a few MiB, with their running check sum. */
+/** Bytes in chunks (from 64 KiB, doubling up to 4 MiB, so a small state takes little), with their check sum. */
 class ByteSink {
   readonly chunks: Buffer[] = [];
   crc = 0;
   bytes = 0;
-  private current = Buffer.allocUnsafe(CHUNK_BYTES);
+  private current: Buffer | undefined;
+  private size = FIRST_CHUNK_BYTES / 2;
   private used = 0;
+
+  /** A chunk with room for `length` more bytes, or undefined when they take a chunk of their own. */
+  private room(length: number): Buffer | undefined {
+    if (this.current && length <= this.current.length - this.used) return this.current;
+    this.seal();
+    if (length > CHUNK_BYTES) return undefined;
+    this.size = Math.min(this.size * 2, CHUNK_BYTES);
+    this.current = Buffer.allocUnsafe(Math.max(this.size, length));
+    return this.current;
+  }
 
   text(text: string): void {
     // at most 3 bytes per UTF-16 unit
-    const most = text.length * 3;
-    if (most > CHUNK_BYTES - this.used) {
-      this.seal();
-      if (most > CHUNK_BYTES) {
-        this.push(Buffer.from(text, 'utf8'));
-        return;
-      }
-    }
-    this.used += this.current.write(text, this.used, 'utf8');
+    const chunk = this.room(text.length * 3);
+    if (chunk) this.used += chunk.write(text, this.used, 'utf8');
+    else this.push(Buffer.from(text, 'utf8'));
   }
 
   /** `source[start, end)` as it is */
   raw(source: Buffer, start: number, end: number): void {
-    const length = end - start;
-    if (length > CHUNK_BYTES - this.used) {
-      this.seal();
-      if (length > CHUNK_BYTES) {
-        this.push(Buffer.from(source.subarray(start, end)));
-        return;
-      }
-    }
-    this.used += source.copy(this.current, this.used, start, end);
+    const chunk = this.room(end - start);
+    if (chunk) this.used += source.copy(chunk, this.used, start, end);
+    else this.push(Buffer.from(source.subarray(start, end)));
   }
 
   seal(): void {
-    if (this.used === 0) return;
-    this.push(this.current.subarray(0, this.used));
-    this.current = Buffer.allocUnsafe(CHUNK_BYTES);
+    if (this.current && this.used > 0) this.push(this.current.subarray(0, this.used));
+    this.current = undefined;
     this.used = 0;
   }
 
@@ -95,16 +96,30 @@ class ByteSink {
   }
 }
 
-/** The record's own fields but its history (read without decoding a packed history). */
-function withoutHistory(record: RecordState): Record<string, unknown> {
+/** The record's own fields but its values and history (read without decoding packed ones). */
+function ownFields(record: RecordState): Record<string, unknown> {
   const fields = record as unknown as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(fields)) if (key !== 'history') copy[key] = fields[key];
+  for (const key of Object.keys(fields))
+    if (key !== 'properties' && key !== 'history') copy[key] = fields[key];
   return copy;
 }
 
+export interface EncodeOptions {
+  /**
+   * copy the line of each record read from a snapshot and not changed since (`noteRecordChanged`) as it
+   * is; only when every change since start-up was described (a change made behind the store's back
+   * would be missed)
+   */
+  reuseRecordLines?: boolean;
+}
+
 /** Encodes the state as a snapshot. Synchronous: the snapshot is the state at one instant. */
-export function encodeSnapshot(state: EmulatorState, meta: SnapshotMeta): EncodedSnapshot {
+export function encodeSnapshot(
+  state: EmulatorState,
+  meta: SnapshotMeta,
+  options: EncodeOptions = {},
+): EncodedSnapshot {
   const sink = new ByteSink();
   const objectTypes: Record<string, ObjectTypeState> = {};
   for (const [id, objectType] of Object.entries(state.objectTypes))
@@ -118,14 +133,24 @@ export function encodeSnapshot(state: EmulatorState, meta: SnapshotMeta): Encode
   sink.text(`${JSON.stringify(header)}\n`);
   let records = 0;
   for (const [id, objectType] of Object.entries(state.objectTypes)) {
-    const prefix = `["record",${JSON.stringify(id)},`;
-    for (const record of Object.values(objectType.records)) {
-      sink.text(`${prefix}${JSON.stringify(withoutHistory(record))}]\t`);
-      const packed = packedHistoryOf(record);
-      if (packed) sink.raw(packed.source, packed.start, packed.end);
-      else sink.text(JSON.stringify(record.history));
-      sink.text('\n');
+    const all = Object.values(objectType.records);
+    if (all.length > 0) sink.text(`${JSON.stringify(['records', id])}\n`);
+    for (const record of all) {
+      const packed = packedRecordOf(record);
       records++;
+      if (options.reuseRecordLines === true && packed && packed.lineStart >= 0) {
+        sink.raw(packed.source, packed.lineStart, packed.lineEnd);
+        sink.text('\n');
+        continue;
+      }
+      sink.text(`${JSON.stringify(ownFields(record))}\t`);
+      if (packed && packed.propertiesStart >= 0)
+        sink.raw(packed.source, packed.propertiesStart, packed.propertiesEnd);
+      else sink.text(JSON.stringify(record.properties));
+      sink.text('\t');
+      if (packed && packed.historyStart >= 0) sink.raw(packed.source, packed.historyStart, packed.historyEnd);
+      else sink.text(encodeHistory(record.history));
+      sink.text('\n');
     }
   }
   const links = state.recordAssociations;
@@ -214,6 +239,11 @@ function readEnd(bytes: Buffer): { bodyEnd: number; records: number; links: numb
   return { bodyEnd: start, records, links, crc };
 }
 
+/** `bytes[start, end)` opens with `open` and closes with `close`. */
+function enclosed(bytes: Buffer, start: number, end: number, open: number, close: number): boolean {
+  return end > start + 1 && bytes[start] === open && bytes[end - 1] === close;
+}
+
 function decodeLines(bytes: Buffer, rawHeader: Record<string, unknown>, headerEnd: number): DecodedSnapshot {
   const { storeId, seq, state } = readHeader(rawHeader);
   const end = readEnd(bytes);
@@ -222,51 +252,66 @@ function decodeLines(bytes: Buffer, rawHeader: Record<string, unknown>, headerEn
   }
   let records = 0;
   let line = 1;
-  let objectTypeId: string | undefined;
   let objectType: ObjectTypeState | undefined;
   for (let start = headerEnd + 1; start < end.bodyEnd;) {
     line++;
     const stop = bytes.indexOf(NEWLINE, start);
     const tab = bytes.indexOf(TAB, start);
     if (tab >= 0 && tab < stop) {
-      const parsed = parseJson(bytes.toString('utf8', start, tab));
-      const value = 'value' in parsed ? parsed.value : undefined;
+      if (!objectType) throw lineProblem(line, 'is a record line before any ["records", objectTypeId] line');
+      let record: unknown;
+      try {
+        record = JSON.parse(bytes.toString('utf8', start, tab));
+      } catch {
+        record = undefined;
+      }
+      if (!isJsonObject(record) || typeof record.id !== 'string') {
+        throw lineProblem(line, 'is not a usable record: it needs an id (a string)');
+      }
+      const fields = record as unknown as Omit<RecordState, 'properties' | 'history'>;
       if (
-        !Array.isArray(value) ||
-        value.length !== 3 ||
-        value[0] !== 'record' ||
-        typeof value[1] !== 'string'
+        Object.hasOwn(fields, 'properties') ||
+        Object.hasOwn(fields, 'history') ||
+        Object.hasOwn(objectType.records, fields.id)
       ) {
-        throw lineProblem(line, 'is not a record line');
+        throw lineProblem(line, `repeats record ${fields.id} or its fields`);
       }
-      if (value[1] !== objectTypeId) {
-        objectTypeId = value[1];
-        objectType = Object.hasOwn(state.objectTypes, objectTypeId)
-          ? state.objectTypes[objectTypeId]
-          : undefined;
+      // the values (an object) and the history (an array, or an object): decoded on first use, the check
+      // sum covers them meanwhile
+      const second = bytes.indexOf(TAB, tab + 1);
+      if (second < 0 || second > stop || !enclosed(bytes, tab + 1, second, 0x7b, 0x7d)) {
+        throw lineProblem(line, 'has no values object after its first tab');
       }
-      if (!objectType)
-        throw lineProblem(line, `holds a record of unknown object type ${JSON.stringify(objectTypeId)}`);
-      const record: unknown = value[2];
-      if (!isJsonObject(record) || typeof record.id !== 'string' || !isJsonObject(record.properties)) {
-        throw lineProblem(
-          line,
-          'is not a usable record: it needs an id (a string) and properties (an object)',
-        );
+      if (!enclosed(bytes, second + 1, stop, 0x5b, 0x5d) && !enclosed(bytes, second + 1, stop, 0x7b, 0x7d)) {
+        throw lineProblem(line, 'has no history after its second tab');
       }
-      const fields = record as unknown as Omit<RecordState, 'history'>;
-      if (Object.hasOwn(fields, 'history') || Object.hasOwn(objectType.records, fields.id)) {
-        throw lineProblem(line, `repeats record ${fields.id}`);
-      }
-      if (bytes[tab + 1] !== 0x7b || bytes[stop - 1] !== 0x7d)
-        throw lineProblem(line, 'has no history object');
-      objectType.records[fields.id] = withPackedHistory(fields, { source: bytes, start: tab + 1, end: stop });
+      objectType.records[fields.id] = withPackedRecord(fields, {
+        source: bytes,
+        lineStart: start,
+        lineEnd: stop,
+        propertiesStart: tab + 1,
+        propertiesEnd: second,
+        historyStart: second + 1,
+        historyEnd: stop,
+      });
       records++;
     } else {
       const parsed = parseJson(bytes.toString('utf8', start, stop));
       const value = 'value' in parsed ? parsed.value : undefined;
+      if (
+        Array.isArray(value) &&
+        value.length === 2 &&
+        value[0] === 'records' &&
+        typeof value[1] === 'string'
+      ) {
+        const id = value[1];
+        objectType = Object.hasOwn(state.objectTypes, id) ? state.objectTypes[id] : undefined;
+        if (!objectType) throw lineProblem(line, `names unknown object type ${JSON.stringify(id)}`);
+        start = stop + 1;
+        continue;
+      }
       if (!Array.isArray(value) || value[0] !== 'links' || !Array.isArray(value[1])) {
-        throw lineProblem(line, 'is neither a record nor a links line');
+        throw lineProblem(line, 'is neither a record nor a records or links line');
       }
       for (const entry of value[1] as unknown[]) {
         const problem = findUnitProblem('link', entry, 'a record association');
