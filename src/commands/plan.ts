@@ -29,7 +29,7 @@ import {
   type EnvironmentPlan,
   type MultiPlanDocument,
 } from '../render/multi-plan.js';
-import { renderPlanJson } from '../render/plan-json.js';
+import { planJsonChunks, renderPlanJson } from '../render/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan-markdown.js';
 import { renderPlanText } from '../render/plan-text.js';
 import { appendStepSummary } from '../render/step-summary.js';
@@ -110,7 +110,7 @@ export default class Plan extends CrmCommand {
       return plan;
     }
     if (flags.out !== undefined) {
-      await writeFileAtomic(resolve(this.cwd, flags.out), renderPlanJson(plan));
+      await writeFileAtomic(resolve(this.cwd, flags.out), planJsonChunks(plan));
       output.err(
         `Saved the plan to ${flags.out}. Apply exactly these changes with: crm-schema apply ${flags.out}`,
       );

@@ -19,10 +19,13 @@ const ATTEMPTS = 8;
 
 const randomHex = (): string => randomBytes(12).toString('hex');
 
-/** Writes `text` to `path` atomically (readers see the old file or the whole new one, never a part). */
+/**
+ * Writes `text` to `path` atomically (readers see the old file or the whole new one, never a part).
+ * `text` may come in pieces, written one after the other (a large file need not be one string).
+ */
 export async function writeFileAtomic(
   path: string,
-  text: string,
+  text: string | Iterable<string>,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
   const dir = dirname(path);
@@ -43,7 +46,12 @@ export async function writeFileAtomic(
 }
 
 /** Creates a new temporary file next to the target, writes and flushes it; returns its path. */
-async function writeTemp(dir: string, name: string, text: string, randomPart: () => string): Promise<string> {
+async function writeTemp(
+  dir: string,
+  name: string,
+  text: string | Iterable<string>,
+  randomPart: () => string,
+): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const temp = join(dir, `.${name}.${randomPart()}.tmp`);
     let handle;
@@ -55,7 +63,8 @@ async function writeTemp(dir: string, name: string, text: string, randomPart: ()
       throw error;
     }
     try {
-      await handle.writeFile(text, 'utf8');
+      if (typeof text === 'string') await handle.writeFile(text, 'utf8');
+      else for (const piece of text) await handle.write(piece, null, 'utf8');
       await handle.sync();
       await handle.close();
     } catch (error) {

@@ -23,6 +23,13 @@ import type { SourceLocation } from '../model/source-location.js';
 export interface EntryRef {
   document: ParsedDocument;
   path: readonly PathSegment[];
+  /** the entry's location and those of its keys' values, read before the document's tree is released */
+  spots?: EntrySpots;
+}
+
+interface EntrySpots {
+  self: SourceLocation;
+  values: Map<string, SourceLocation>;
 }
 
 export interface PropertyItem {
@@ -68,7 +75,22 @@ export function emptyItems(): ManifestItems {
 
 /** Location of a key inside an entry (or of the entry itself). */
 export function at(ref: EntryRef, ...keys: PathSegment[]): SourceLocation {
+  const { spots } = ref;
+  if (spots !== undefined && keys.length <= 1) {
+    const [key] = keys;
+    // a key the entry does not have is located at the entry, as locate() does
+    return key === undefined ? spots.self : (spots.values.get(String(key)) ?? spots.self);
+  }
   return locate(ref.document, [...ref.path, ...keys]);
+}
+
+/** Reads the locations `at(ref)` and `at(ref, key)` give, so the document's tree can be released. */
+function withSpots(ref: EntryRef, entry: unknown): EntryRef {
+  const values = new Map<string, SourceLocation>();
+  if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
+    for (const key of Object.keys(entry)) values.set(key, locate(ref.document, [...ref.path, key]));
+  }
+  return { ...ref, spots: { self: locate(ref.document, ref.path), values } };
 }
 
 /** Adds the usable entries of one shape-checked document to `items`. */
@@ -78,7 +100,7 @@ export function collectItems(document: ParsedDocument, shape: ShapeResult, items
     if (!Array.isArray(entries)) return;
     entries.forEach((entry, index) => {
       if (shape.blockedEntries.has(`${list}/${index}`)) return;
-      add(entry, { document, path: [list, index] });
+      add(entry, withSpots({ document, path: [list, index] }, entry));
     });
   };
   if (shape.kind === 'Properties') {
@@ -101,7 +123,7 @@ export function collectItems(document: ParsedDocument, shape: ShapeResult, items
       items.eventDefinitions.push({
         eventName: data.eventName,
         entry: data.definition,
-        ref: { document, path: ['definition'] },
+        ref: withSpots({ document, path: ['definition'] }, data.definition),
       });
     }
     usable('properties', data.properties, (entry, ref) =>

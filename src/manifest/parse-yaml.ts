@@ -12,26 +12,59 @@ export const MAX_ALIAS_COUNT = 100;
 
 const EMPTY = { code: 'EMPTY_DOCUMENT' } as const;
 
-export interface ParsedDocument {
-  /** the display path of the file */
-  file: string;
-  /** 0-based position of the document in its file */
-  index: number;
-  doc: Document.Parsed;
-  lineCounter: LineCounter;
-  /** the document as plain data */
-  data: unknown;
+const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true, strict: true } as const;
+
+/**
+ * One document of a file: its data, and its YAML tree for locating keys. `release()` frees the tree
+ * (a file of 1,000 properties holds about 3 MB of it) once the locations the model needs are read;
+ * a later lookup (a rule reporting a problem) parses the file's text again, once.
+ */
+export class ParsedDocument {
+  #doc: Document.Parsed | undefined;
+  #lineCounter: LineCounter;
+
+  constructor(
+    /** the display path of the file */
+    readonly file: string,
+    /** 0-based position of the document in its file */
+    readonly index: number,
+    /** the document as plain data */
+    readonly data: unknown,
+    private readonly text: string,
+    doc: Document.Parsed,
+    lineCounter: LineCounter,
+  ) {
+    this.#doc = doc;
+    this.#lineCounter = lineCounter;
+  }
+
+  get doc(): Document.Parsed {
+    if (this.#doc === undefined) {
+      const lineCounter = new LineCounter();
+      const docs = parseAllDocuments(this.text, { lineCounter, ...PARSE_OPTIONS });
+      const doc = Array.isArray(docs) ? docs[this.index] : undefined;
+      // the same text parsed the same way: the document is there
+      if (doc === undefined) throw new Error(`${this.file}: document ${this.index} not found again`);
+      this.#doc = doc;
+      this.#lineCounter = lineCounter;
+    }
+    return this.#doc;
+  }
+
+  /** line starts of the file (small: kept when the tree is released) */
+  get lineCounter(): LineCounter {
+    return this.#lineCounter;
+  }
+
+  release(): void {
+    this.#doc = undefined;
+  }
 }
 
 /** Parses every document of a file; documents with YAML errors are reported and left out. */
 export function parseYaml(source: SourceText, sink: DiagnosticSink): ParsedDocument[] {
   const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(source.text, {
-    lineCounter,
-    prettyErrors: false,
-    uniqueKeys: true,
-    strict: true,
-  });
+  const docs = parseAllDocuments(source.text, { lineCounter, ...PARSE_OPTIONS });
   if (docs.length === 0) {
     // an empty stream (nothing, or only comments) still carries its own errors and warnings
     const stream = docs as unknown as { errors?: YamlProblem[]; warnings?: YamlProblem[] };
@@ -77,7 +110,7 @@ export function parseYaml(source: SourceText, sink: DiagnosticSink): ParsedDocum
       });
       return;
     }
-    parsed.push({ file: source.file, index, doc, lineCounter, data });
+    parsed.push(new ParsedDocument(source.file, index, data, source.text, doc, lineCounter));
   });
   return parsed;
 }

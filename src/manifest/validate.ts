@@ -156,6 +156,8 @@ function checkManifests(
   for (const source of sources) {
     for (const document of parseYaml(source, sink)) {
       collectItems(document, checkManifestShape(document, sink), items);
+      // the items hold the locations the model needs; a rule reporting a problem parses the text again
+      document.release();
     }
   }
   const model = buildModel(items, sink);

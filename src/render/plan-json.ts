@@ -74,10 +74,40 @@ const READING_ORDER = [
 const READING_INDEX = new Set(READING_ORDER);
 
 export function renderPlanJson(plan: PlanDocument): string {
+  return [...planJsonChunks(plan)].join('');
+}
+
+/** Roughly how much text one chunk of `planJsonChunks` holds. */
+const CHUNK_CHARS = 1 << 20;
+
+/**
+ * The same text as `renderPlanJson`, in pieces of about 1 MB: a saved plan of many thousand changes is
+ * written without its whole text (and copies of it) in memory at once.
+ */
+export function* planJsonChunks(plan: PlanDocument): Generator<string> {
   const others = new Set<string>();
   collectKeys(plan, others);
   const order = [...READING_ORDER, ...[...others].filter((key) => !READING_INDEX.has(key)).sort()];
-  return escapeJsonText(`${JSON.stringify(plan, order, 2)}\n`);
+  if (plan.changes.length === 0) {
+    yield escapeJsonText(`${JSON.stringify(plan, order, 2)}\n`);
+    return;
+  }
+  // the document with an empty list, split where the list goes (a top-level key: 2 spaces, unescaped)
+  const shell = JSON.stringify({ ...plan, changes: [] }, order, 2);
+  const slot = '\n  "changes": []';
+  const at = shell.indexOf(slot);
+  yield escapeJsonText(`${shell.slice(0, at)}\n  "changes": [\n`);
+  let chunk = '';
+  const last = plan.changes.length - 1;
+  for (const [index, change] of plan.changes.entries()) {
+    const text = JSON.stringify(change, order, 2).replaceAll('\n', '\n    ');
+    chunk += `    ${text}${index === last ? '\n' : ',\n'}`;
+    if (chunk.length >= CHUNK_CHARS || index === last) {
+      yield escapeJsonText(chunk);
+      chunk = '';
+    }
+  }
+  yield escapeJsonText(`  ]${shell.slice(at + slot.length)}\n`);
 }
 
 function collectKeys(value: unknown, keys: Set<string>): void {

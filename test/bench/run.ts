@@ -74,7 +74,7 @@ const CASES: BenchCase[] = [
   // a rename of a property held by 100,000 records, at the same latency and rate limit
   { name: 'migration', byDefault: true, run: () => benchMigration() },
   // the data file at 0 and 100,000 records: create latency, start-up, EQ search (npm run bench:emulator prints it too)
-  { name: 'storage', byDefault: false, run: () => storageCase() },
+  { name: 'storage', byDefault: true, run: () => storageCase() },
   { name: 'client', byDefault: false, run: () => benchClient() },
   { name: 'plan', byDefault: false, run: () => benchPlan() },
 ];

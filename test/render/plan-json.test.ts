@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { readPlanDocument, type PlanDocument } from '../../src/plan/plan-document.js';
-import { renderPlanJson } from '../../src/render/plan-json.js';
+import { planJsonChunks, renderPlanJson } from '../../src/render/plan-json.js';
 import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
 import { renderPlanText } from '../../src/render/plan-text.js';
 import { emptyPlan, hostilePlan, reviewPlan } from './plans.js';
@@ -102,6 +102,27 @@ describe('the JSON plan', () => {
       'errors',
       'warnings',
     ]);
+  });
+
+  it('comes in pieces of about 1 MB for a large plan, which join to the same text', () => {
+    const one = review.changes;
+    // thousands of changes: several megabytes of JSON
+    const changes = Array.from({ length: 6000 }, (_, i) => {
+      const change = one[i % one.length]!;
+      return { ...change, id: `${change.id}#${i}` };
+    });
+    const large: PlanDocument = { ...review, changes };
+    const pieces = [...planJsonChunks(large)];
+    const text = pieces.join('');
+    expect(pieces.length).toBeGreaterThan(3);
+    for (const piece of pieces) expect(piece.length).toBeLessThan(1.1 * 2 ** 20);
+    // the key order and the indentation are those of one JSON.stringify of the whole document
+    expect(JSON.stringify(JSON.parse(text), null, 2) + '\n').toBe(text);
+    expect(JSON.parse(text)).toStrictEqual(JSON.parse(JSON.stringify(large)));
+    expect(text).toBe(renderPlanJson(large));
+    expect([...planJsonChunks(emptyPlan())].join('')).toBe(
+      `${JSON.stringify(JSON.parse(renderPlanJson(emptyPlan())), null, 2)}\n`,
+    );
   });
 });
 

@@ -1,0 +1,72 @@
+/** A document's YAML tree is released once its entries are collected; locations stay exact. */
+import { describe, expect, it } from 'vitest';
+import { DiagnosticSink } from '../../src/manifest/diagnostics.js';
+import { at, collectItems, emptyItems } from '../../src/manifest/items.js';
+import { locate } from '../../src/manifest/locate.js';
+import { parseYaml } from '../../src/manifest/parse-yaml.js';
+import { checkManifestShape } from '../../src/manifest/shape.js';
+import { validateSources } from '../../src/manifest/validate.js';
+import { brief } from './helpers.js';
+
+const TEXT = `kind: Properties
+objectType: tickets
+properties:
+  - name: severity
+    label: Severity
+    groupName: ticketinformation
+    type: enumeration
+    fieldType: select
+    options:
+      - { label: Low, value: low }
+      - { label: High, value: high }
+---
+kind: Properties
+objectType: deals
+properties:
+  - name: tier
+    label: Tier
+    groupName: dealinformation
+    type: string
+    fieldType: text
+`;
+
+describe('releasing the YAML tree', () => {
+  it('gives the same locations after release, read from the entry or by parsing the text again', () => {
+    const sink = new DiagnosticSink();
+    const documents = parseYaml({ file: 'a.yaml', text: TEXT }, sink);
+    const deep = ['properties', 0, 'options', 1, 'value'] as const;
+    const before = documents.map((d) => ({
+      entry: locate(d, ['properties', 0]),
+      label: locate(d, ['properties', 0, 'label']),
+      deep: locate(d, [...deep]),
+    }));
+    const items = emptyItems();
+    for (const document of documents) {
+      collectItems(document, checkManifestShape(document, sink), items);
+      document.release();
+    }
+    expect(sink.items).toEqual([]);
+    const [severity, tier] = items.properties;
+    // read before the release
+    expect(at(severity!.ref)).toEqual(before[0]!.entry);
+    expect(at(severity!.ref, 'label')).toEqual({ file: 'a.yaml', line: 5, col: 12 });
+    // a missing key at the entry, as locate() does
+    expect(at(tier!.ref, 'label')).toEqual(before[1]!.label);
+    expect(at(tier!.ref, 'label')).toEqual({ file: 'a.yaml', line: 17, col: 12 });
+    expect(at(tier!.ref, 'description')).toEqual(before[1]!.entry);
+    // deeper paths parse the text again (the second document of the file)
+    expect(at(severity!.ref, 'options', 1, 'value')).toEqual(before[0]!.deep);
+    expect(at(severity!.ref, 'options', 1, 'value')).toEqual({ file: 'a.yaml', line: 11, col: 31 });
+    expect(locate(documents[1]!, ['properties', 0, 'type'])).toEqual({ file: 'a.yaml', line: 19, col: 11 });
+  });
+
+  it('reports problems found after the release at their place', () => {
+    const report = validateSources([
+      {
+        file: 'b.yaml',
+        text: TEXT.replace('{ label: High, value: high }', '{ label: High, value: low }'),
+      },
+    ]);
+    expect(brief(report)).toContainEqual(expect.stringMatching(/^b\.yaml:11:\d+ error /));
+  });
+});
