@@ -117,7 +117,7 @@ export async function verifySavedPlan(
       else differences.push({ id: s.id, what: `it no longer matches ${f.id}` });
       continue;
     }
-    const what = compare(s, f, live);
+    const what = compare(s, f, live, savedDependencies(s, alreadyDone, matched));
     if (what.length > 0) differences.push({ id: s.id, what: what.join('; ') });
     else run.push({ ...s, dependsOn: f.dependsOn, phase: f.phase });
   }
@@ -127,7 +127,12 @@ export async function verifySavedPlan(
 }
 
 /** What differs between a saved change and the fresh one of the same id. */
-function compare(s: PlannedChange, f: PlannedChange, live: SchemaState): string[] {
+function compare(
+  s: PlannedChange,
+  f: PlannedChange,
+  live: SchemaState,
+  savedDeps: readonly string[],
+): string[] {
   let meta: unknown = s.meta;
   let requests: unknown = s.requests;
   let ownEvaluation = false;
@@ -163,8 +168,38 @@ function compare(s: PlannedChange, f: PlannedChange, live: SchemaState): string[
     what.push(
       `policy decision: the plan says ${s.policy.decision}, now ${f.policy.decision} (${f.policy.reason})`,
     );
+  else if (!ownEvaluation && s.policy.rule !== f.policy.rule)
+    what.push(`policy rule: the plan says ${s.policy.rule}, now ${f.policy.rule} (${f.policy.reason})`);
   if (!same(requests, f.requests)) what.push('requests: they are not what the change sends now');
+  const deps = dependencyDifference(savedDeps, f.dependsOn);
+  if (deps !== undefined) what.push(deps);
   return what;
+}
+
+/**
+ * The dependencies of a saved change, as the fresh plan names them: those already done are left out
+ * (the fresh plan no longer holds them), a half-done replace is its create.
+ */
+function savedDependencies(
+  s: PlannedChange,
+  alreadyDone: ReadonlyMap<string, string>,
+  matched: ReadonlyMap<string, PlannedChange>,
+): string[] {
+  return s.dependsOn.flatMap((dep) => (alreadyDone.has(dep) ? [] : [matched.get(dep)?.id ?? dep]));
+}
+
+/** How the dependencies of a saved change differ from those of the fresh one, if they do. */
+function dependencyDifference(saved: readonly string[], fresh: readonly string[]): string | undefined {
+  const [a, b] = [[...saved].sort(), [...fresh].sort()];
+  if (same(a, b)) return undefined;
+  const list = (ids: readonly string[]): string => (ids.length === 0 ? '(none)' : ids.join(', '));
+  const extra = a.filter((id) => !b.includes(id));
+  const lacking = b.filter((id) => !a.includes(id));
+  const parts = [
+    ...(extra.length > 0 ? [`the plan adds ${list(extra)}`] : []),
+    ...(lacking.length > 0 ? [`the plan leaves out ${list(lacking)}`] : []),
+  ];
+  return `dependsOn: the plan says ${list(a)}, now ${list(b)}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
 }
 
 /**
