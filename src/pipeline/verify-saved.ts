@@ -1,10 +1,11 @@
 /**
  * A saved plan is verified, not trusted. Apply makes the plan afresh, from the same manifests (the
- * digest was checked), the live account as it is now and the settings the plan was made with, and runs
- * the saved plan only when the two agree:
+ * digest was checked), the live account as it is now, the target's policy with apply's own allowances
+ * (never the file's) and the data check the plan was made with, and runs the saved plan only when the two
+ * agree:
  *
  * - every change the fresh plan holds is in the saved plan, identical in type, meta, severity, policy
- *   decision and requests;
+ *   decision and rule, dependencies (those already done left out) and requests;
  * - every saved change the fresh plan does not hold is at its end state already (read back): that is how
  *   a run that was interrupted is finished with the same file;
  * - the saved order never runs a change before one it depends on, or a phase before an earlier one.
