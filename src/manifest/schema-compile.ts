@@ -76,13 +76,26 @@ export function manifestAjv(source = false): Ajv2020 {
   return ajv;
 }
 
-/** The saved plan's shape check. */
+/**
+ * The saved plan's shape check. A change's `oneOf` over its types is checked by its `type` (ajv's
+ * `discriminator`, added to a copy: the published schema stays plain JSON Schema), so a change is
+ * checked against its own type's branch only and an unknown type is one error, not one per branch.
+ */
 export function planAjv(source = false): Ajv2020 {
   const ajv = new (ajvClass())({
     allErrors: true,
     strict: true,
+    discriminator: true,
     ...(source ? { code: { source: true } } : {}),
   });
-  ajv.addSchema(loadSchema('plan'), 'plan');
+  ajv.addSchema(withChangeDiscriminator(loadSchema('plan')), 'plan');
   return ajv;
+}
+
+function withChangeDiscriminator(schema: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(schema);
+  const change = (copy.$defs as Record<string, Record<string, unknown>> | undefined)?.change;
+  if (change === undefined) throw new Error('schemas/plan.schema.json has no $defs.change');
+  change.discriminator = { propertyName: 'type' };
+  return copy;
 }

@@ -26,6 +26,13 @@ const MAX_PLAN_DEPTH = 64;
 const REPLAN =
   'Make a new plan for this target from the current manifests (crm-schema plan --out FILE), review it, and apply that.';
 
+const UNEDITED = 'Give the file that crm-schema plan --out wrote, unedited; or make the plan again.';
+
+/** The hint of a file that is no plan file, naming the error code (as diagnostics name theirs). */
+function invalidHint(hint: string): string {
+  return `${hint} (error code PLAN_FILE_INVALID)`;
+}
+
 /** Parses and checks the file's text; `file` names it in messages. */
 export function parseSavedPlan(text: string, file: string): PlanDocument {
   let value: unknown;
@@ -35,9 +42,7 @@ export function parseSavedPlan(text: string, file: string): PlanDocument {
     throw new CrmSchemaError(
       'PLAN_FILE_INVALID',
       `${file} is not a plan file: ${(error as Error).message}.`,
-      {
-        hint: 'Give the file that crm-schema plan --out wrote.',
-      },
+      { hint: invalidHint('Give the file that crm-schema plan --out wrote.') },
     );
   }
   if (
@@ -46,14 +51,14 @@ export function parseSavedPlan(text: string, file: string): PlanDocument {
     !Array.isArray((value as { changes?: unknown }).changes)
   ) {
     throw new CrmSchemaError('PLAN_FILE_INVALID', `${file} is not a plan file: it has no list of changes.`, {
-      hint: 'Give the file that crm-schema plan --out wrote.',
+      hint: invalidHint('Give the file that crm-schema plan --out wrote.'),
     });
   }
   if (jsonDepthExceeds(value, MAX_PLAN_DEPTH)) {
     throw new CrmSchemaError(
       'PLAN_FILE_INVALID',
       `${file} is not a plan file: it is nested more than ${MAX_PLAN_DEPTH} levels deep. Nothing was applied.`,
-      { hint: 'Give the file that crm-schema plan --out wrote, unedited; or make the plan again.' },
+      { hint: invalidHint(UNEDITED) },
     );
   }
   const version = (value as { formatVersion?: unknown }).formatVersion;
@@ -63,7 +68,7 @@ export function parseSavedPlan(text: string, file: string): PlanDocument {
       'PLAN_FILE_INVALID',
       `${file} does not have the shape of a plan file: ${problems.join('; ')}. Nothing was applied.`,
       {
-        hint: 'Give the file that crm-schema plan --out wrote, unedited; or make the plan again.',
+        hint: invalidHint(UNEDITED),
         meta: { problems },
       },
     );

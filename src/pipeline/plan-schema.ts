@@ -5,6 +5,7 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { must } from '../core/must.js';
+import { CHANGE_TYPES } from '../plan/change-types.js';
 import { loadPrecompiled } from '../manifest/precompiled.js';
 import { planAjv } from '../manifest/schema-compile.js';
 
@@ -35,22 +36,39 @@ export function planShapeProblems(value: unknown, max = 3): string[] {
   return out;
 }
 
-/** In a `oneOf` over change types, the branches of the other types say only "type must be ...". */
+/**
+ * A change is checked against the branch of its `type` only (the discriminator, src/manifest/schema-compile.ts):
+ * an unknown type is said once by the discriminator, so the enum of `type` repeating it is left out, as is
+ * any "type must be ..." of a branch, and a missing type is said by `required` alone.
+ */
 function isBranchNoise(error: ErrorObject): boolean {
-  return error.keyword === 'const' && error.instancePath.endsWith('/type');
+  // no type at all: `required` says so
+  if (error.keyword === 'discriminator' && (error.params as { tagValue?: unknown }).tagValue === undefined)
+    return true;
+  if (error.keyword === 'const' && error.instancePath.endsWith('/type')) return true;
+  return error.keyword === 'enum' && /^\/changes\/\d+\/type$/.test(error.instancePath);
+}
+
+/** The path the error is about: a discriminator's is its tag (`changes[0].type`), not the change. */
+function pathOf(error: ErrorObject): string {
+  if (error.keyword !== 'discriminator') return error.instancePath;
+  const { tag } = error.params as { tag?: string };
+  return `${error.instancePath}/${tag ?? 'type'}`;
 }
 
 function depth(error: ErrorObject): number {
-  return error.instancePath.split('/').length + (error.keyword === 'oneOf' ? -0.5 : 0);
+  return pathOf(error).split('/').length + (error.keyword === 'oneOf' ? -0.5 : 0);
 }
 
 function describe(error: ErrorObject): string {
-  const path = error.instancePath
+  const path = pathOf(error)
     .split('/')
     .slice(1)
     .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
     .join('')
     .replace(/^\./, '');
+  const where = path === '' ? '(the document)' : path;
+  if (error.keyword === 'discriminator') return `${where}: ${unknownType(error)}`;
   const params = error.params as {
     allowedValues?: unknown[];
     additionalProperty?: string;
@@ -61,5 +79,14 @@ function describe(error: ErrorObject): string {
     message = `must be one of ${params.allowedValues.map(String).join(', ')}`;
   if (params.additionalProperty !== undefined) message = `has an unknown key '${params.additionalProperty}'`;
   if (params.missingProperty !== undefined) message = `lacks the key '${params.missingProperty}'`;
-  return `${path === '' ? '(the document)' : path}: ${message}`;
+  return `${where}: ${message}`;
+}
+
+/** A change whose `type` is none of the change types (or not a string). */
+function unknownType(error: ErrorObject): string {
+  const { error: kind, tagValue } = error.params as { error?: string; tagValue?: unknown };
+  const known = `one of ${CHANGE_TYPES.join(', ')}`;
+  if (kind === 'mapping' && typeof tagValue === 'string')
+    return `unknown change type '${tagValue}' (a change type is ${known})`;
+  return `must be a change type, ${known}`;
 }

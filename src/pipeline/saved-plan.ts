@@ -45,23 +45,46 @@ export function savedPlan(plan: PlanDocument, context: SavedPlanContext): PlanDo
   };
 }
 
+const ALLOWANCES = [
+  ['allowDestructive', '--allow-destructive'],
+  ['allowDangerous', '--allow-dangerous'],
+] as const;
+
 /**
- * A saved plan is applied with the settings it was made with (its policy decisions were reviewed as they
- * are): an allowance given now that the plan was made without is refused, not silently ignored.
+ * The settings a saved plan is made again with, to verify it. The allowances are apply's own flags, never
+ * those the file records: a file cannot grant itself an allowance. They must be the flags the plan was
+ * made with (its policy decisions were reviewed as they are): a plan made with `--allow-destructive` needs
+ * it on apply, and an allowance given now that the plan was made without is refused, not silently
+ * ignored. The data check is made again as it was saved.
  */
 export function savedSettings(saved: PlanDocument, file: string, flags: PlanSettings): PlanSettings {
   // checkSavedPlan refused a plan without settings
   const settings = must(saved.settings, 'the settings of a checked plan');
-  const widened = (['allowDestructive', 'allowDangerous'] as const).filter((k) => flags[k] && !settings[k]);
-  if (widened.length > 0) {
-    const flag = widened.map((k) => (k === 'allowDestructive' ? '--allow-destructive' : '--allow-dangerous'));
+  const missing = ALLOWANCES.filter(([k]) => settings[k] && !flags[k]).map(([, flag]) => flag);
+  if (missing.length > 0) {
+    const flag = missing.join(' and ');
     throw new CrmSchemaError(
       'PLAN_SETTINGS',
-      `${file} was made without ${flag.join(' and ')}: its policy decisions were reviewed as they are. Nothing was applied.`,
+      `${file} was made with ${flag}: apply it with the same ${missing.length === 1 ? 'flag' : 'flags'}, or it is not applied. Nothing was applied.`,
       {
-        hint: `Make the plan again with ${flag.join(' ')} (crm-schema plan ${flag.join(' ')} --out FILE), review it, and apply that.`,
+        hint: `Review the plan, then apply it with ${flag} (crm-schema apply ${file} ${missing.join(' ')}); or make the plan again without ${missing.length === 1 ? 'it' : 'them'}.`,
       },
     );
   }
-  return settings;
+  const widened = ALLOWANCES.filter(([k]) => flags[k] && !settings[k]).map(([, flag]) => flag);
+  if (widened.length > 0) {
+    throw new CrmSchemaError(
+      'PLAN_SETTINGS',
+      `${file} was made without ${widened.join(' and ')}: its policy decisions were reviewed as they are. Nothing was applied.`,
+      {
+        hint: `Make the plan again with ${widened.join(' ')} (crm-schema plan ${widened.join(' ')} --out FILE), review it, and apply that.`,
+      },
+    );
+  }
+  return {
+    allowDestructive: flags.allowDestructive,
+    allowDangerous: flags.allowDangerous,
+    dataCheck: settings.dataCheck,
+    dataCheckBudget: settings.dataCheckBudget,
+  };
 }

@@ -1,10 +1,11 @@
 /**
  * A saved plan is verified, not trusted. Apply makes the plan afresh, from the same manifests (the
- * digest was checked), the live account as it is now and the settings the plan was made with, and runs
- * the saved plan only when the two agree:
+ * digest was checked), the live account as it is now, the target's policy with apply's own allowances
+ * (never the file's) and the data check the plan was made with, and runs the saved plan only when the two
+ * agree:
  *
  * - every change the fresh plan holds is in the saved plan, identical in type, meta, severity, policy
- *   decision and requests;
+ *   decision and rule, dependencies (those already done left out) and requests;
  * - every saved change the fresh plan does not hold is at its end state already (read back): that is how
  *   a run that was interrupted is finished with the same file;
  * - the saved order never runs a change before one it depends on, or a phase before an earlier one.
@@ -117,7 +118,7 @@ export async function verifySavedPlan(
       else differences.push({ id: s.id, what: `it no longer matches ${f.id}` });
       continue;
     }
-    const what = compare(s, f, live);
+    const what = compare(s, f, live, savedDependencies(s, alreadyDone, matched));
     if (what.length > 0) differences.push({ id: s.id, what: what.join('; ') });
     else run.push({ ...s, dependsOn: f.dependsOn, phase: f.phase });
   }
@@ -127,7 +128,12 @@ export async function verifySavedPlan(
 }
 
 /** What differs between a saved change and the fresh one of the same id. */
-function compare(s: PlannedChange, f: PlannedChange, live: SchemaState): string[] {
+function compare(
+  s: PlannedChange,
+  f: PlannedChange,
+  live: SchemaState,
+  savedDeps: readonly string[],
+): string[] {
   let meta: unknown = s.meta;
   let requests: unknown = s.requests;
   let ownEvaluation = false;
@@ -163,8 +169,38 @@ function compare(s: PlannedChange, f: PlannedChange, live: SchemaState): string[
     what.push(
       `policy decision: the plan says ${s.policy.decision}, now ${f.policy.decision} (${f.policy.reason})`,
     );
+  else if (!ownEvaluation && s.policy.rule !== f.policy.rule)
+    what.push(`policy rule: the plan says ${s.policy.rule}, now ${f.policy.rule} (${f.policy.reason})`);
   if (!same(requests, f.requests)) what.push('requests: they are not what the change sends now');
+  const deps = dependencyDifference(savedDeps, f.dependsOn);
+  if (deps !== undefined) what.push(deps);
   return what;
+}
+
+/**
+ * The dependencies of a saved change, as the fresh plan names them: those already done are left out
+ * (the fresh plan no longer holds them), a half-done replace is its create.
+ */
+function savedDependencies(
+  s: PlannedChange,
+  alreadyDone: ReadonlyMap<string, string>,
+  matched: ReadonlyMap<string, PlannedChange>,
+): string[] {
+  return s.dependsOn.flatMap((dep) => (alreadyDone.has(dep) ? [] : [matched.get(dep)?.id ?? dep]));
+}
+
+/** How the dependencies of a saved change differ from those of the fresh one, if they do. */
+function dependencyDifference(saved: readonly string[], fresh: readonly string[]): string | undefined {
+  const [a, b] = [[...saved].sort(), [...fresh].sort()];
+  if (same(a, b)) return undefined;
+  const list = (ids: readonly string[]): string => (ids.length === 0 ? '(none)' : ids.join(', '));
+  const extra = a.filter((id) => !b.includes(id));
+  const lacking = b.filter((id) => !a.includes(id));
+  const parts = [
+    ...(extra.length > 0 ? [`the plan adds ${list(extra)}`] : []),
+    ...(lacking.length > 0 ? [`the plan leaves out ${list(lacking)}`] : []),
+  ];
+  return `dependsOn: the plan says ${list(a)}, now ${list(b)}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
 }
 
 /**

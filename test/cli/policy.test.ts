@@ -153,6 +153,102 @@ describe('policy decisions', () => {
   });
 });
 
+describe('the allowances of a saved plan are those given to apply', () => {
+  beforeEach(() => setUp('{ destructive: deny }'));
+
+  /** plan.json as plan --out wrote it, then edited */
+  async function edit(change: (plan: PlanDocument) => void): Promise<void> {
+    const plan = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8')) as PlanDocument;
+    change(plan);
+    await writeFile(join(dir, 'plan.json'), JSON.stringify(plan));
+  }
+
+  const forgeDecisions = (plan: PlanDocument): void => {
+    for (const change of plan.changes)
+      if (change.policy.decision === 'refuse')
+        change.policy = {
+          decision: 'apply',
+          rule: 'allowed-by-flag',
+          reason: 'destructive, allowed by --allow-destructive',
+        };
+    plan.summary.refused = 0;
+  };
+
+  it('refuses a file that grants itself --allow-destructive, writing nothing', async () => {
+    expect((await cli('plan', '--out', 'plan.json')).code).toBe(1);
+    await edit((plan) => {
+      expect(plan.changes.filter((c) => c.policy.decision === 'refuse').map((c) => c.address)).toEqual([
+        'tickets.old_a',
+        'tickets.old_b',
+      ]);
+      plan.settings!.allowDestructive = true;
+      forgeDecisions(plan);
+    });
+    const run = await cli('apply', 'plan.json', '--yes');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'Error: plan.json was made with --allow-destructive: apply it with the same flag, or it is not applied. Nothing was applied.',
+    );
+    expect(writes).toEqual([]);
+    expect((await cli('apply', 'plan.json', '--yes', '--skip-refused')).code).toBe(1);
+    expect(writes).toEqual([]);
+  });
+
+  it('refuses a file whose refused decisions were turned into apply, naming each, writing nothing', async () => {
+    expect((await cli('plan', '--out', 'plan.json')).code).toBe(1);
+    await edit(forgeDecisions);
+    for (const flags of [[], ['--skip-refused']]) {
+      const run = await cli('apply', 'plan.json', '--yes', ...flags);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        'The plan does not match the manifests and the live account (2 differences); nothing was applied:',
+      );
+      expect(run.stderr).toContain(
+        '  - property.archive tickets.old_a: policy decision: the plan says apply, now refuse (destructive: deny of environment production, and tickets.old_a is not in its allow: list)',
+      );
+      expect(run.stderr).toContain(
+        '  - property.archive tickets.old_b: policy decision: the plan says apply',
+      );
+    }
+    expect(writes).toEqual([]);
+  });
+
+  it('a plan made with --allow-destructive needs it on apply; with it, it applies', async () => {
+    expect((await cli('plan', '--allow-destructive', '--out', 'plan.json')).code).toBe(0);
+    const without = await cli('apply', 'plan.json', '--yes');
+    expect(without.code).toBe(1);
+    expect(without.stderr).toContain('plan.json was made with --allow-destructive');
+    expect(without.stderr).toContain('Hint: Review the plan, then apply it with --allow-destructive');
+    expect(writes).toEqual([]);
+    // the other allowance does not stand in for it
+    expect((await cli('apply', 'plan.json', '--yes', '--allow-dangerous')).code).toBe(1);
+    expect(writes).toEqual([]);
+    const applied = await cli('apply', 'plan.json', '--yes', '--allow-destructive');
+    expect(applied.code).toBe(0);
+    // the two archives in one batch call
+    expect(writes.sort()).toEqual([
+      'POST /crm/v3/properties/tickets',
+      'POST /crm/v3/properties/tickets/batch/archive',
+    ]);
+  });
+
+  it('a plan made with --allow-dangerous needs it on apply; one made without it refuses it', async () => {
+    expect((await cli('plan', '--allow-dangerous', '--skip-refused', '--out', 'plan.json')).code).toBe(0);
+    const without = await cli('apply', 'plan.json', '--yes', '--skip-refused');
+    expect(without.code).toBe(1);
+    expect(without.stderr).toContain(
+      'plan.json was made with --allow-dangerous: apply it with the same flag',
+    );
+    expect(writes).toEqual([]);
+
+    expect((await cli('plan', '--skip-refused', '--out', 'plan.json')).code).toBe(0);
+    const widened = await cli('apply', 'plan.json', '--yes', '--skip-refused', '--allow-dangerous');
+    expect(widened.code).toBe(1);
+    expect(widened.stderr).toContain('plan.json was made without --allow-dangerous');
+    expect(writes).toEqual([]);
+  });
+});
+
 describe('the dangerous gate', () => {
   const TYPE_CHANGE = BEFORE.replace(
     '{ name: score, label: Score, type: string, fieldType: text, groupName: support }',
@@ -272,7 +368,17 @@ describe('a tampered saved plan', () => {
       expect(run.code, where).toBe(1);
       expect(run.stderr, where).toContain('does not have the shape of a plan file: ');
       expect(run.stderr, where).not.toContain('this is a bug');
+      expect(run.stderr, where).toContain(`: ${where}`);
+      // only the problems of the change's own type, never the keys of the other types
+      expect(run.stderr, where).not.toContain('unknown key');
+      expect(run.stderr, where).toContain('(error code PLAN_FILE_INVALID)');
     }
+    const unknown = await applyEdited(
+      (p) => void ((p.changes[0] as unknown as Record<string, unknown>).type = 'property.explode'),
+    );
+    expect(unknown.stderr).toContain(
+      "does not have the shape of a plan file: changes[0].type: unknown change type 'property.explode' (a change type is one of property.create, ",
+    );
     expect(writes).toEqual([]);
   });
 });

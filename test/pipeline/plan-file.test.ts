@@ -53,6 +53,94 @@ describe('a saved plan file', () => {
     );
   });
 
+  describe("names the real problem of a malformed change, never the other change types' keys", () => {
+    function problemsOf(edit: (changes: Record<string, unknown>[]) => void): {
+      message: string;
+      hint: string;
+      code: string;
+    } {
+      const doc = {
+        ...plan(scenarioDesired(), scenarioLive(), { counts: exactCounts([['tickets.old1', 2]]) }),
+        tool: { name: 'crm-schema', version: '0.1.0' },
+        target: TARGET,
+        manifestDigest: DIGEST,
+        settings: { allowDestructive: false, allowDangerous: false, dataCheck: true, dataCheckBudget: 100 },
+      };
+      edit(doc.changes as unknown as Record<string, unknown>[]);
+      try {
+        parseSavedPlan(JSON.stringify(doc), 'plan.json');
+      } catch (error) {
+        if (!isCrmSchemaError(error)) throw error;
+        return { message: error.message, hint: error.hint ?? '', code: error.code };
+      }
+      throw new Error('the plan was not refused');
+    }
+    const indexOf = (changes: Record<string, unknown>[], type: string): number => {
+      const at = changes.findIndex((c) => c.type === type);
+      expect(at, type).toBeGreaterThanOrEqual(0);
+      return at;
+    };
+
+    it('an unknown type is named as such, with the known ones', () => {
+      const { message, hint, code } = problemsOf((changes) => {
+        changes[0]!.type = 'property.explode';
+      });
+      expect(code).toBe('PLAN_FILE_INVALID');
+      expect(message).toMatch(
+        /^plan\.json does not have the shape of a plan file: changes\[0\]\.type: unknown change type 'property\.explode' \(a change type is one of property\.create, property\.update, .*eventProperty\.delete\)\. Nothing was applied\.$/,
+      );
+      expect(message).not.toContain('unknown key');
+      expect(hint).toContain('PLAN_FILE_INVALID');
+    });
+
+    it('a type of another JSON type, or none, is named once', () => {
+      expect(
+        problemsOf((changes) => {
+          changes[0]!.type = 5;
+        }).message,
+      ).toMatch(
+        /: changes\[0\]\.type: must be a change type, one of property\.create, .*\. Nothing was applied\.$/,
+      );
+      expect(
+        problemsOf((changes) => {
+          delete changes[0]!.type;
+        }).message,
+      ).toBe(
+        "plan.json does not have the shape of a plan file: changes[0]: lacks the key 'type'. Nothing was applied.",
+      );
+    });
+
+    it.each<[string, string, (change: Record<string, unknown>) => void, string]>([
+      [
+        'a wrong-typed meta.name',
+        'property.archive',
+        (c) => void ((c.meta as Record<string, unknown>).name = 7),
+        'meta.name: must be string',
+      ],
+      [
+        'meta.property.type: null',
+        'property.create',
+        (c) => void (((c.meta as Record<string, unknown>).property as Record<string, unknown>).type = null),
+        'meta.property.type: must be string',
+      ],
+      [
+        'options: {}',
+        'property.create',
+        (c) => void (((c.meta as Record<string, unknown>).property as Record<string, unknown>).options = {}),
+        'meta.property.options: must be array',
+      ],
+    ])('%s: only the problem of its own type', (_what, type, edit, problem) => {
+      let at = -1;
+      const { message } = problemsOf((changes) => {
+        at = indexOf(changes, type);
+        edit(changes[at]!);
+      });
+      expect(message).toBe(
+        `plan.json does not have the shape of a plan file: changes[${at}].${problem}. Nothing was applied.`,
+      );
+    });
+  });
+
   it('refuses a plan whose requests were edited', () => {
     const doc = saved();
     doc.changes[0]!.requests[0]!.path = '/crm/v3/properties/contacts';

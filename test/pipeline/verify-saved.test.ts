@@ -77,6 +77,43 @@ describe('a saved plan, verified', () => {
       'property.archive tickets.old1: policy decision: the plan says refuse, now apply',
     ],
     [
+      'the rule of a decision edited',
+      () =>
+        edited('property.archive tickets.old1', (c) => ({
+          ...c,
+          policy: { decision: 'apply', rule: 'allowed-by-policy', reason: 'x' },
+        })),
+      'property.archive tickets.old1: policy rule: the plan says allowed-by-policy, now allowed-by-flag',
+    ],
+    [
+      'a dependency made up',
+      () => edited('property.update tickets.upd', (c) => ({ ...c, dependsOn: ['nope'] })),
+      'property.update tickets.upd: dependsOn: the plan says nope, now (none) (the plan adds nope)',
+    ],
+    [
+      'a dependency added',
+      () =>
+        edited('property.create tickets.a_calc', (c) => ({
+          ...c,
+          dependsOn: [...c.dependsOn, 'property.update tickets.upd'],
+        })),
+      'property.create tickets.a_calc: dependsOn: the plan says property.create tickets.z_base, property.update tickets.upd, now property.create tickets.z_base (the plan adds property.update tickets.upd)',
+    ],
+    [
+      'a dependency removed',
+      () => edited('property.create tickets.a_calc', (c) => ({ ...c, dependsOn: [] })),
+      'property.create tickets.a_calc: dependsOn: the plan says (none), now property.create tickets.z_base (the plan leaves out property.create tickets.z_base)',
+    ],
+    [
+      'a dependency changed',
+      () =>
+        edited('property.create tickets.a_calc', (c) => ({
+          ...c,
+          dependsOn: ['property.update tickets.upd'],
+        })),
+      'property.create tickets.a_calc: dependsOn: the plan says property.update tickets.upd, now property.create tickets.z_base (the plan adds property.update tickets.upd; the plan leaves out property.create tickets.z_base)',
+    ],
+    [
       'meta edited',
       () =>
         edited('property.update tickets.upd', (c) => {
@@ -121,8 +158,7 @@ describe('a saved plan, verified', () => {
         const z = changes.findIndex((c) => c.id === 'property.create tickets.z_base');
         expect(changes[a]!.dependsOn).toContain('property.create tickets.z_base');
         [changes[a], changes[z]] = [changes[z]!, changes[a]!];
-        // the saved dependencies are ignored: the fresh plan's decide the order
-        return { changes: changes.map((c) => ({ ...c, dependsOn: [] })) };
+        return { changes };
       },
       'property.create tickets.a_calc: it comes before property.create tickets.z_base, which it depends on',
     ],
