@@ -93,8 +93,10 @@ export default class Apply extends CrmCommand {
     const asks = args.planfile === undefined && !flags['dry-run'] && !flags.yes;
     // said at once, before anything is read: CI must never hang on a prompt
     if (asks && !process.stdin.isTTY) throw confirmationNeeded();
-    const saved = args.planfile === undefined ? undefined : await readSavedPlan(this.cwd, args.planfile);
+    // the manifests first: their parse is the largest passing use of memory, best done before a large
+    // saved plan is held
     const project = await this.loadProject(flags, output);
+    const saved = args.planfile === undefined ? undefined : await readSavedPlan(this.cwd, args.planfile);
     const target = this.resolveTarget(flags, project);
     let settings = planSettingsOf(flags);
     if (saved !== undefined && args.planfile !== undefined) {
