@@ -422,4 +422,58 @@ describe('pull of both directions', () => {
     expect([plan.code, plan.stdout]).toEqual([0, expect.stringContaining('No changes')]);
     expect((await cli('drift')).code).toBe(0);
   });
+
+  it('writes a pair in the direction it was created from, whatever the flag order; notes say where', async () => {
+    await links.label('tickets', 'orders', 'warranty', 'Warranty order', 'Warranty ticket');
+    const { readFile, readdir } = await import('node:fs/promises');
+    const { parseAllDocuments } = await import('yaml');
+    /** `from->to: label texts` of every Associations document pulled */
+    const pulled = async (): Promise<string[]> => {
+      const out: string[] = [];
+      for (const file of (await readdir(`${dir}/schema`)).sort()) {
+        for (const doc of parseAllDocuments(await readFile(`${dir}/schema/${file}`, 'utf8'))) {
+          const m = doc.toJS() as {
+            from: string;
+            to: string;
+            types: { label: string; inverseLabel?: string }[];
+          };
+          out.push(
+            `${m.from}->${m.to}: ${m.types.map((t) => `${t.label}/${t.inverseLabel ?? ''}`).join(', ')}`,
+          );
+        }
+      }
+      return out.sort();
+    };
+    const orders = ['tickets:orders', 'orders:tickets'];
+    // only tickets -> orders labels: the other direction's note says where they are written
+    for (const flags of [orders, [...orders].reverse()]) {
+      await removeDir(dir);
+      dir = await tempDir('crm-schema-label-pairs-');
+      await writeFiles(dir, { 'crm-schema.yaml': "manifests: ['schema/**/*.yaml']\n" });
+      const result = await cli('pull', ...flags.flatMap((f) => ['--associations', f]));
+      expect(result.code, result.stderr).toBe(0);
+      const output = result.stdout + result.stderr;
+      expect(output, flags.join(' ')).not.toContain('nothing to pull');
+      expect(output, flags.join(' ')).toContain(
+        'orders->tickets: its user labels are written with tickets->orders',
+      );
+      expect(await pulled(), flags.join(' ')).toEqual(['tickets->orders: Warranty order/Warranty ticket']);
+    }
+    // a pair created from orders -> tickets goes there, even when tickets:orders is named first
+    await links.label('orders', 'tickets', 'source', 'Source ticket', 'Source order');
+    for (const flags of [orders, [...orders].reverse()]) {
+      await removeDir(dir);
+      dir = await tempDir('crm-schema-label-pairs-');
+      await writeFiles(dir, { 'crm-schema.yaml': "manifests: ['schema/**/*.yaml']\n" });
+      const result = await cli('pull', ...flags.flatMap((f) => ['--associations', f]));
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout + result.stderr).not.toMatch(/nothing to pull|written with/);
+      expect(await pulled(), flags.join(' ')).toEqual([
+        'orders->tickets: Source ticket/Source order',
+        'tickets->orders: Warranty order/Warranty ticket',
+      ]);
+      const plan = await cli('plan', '--detailed-exitcode');
+      expect([plan.code, plan.stdout]).toEqual([0, expect.stringContaining('No changes')]);
+    }
+  });
 });
