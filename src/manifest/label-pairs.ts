@@ -113,15 +113,22 @@ function claimsOf(entry: DesiredLabel): { strong: string[]; weak: string[] } {
   return { strong: [own], weak: [`${pairKey(entry.to, entry.from)}\u0000${entry.label}`] };
 }
 
+/** Where a side of a pair was said, and the key the entry wrote it under (its own direction's key). */
+interface Said {
+  value: SlotValue;
+  source: SourceLocation;
+  key: string;
+}
+
 interface Merged {
   pair: DesiredLabelPair;
   /** where each side was said (for errors naming both places) */
-  said: Map<Slot, { value: SlotValue; source: SourceLocation }>;
+  said: Map<Slot, Said>;
 }
 
 function mergeGroup(group: readonly LabelDeclaration[], sink: DiagnosticSink): Merged {
   const first = at(group, 0);
-  const said = new Map<Slot, { value: SlotValue; source: SourceLocation }>();
+  const said = new Map<Slot, Said>();
   const from = canonicalObjectType(first.from);
   const to = canonicalObjectType(first.to);
   const describe = slotDescriber(from, to);
@@ -130,13 +137,13 @@ function mergeGroup(group: readonly LabelDeclaration[], sink: DiagnosticSink): M
     const before = said.get(slot);
     const source = entry.keySources[key] ?? entry.source;
     if (before === undefined) {
-      said.set(slot, { value, source });
+      said.set(slot, { value, source, key });
     } else if (before.value !== value) {
       sink.at(source, {
         code: 'LABEL_PAIR_CONFLICT',
         message:
           `this entry and the one at ${formatLocation(before.source)} declare the same label pair of ` +
-          `${from} and ${to} but disagree on ${describe(slot)}: ${show(value)} here, ${show(before.value)} there`,
+          `${from} and ${to} but disagree on ${describe(slot)}${keysOf(slot, key, before.key)}: ${show(value)} here, ${show(before.value)} there`,
         hint: 'a label and its inverse are one pair: make the two declarations agree, or keep one of them',
       });
     }
@@ -217,31 +224,32 @@ function sideOf(
 
 function checkPair(
   pair: DesiredLabelPair,
-  said: ReadonlyMap<Slot, { source: SourceLocation }>,
+  said: ReadonlyMap<Slot, Said>,
   describe: (slot: Slot) => string,
   sink: DiagnosticSink,
 ): void {
-  const needsInverse = (slot: Slot, key: string) => {
+  const needsInverse = (slot: Slot) => {
     const where = said.get(slot);
     if (pair.inverseLabel !== undefined || where === undefined) return;
     sink.at(where.source, {
       code: 'LABEL_INVERSE_NEEDED',
-      message: `'${key}' is about the other direction of the label '${pair.label}', whose text no entry declares`,
+      message: `'${where.key}' is about the other direction of the label '${pair.label}', whose text no entry declares`,
       hint: 'give inverseLabel (the text of the other direction) in this entry',
     });
   };
-  needsInverse('inverseRenamedFrom', 'inverseRenamedFrom');
-  needsInverse('inverseMaxToObjectIds', 'inverseMaxToObjectIds');
+  needsInverse('inverseRenamedFrom');
+  needsInverse('inverseMaxToObjectIds');
   for (const [slot, current] of [
     ['renamedFrom', pair.label],
     ['inverseRenamedFrom', pair.inverseLabel],
   ] as const) {
     const old = pair[slot];
     if (old === undefined || old !== current) continue;
-    sink.at(must(said.get(slot), 'where the rename was said').source, {
+    const where = must(said.get(slot), 'where the rename was said');
+    sink.at(where.source, {
       code: 'LABEL_RENAME_INVALID',
-      message: `${describe(slot)} is '${old}', the label's own text: there is nothing to rename`,
-      hint: `remove ${slot}, or give the label's current text in the account`,
+      message: `${describe(slot)} (${where.key}) is '${old}', the label's own text: there is nothing to rename`,
+      hint: `remove ${where.key}, or give the label's current text in the account`,
     });
   }
 }
@@ -280,14 +288,15 @@ function checkAcrossPairs(
     ] as const) {
       const old = pair[slot];
       if (old === undefined) continue;
-      const source = must(said.get(slot), 'where the rename was said').source;
+      // the key as the entry wrote it: a reversed entry's renamedFrom is the pair's inverseRenamedFrom
+      const { source, key: written } = must(said.get(slot), 'where the rename was said');
       const key = `${dir}\u0000${old}`;
       const holder = texts.get(key);
       const twice = renamed.get(key);
       if (holder !== undefined && holder !== merged) {
         report(sink, source, 'LABEL_RENAME_INVALID', {
-          message: `${slot} names '${old}' (${dir}), which the entry at ${formatLocation(holder.pair.source)} declares as a label: a label cannot be renamed and kept`,
-          hint: `remove ${slot}, or remove the other declaration`,
+          message: `${written} names '${old}' (${dir}), which the entry at ${formatLocation(holder.pair.source)} declares as a label: a label cannot be renamed and kept`,
+          hint: `remove ${written}, or remove the other declaration`,
         });
       } else if (twice !== undefined) {
         report(sink, source, 'LABEL_RENAME_INVALID', {
@@ -332,13 +341,19 @@ function slotDescriber(from: string, to: string): (slot: Slot) => string {
   const words: Readonly<Record<Slot, string>> = {
     label: `the text of ${forward}`,
     inverseLabel: `the text of ${inverse}`,
-    renamedFrom: `the old text of ${forward} (renamedFrom)`,
-    inverseRenamedFrom: `the old text of ${inverse} (renamedFrom)`,
+    renamedFrom: `the old text of ${forward}`,
+    inverseRenamedFrom: `the old text of ${inverse}`,
     maxToObjectIds: `the limit of ${forward}`,
     inverseMaxToObjectIds: `the limit of ${inverse}`,
     name: 'its name',
   };
   return (slot) => words[slot];
+}
+
+/** For a rename, the keys the two entries wrote (`renamedFrom` in one direction, `inverse...` in the other). */
+function keysOf(slot: Slot, here: string, there: string): string {
+  if (slot !== 'renamedFrom' && slot !== 'inverseRenamedFrom') return '';
+  return here === there ? ` (${here})` : ` (${here} here, ${there} there)`;
 }
 
 function show(value: SlotValue): string {

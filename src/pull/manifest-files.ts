@@ -11,7 +11,7 @@ import { CrmSchemaError } from '../core/errors.js';
 import { readRegularFile } from '../core/regular-file.js';
 import { pairKey } from '../model/normalize-association.js';
 import { canonicalObjectType } from '../model/object-types.js';
-import { stringValue } from './yaml-edit.js';
+import { documentText, stringValue } from './yaml-edit.js';
 
 export interface ManifestFile {
   /** absolute */
@@ -180,7 +180,7 @@ const TO_STRING = { lineWidth: 0, singleQuote: true } as const;
 
 /** The text of a file: its documents, the first line of a new file pointing editors at the JSON Schema. */
 export function fileText(file: ManifestFile, schemaComment: string): string {
-  let text = file.docs.map((doc) => doc.toString(TO_STRING)).join('');
+  let text = file.docs.map((doc) => documentText(doc, TO_STRING)).join('');
   if (file.original === undefined) text = `${schemaComment}\n${text}`;
   if (file.crlf) text = text.replace(/\r?\n/g, '\r\n');
   return file.bom ? `\uFEFF${text}` : text;

@@ -65,8 +65,13 @@ export async function pull(client: CrmClient, options: PullOptions): Promise<Pul
     if (
       options.scope.mode === 'flags' &&
       isEmpty(set.docs('associations', key), pair.addLabels, pair.addLimits)
-    )
-      rec.note(`${key}: nothing to pull (no user labels or limits).`);
+    ) {
+      rec.note(
+        pair.userLabels === 0
+          ? `${key}: nothing to pull (no user labels or limits).`
+          : `${key}: its user labels are written with ${pair.to}->${pair.from} (each label pair once, with its inverseLabel).`,
+      );
+    }
     mergePair(set, pair, rec);
   }
   for (const event of selection.events) {

@@ -47,8 +47,13 @@ export interface PairPull {
   live: AssociationPairSchema | undefined;
   /** the live limits of the reverse direction (`to -> from`), for the inverse side of label pairs */
   reverse: AssociationPairSchema | undefined;
-  /** user label pairs no manifest declares, seen from this direction, by typeId; each pair once in a pull */
+  /**
+   * user label pairs no manifest declares, seen from this direction, by typeId; each pair once in a pull:
+   * when both directions are pulled, in the direction it was created from (its lower typeId)
+   */
   addLabels: NormalizedLabel[];
+  /** the user label pairs of the object pair in the account, however (and wherever) they are written */
+  userLabels: number;
   /** limits of types that are not user labels, by typeId */
   addLimits: { category: string; typeId: number; maxToObjectIds: number }[];
 }
@@ -80,10 +85,12 @@ export function selectPull(live: SchemaState, options: SelectionOptions): Select
   const objects = [...options.scope.objectTypes].map((objectType) =>
     selectObject(objectType, live.objects.get(objectType), options, notes),
   );
-  // a label pair is one resource: when both directions are pulled, it is written once (the first)
+  // a label pair is one resource: when both directions are pulled, it is written once, in the direction
+  // it was created from (the lower typeId), whatever the order of the directions
   const written = new Set<number>();
+  const pulled = new Set(options.scope.pairs.keys());
   const pairs = [...options.scope.pairs.values()].map(({ from, to }) =>
-    selectPair(from, to, live, options.desired, written),
+    selectPair(from, to, live, options.desired, written, pulled),
   );
   const events: EventPull[] = [];
   for (const eventName of options.scope.events) {
@@ -207,6 +214,7 @@ function selectPair(
   state: SchemaState,
   desired: DesiredState,
   written: Set<number>,
+  pulled: ReadonlySet<string>,
 ): PairPull {
   const live = state.associations.get(pairKey(from, to));
   const declared = desired.state.associations.get(pairKey(from, to));
@@ -230,11 +238,16 @@ function selectPair(
   for (const t of desired.tombstones)
     if (t.kind === 'label' && isOfObjectPair(t.from, t.to, from, to)) mark(index.find(t.from, t.to, t.label));
   const addLabels: NormalizedLabel[] = [];
+  const reversePulled = from !== to && pulled.has(pairKey(to, from));
   for (const pair of index.pairs) {
     if (pair.label.category !== USER_DEFINED || written.has(pair.label.typeId ?? -1)) continue;
+    const seen = labelFrom(pair, from, to) ?? pair.label;
+    // created from the other direction, which is pulled too: that direction writes it
+    if (reversePulled && (seen.inverseTypeId ?? Infinity) < (seen.typeId ?? Infinity)) continue;
     mark(pair);
-    addLabels.push(labelFrom(pair, from, to) ?? pair.label);
+    addLabels.push(seen);
   }
+  const userLabels = index.pairs.filter((pair) => pair.label.category === USER_DEFINED).length;
   addLabels.sort((a, b) => (a.typeId ?? 0) - (b.typeId ?? 0));
   const declaredLimits = new Set(declared?.limits.keys());
   const addLimits = [...(live?.limits.values() ?? [])]
@@ -247,7 +260,8 @@ function selectPair(
         : [],
     )
     .sort((a, b) => a.typeId - b.typeId);
-  return { from, to, live, reverse: state.associations.get(pairKey(to, from)), addLabels, addLimits };
+  const reverse = state.associations.get(pairKey(to, from));
+  return { from, to, live, reverse, addLabels, userLabels, addLimits };
 }
 
 function selectEvent(

@@ -4,7 +4,18 @@
  * to its place in the canonical key order among the keys already there; a removed key takes only its
  * own line. Every function reports whether it changed anything, so untouched files are never rewritten.
  */
-import { isMap, isScalar, isSeq, Pair, Scalar, visit, YAMLSeq, type Document, type YAMLMap } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  Pair,
+  Scalar,
+  visit,
+  YAMLSeq,
+  type Document,
+  type ToStringOptions,
+  type YAMLMap,
+} from 'yaml';
 
 /** A plain value pull writes: JSON-able, no undefined. */
 export type PlainValue = string | number | boolean | null | PlainValue[] | { [key: string]: PlainValue };
@@ -155,4 +166,61 @@ export function filterEntries(map: YAMLMap, key: string, keep: (entry: YAMLMap) 
   if (seq.items.length === before) return false;
   if (seq.items.length === 0) deleteKey(map, key);
   return true;
+}
+
+/**
+ * Characters a reviewer cannot see in a diff: C0 and C1 controls (tab and line feed aside), Unicode
+ * format characters (bidirectional overrides such as U+202E, zero-width spaces and joiners, U+FEFF) and
+ * the line and paragraph separators. Written raw, they could make a pulled file read differently from
+ * what it means (a Trojan Source review risk).
+ */
+const INVISIBLE = /(?![\t\n])[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/**
+ * The text of a document, every string holding an invisible character (above) written as a
+ * double-quoted scalar with escapes (`"Order\u202E"`): the file shows them, and reads back the same.
+ */
+export function documentText(doc: Document, options: ToStringOptions): string {
+  const escaped: { node: Scalar; value: string; type: Scalar['type']; placeholder: string }[] = [];
+  const nonce = Math.random().toString(36).slice(2);
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value !== 'string' || !INVISIBLE.test(node.value)) return;
+      const placeholder = `crm-schema-escaped-${nonce}-${escaped.length}`;
+      escaped.push({ node, value: node.value, type: node.type, placeholder });
+      node.value = placeholder;
+      node.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
+  try {
+    let text = doc.toString(options);
+    for (const { value, placeholder } of escaped)
+      text = text.split(`"${placeholder}"`).join(`"${escapeDoubleQuoted(value)}"`);
+    return text;
+  } finally {
+    for (const { node, value, type } of escaped) {
+      node.value = value;
+      node.type = type;
+    }
+  }
+}
+
+/** The body of a YAML double-quoted scalar: `\` and `"` escaped, and every character INVISIBLE matches. */
+function escapeDoubleQuoted(value: string): string {
+  let out = '';
+  for (const char of value) {
+    if (char === '\\' || char === '"') out += `\\${char}`;
+    else if (char === '\n') out += '\\n';
+    else if (char === '\t') out += '\\t';
+    else if (INVISIBLE.test(char)) {
+      const code = char.codePointAt(0) ?? 0;
+      out +=
+        code <= 0xff ? `\\x${hex(code, 2)}` : code <= 0xffff ? `\\u${hex(code, 4)}` : `\\U${hex(code, 8)}`;
+    } else out += char;
+  }
+  return out;
+}
+
+function hex(code: number, digits: number): string {
+  return code.toString(16).toUpperCase().padStart(digits, '0');
 }

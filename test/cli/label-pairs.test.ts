@@ -186,6 +186,33 @@ types:
     expect(requests).toBe(0);
   });
 
+  it('a rename error names the key the entry wrote, where it wrote it, even when the pair is merged reversed', async () => {
+    await project('', {
+      'schema/a.yaml': `kind: Associations
+from: orders
+to: tickets
+types:
+  - label: Source ticket
+---
+kind: Associations
+from: tickets
+to: orders
+types:
+  - label: Source ticket
+    renamedFrom: Guarantee order
+  - label: Guarantee order
+`,
+    });
+    const result = await cli('validate');
+    expect(result.code).toBe(1);
+    const output = result.stdout + result.stderr;
+    expect(output).toContain(
+      "schema/a.yaml:12:18  error  LABEL_RENAME_INVALID  renamedFrom names 'Guarantee order' (tickets->orders)",
+    );
+    expect(output).toContain('hint: remove renamedFrom,');
+    expect(output).not.toContain('inverseRenamedFrom');
+  });
+
   it('renames in place: same typeId, every record link kept, inverse renamed too; then plan is empty', async () => {
     await project('', {
       'schema/a.yaml': `kind: Associations
@@ -241,6 +268,96 @@ types:
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("renamedFrom 'Disputed order' names no label of the account");
     expect(result.stdout).toContain('schema/a.yaml:5:5');
+  });
+
+  it('a rename applies only to the text it names: a pair found by its other text is never relabelled', async () => {
+    const [forward, inverse] = await links.label(
+      'tickets',
+      'orders',
+      'warranty',
+      'Warranty order',
+      'Warranty ticket',
+    );
+    await link(2, forward);
+    const before = linkCount();
+    const types = userTypes();
+    const entry = (body: string, from = 'tickets', to = 'orders') =>
+      `kind: Associations\nfrom: ${from}\nto: ${to}\ntypes:\n  - ${body.trim().replace(/\n/g, '\n    ')}\n`;
+    const wrong: [string, string, string][] = [
+      [
+        'label side',
+        entry('label: Foo order\nrenamedFrom: Bar order\ninverseLabel: Warranty ticket'),
+        "renamedFrom 'Bar order' names no label of the account in tickets->orders",
+      ],
+      [
+        'inverse side',
+        entry('label: Warranty order\ninverseLabel: Foo ticket\ninverseRenamedFrom: Bar ticket'),
+        "inverseRenamedFrom 'Bar ticket' names no label of the account in orders->tickets",
+      ],
+      [
+        'declared from the other direction',
+        entry(
+          'label: Foo ticket\nrenamedFrom: Bar ticket\ninverseLabel: Warranty order',
+          'orders',
+          'tickets',
+        ),
+        "renamedFrom 'Bar ticket' names no label of the account in orders->tickets",
+      ],
+    ];
+    for (const [what, manifest, message] of wrong) {
+      await project('', { 'schema/a.yaml': manifest });
+      const result = await cli('plan');
+      expect(result.code, what).toBe(1);
+      expect(result.stdout, what).toContain('RENAME_SOURCE_MISSING');
+      expect(result.stdout, what).toContain(message);
+      expect(result.stdout, what).toContain('schema/a.yaml:5:5');
+      expect(result.stdout, what).not.toContain('Relabel');
+      const apply = await cli('apply', '--yes');
+      expect(apply.code, what).not.toBe(0);
+      expect(userTypes(), what).toEqual(types);
+    }
+    expect(linkCount()).toBe(before);
+
+    // the renames the manifest names are planned, each side alone or both
+    const relabels: [string, string, { field: string; old: string; new: string }[]][] = [
+      [
+        'label only',
+        entry('label: Foo order\nrenamedFrom: Warranty order\ninverseLabel: Warranty ticket'),
+        [{ field: 'label', old: 'Warranty order', new: 'Foo order' }],
+      ],
+      [
+        'inverse only',
+        entry('label: Warranty order\ninverseLabel: Foo ticket\ninverseRenamedFrom: Warranty ticket'),
+        [{ field: 'inverseLabel', old: 'Warranty ticket', new: 'Foo ticket' }],
+      ],
+      [
+        'both',
+        entry(
+          'label: Foo order\nrenamedFrom: Warranty order\ninverseLabel: Foo ticket\ninverseRenamedFrom: Warranty ticket',
+        ),
+        [
+          { field: 'label', old: 'Warranty order', new: 'Foo order' },
+          { field: 'inverseLabel', old: 'Warranty ticket', new: 'Foo ticket' },
+        ],
+      ],
+    ];
+    for (const [what, manifest, fields] of relabels) {
+      await project('', { 'schema/a.yaml': manifest });
+      const plan = await planJson();
+      expect(
+        plan.changes.map((c) => [
+          c.type,
+          (c.meta as { typeId: number }).typeId,
+          (c.meta as { fields: unknown }).fields,
+        ]),
+        what,
+      ).toEqual([['label.update', forward, fields]]);
+    }
+    // applied, the rename is done: the same manifest plans nothing, and the typeIds and links stay
+    await applied();
+    expect([typeIdOf('Foo order'), typeIdOf('Foo ticket', '0-123')]).toEqual([forward, inverse]);
+    expect(linkCount()).toBe(before);
+    expect((await cli('plan', '--detailed-exitcode')).code).toBe(0);
   });
 
   it('a label delete says how many record links it removes, "at least" when the budget stops the count', async () => {
@@ -304,5 +421,59 @@ describe('pull of both directions', () => {
     const plan = await cli('plan', '--detailed-exitcode');
     expect([plan.code, plan.stdout]).toEqual([0, expect.stringContaining('No changes')]);
     expect((await cli('drift')).code).toBe(0);
+  });
+
+  it('writes a pair in the direction it was created from, whatever the flag order; notes say where', async () => {
+    await links.label('tickets', 'orders', 'warranty', 'Warranty order', 'Warranty ticket');
+    const { readFile, readdir } = await import('node:fs/promises');
+    const { parseAllDocuments } = await import('yaml');
+    /** `from->to: label texts` of every Associations document pulled */
+    const pulled = async (): Promise<string[]> => {
+      const out: string[] = [];
+      for (const file of (await readdir(`${dir}/schema`)).sort()) {
+        for (const doc of parseAllDocuments(await readFile(`${dir}/schema/${file}`, 'utf8'))) {
+          const m = doc.toJS() as {
+            from: string;
+            to: string;
+            types: { label: string; inverseLabel?: string }[];
+          };
+          out.push(
+            `${m.from}->${m.to}: ${m.types.map((t) => `${t.label}/${t.inverseLabel ?? ''}`).join(', ')}`,
+          );
+        }
+      }
+      return out.sort();
+    };
+    const orders = ['tickets:orders', 'orders:tickets'];
+    // only tickets -> orders labels: the other direction's note says where they are written
+    for (const flags of [orders, [...orders].reverse()]) {
+      await removeDir(dir);
+      dir = await tempDir('crm-schema-label-pairs-');
+      await writeFiles(dir, { 'crm-schema.yaml': "manifests: ['schema/**/*.yaml']\n" });
+      const result = await cli('pull', ...flags.flatMap((f) => ['--associations', f]));
+      expect(result.code, result.stderr).toBe(0);
+      const output = result.stdout + result.stderr;
+      expect(output, flags.join(' ')).not.toContain('nothing to pull');
+      expect(output, flags.join(' ')).toContain(
+        'orders->tickets: its user labels are written with tickets->orders',
+      );
+      expect(await pulled(), flags.join(' ')).toEqual(['tickets->orders: Warranty order/Warranty ticket']);
+    }
+    // a pair created from orders -> tickets goes there, even when tickets:orders is named first
+    await links.label('orders', 'tickets', 'source', 'Source ticket', 'Source order');
+    for (const flags of [orders, [...orders].reverse()]) {
+      await removeDir(dir);
+      dir = await tempDir('crm-schema-label-pairs-');
+      await writeFiles(dir, { 'crm-schema.yaml': "manifests: ['schema/**/*.yaml']\n" });
+      const result = await cli('pull', ...flags.flatMap((f) => ['--associations', f]));
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout + result.stderr).not.toMatch(/nothing to pull|written with/);
+      expect(await pulled(), flags.join(' ')).toEqual([
+        'orders->tickets: Source ticket/Source order',
+        'tickets->orders: Warranty order/Warranty ticket',
+      ]);
+      const plan = await cli('plan', '--detailed-exitcode');
+      expect([plan.code, plan.stdout]).toEqual([0, expect.stringContaining('No changes')]);
+    }
   });
 });

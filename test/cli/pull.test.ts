@@ -159,3 +159,56 @@ describe('crm-schema pull', () => {
     expect(await readdir(project)).toEqual(['crm-schema.yaml', 'linked']);
   });
 });
+
+describe('crm-schema pull: invisible characters', () => {
+  it('writes bidi, zero-width and control characters as escapes in double quotes; plan after pull is empty', async () => {
+    const emulator = await startTestEmulator({ tokens: [TOKEN] });
+    const client = createClient({ baseUrl: emulator.url, token: TOKEN });
+    const dir = await tempDir('crm-schema-cli-pull-invisible-');
+    try {
+      const env = { CRM_BASE_URL: emulator.url, CRM_ACCESS_TOKEN: TOKEN };
+      await client.groups.create('tickets', { name: 'support', label: 'Support' });
+      await client.properties.create('tickets', {
+        name: 'support_code',
+        label: 'Code \u202Eedoc\u202C',
+        description: 'zero\u200Bwidth, bell \u0007, next line \u0085, "quoted" \\ and a tag \u{E0041}',
+        type: 'enumeration',
+        fieldType: 'select',
+        groupName: 'support',
+        options: [{ label: 'Low\u2066', value: 'low' }],
+      });
+      await client.associations.createLabel('tickets', 'orders', {
+        name: 'reversed',
+        label: 'Order \u202Eredro',
+        inverseLabel: 'Ticket\u200D',
+      });
+      await writeFiles(dir, { 'crm-schema.yaml': "manifests: ['schema/**/*.yaml']\n" });
+      const pulled = await run(
+        ['pull', '--object-type', 'tickets', '--associations', 'tickets:orders'],
+        dir,
+        env,
+      );
+      expect(pulled.code, pulled.stderr).toBe(0);
+      const texts = await Promise.all(
+        (await readdir(join(dir, 'schema'))).map((f) => readFile(join(dir, 'schema', f), 'utf8')),
+      );
+      const all = texts.join('\n');
+      // nothing invisible is left raw in the files
+      expect(all).not.toMatch(/(?![\t\n])[\p{Cc}\p{Cf}\u2028\u2029]/u);
+      expect(all).toContain('label: "Code \\u202Eedoc\\u202C"');
+      expect(all).toContain(
+        'description: "zero\\u200Bwidth, bell \\x07, next line \\x85, \\"quoted\\" \\\\ and a tag \\U000E0041"',
+      );
+      expect(all).toContain('"Low\\u2066"');
+      expect(all).toContain('label: "Order \\u202Eredro"');
+      expect(all).toContain('inverseLabel: "Ticket\\u200D"');
+      // the escapes read back as the live texts
+      const plan = await run(['plan', '--detailed-exitcode'], dir, env);
+      expect([plan.code, plan.stdout]).toEqual([0, expect.stringContaining('No changes')]);
+    } finally {
+      await client.close();
+      await emulator.close();
+      await removeDir(dir);
+    }
+  });
+});

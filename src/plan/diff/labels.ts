@@ -3,7 +3,9 @@
  * type with two directions, declared from either direction (or both, merged by the manifest reader) and
  * read live from both directions' lists. A desired pair is matched to a live pair by, in turn, its old
  * texts (`renamedFrom`, `inverseRenamedFrom`), its text, its inverse text: every text names at most one
- * live pair, and texts naming two different pairs are an error. A match whose texts differ is relabelled
+ * live pair, and texts naming two different pairs are an error. A side with an old text is renamed only
+ * from that text: a pair found by its other texts whose text there is neither the old nor the new one is
+ * an error (RENAME_SOURCE_MISSING), never renamed. A match whose texts differ is relabelled
  * in place (label.update: same typeIds, every record association keeps the label); no match is one
  * label.create for both directions. A live pair no desired pair or tombstone claims is unmanaged (report
  * or delete under the policy); since pairs are matched whole, the inverse of a managed label is managed.
@@ -260,6 +262,7 @@ function updatePair(ctx: DiffContext, d: Declared, live: LabelPair, matches: Lab
     });
     return;
   }
+  if (!renamesNamedTexts(ctx, d, current)) return;
   const fields: FieldChange[] = [];
   if (current.label !== label.label) fields.push({ field: 'label', old: current.label, new: label.label });
   if (label.inverseLabel !== undefined && label.inverseLabel !== current.inverseLabel)
@@ -280,6 +283,35 @@ function updatePair(ctx: DiffContext, d: Declared, live: LabelPair, matches: Lab
       fields,
     },
   });
+}
+
+/**
+ * A rename applies only to the text the manifest names: for each side with an old text (`renamedFrom`,
+ * `inverseRenamedFrom`), the matched live pair's text there must be that old text (rename it) or the new
+ * one (done). A pair found by its other side's text whose text here is neither is an error, never renamed.
+ */
+function renamesNamedTexts(ctx: DiffContext, d: Declared, current: NormalizedLabel): boolean {
+  const { from, to, label } = d;
+  let ok = true;
+  for (const [key, old, text, live, f, t] of [
+    ['renamedFrom', label.renamedFrom, label.label, current.label, from, to],
+    ['inverseRenamedFrom', label.inverseRenamedFrom, label.inverseLabel, current.inverseLabel, to, from],
+  ] as const) {
+    if (old === undefined || live === old || live === text) continue;
+    const found = live === undefined ? 'whose text there is unknown' : `'${live}' there`;
+    diagnose(ctx, {
+      level: 'error',
+      code: 'RENAME_SOURCE_MISSING',
+      address: d.address,
+      message:
+        `${d.address}: ${key} '${old}' names no label of the account in ${f}->${t}, and neither does the ` +
+        `new text${text === undefined ? '' : ` '${text}'`}: the label pair its other texts name (typeId ` +
+        `${current.typeId ?? '?'}) has ${found}, and a rename changes only the text it names`,
+      hint: `Give the label's current text in ${f}->${t} in ${key}, or remove ${key}.`,
+    });
+    ok = false;
+  }
+  return ok;
 }
 
 /** The live pair seen from the desired pair's direction (for an object type with itself: by its texts). */
