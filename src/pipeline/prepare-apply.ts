@@ -1,8 +1,9 @@
 /**
  * What apply will send, decided before the first write. Without a saved plan: the plan made now. With
  * one: the plan is made again from the manifests and the live account with apply's own allowances and
- * the data check it was saved with (`savedSettings`), and the saved plan is applied only when both
- * agree (what a half-finished run already did is found done); a plan with errors is never applied.
+ * data check, which must be those it was saved with (`savedSettings`), and the saved plan is applied
+ * only when both agree (what a half-finished run already did is found done); a plan with errors is never
+ * applied.
  */
 import type { CrmClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired-state.js';

@@ -51,11 +51,13 @@ const ALLOWANCES = [
 ] as const;
 
 /**
- * The settings a saved plan is made again with, to verify it. The allowances are apply's own flags, never
- * those the file records: a file cannot grant itself an allowance. They must be the flags the plan was
- * made with (its policy decisions were reviewed as they are): a plan made with `--allow-destructive` needs
- * it on apply, and an allowance given now that the plan was made without is refused, not silently
- * ignored. The data check is made again as it was saved.
+ * The settings a saved plan is made again with, to verify it: apply's own flags, never those the file
+ * records, so that a file can neither grant itself an allowance nor turn off (or starve) the data check
+ * that makes a change destructive. They must be the flags the plan was made with (its severities and
+ * policy decisions were reviewed as they are): a plan made with `--allow-destructive`, `--allow-dangerous`
+ * or `--no-data-check` needs the same flag on apply, a flag given now that the plan was made without is
+ * refused, not silently ignored, and with the data check on the budget must be the same
+ * (`--data-check-budget`; default 100 on both). A difference throws PLAN_SETTINGS before anything is read.
  */
 export function savedSettings(saved: PlanDocument, file: string, flags: PlanSettings): PlanSettings {
   // checkSavedPlan refused a plan without settings
@@ -81,10 +83,43 @@ export function savedSettings(saved: PlanDocument, file: string, flags: PlanSett
       },
     );
   }
+  checkDataCheck(settings, file, flags);
   return {
     allowDestructive: flags.allowDestructive,
     allowDangerous: flags.allowDangerous,
-    dataCheck: settings.dataCheck,
-    dataCheckBudget: settings.dataCheckBudget,
+    dataCheck: flags.dataCheck,
+    dataCheckBudget: flags.dataCheckBudget,
   };
+}
+
+/** The data check of apply's flags must be the one the plan was made with (the budget only when it runs). */
+function checkDataCheck(settings: PlanSettings, file: string, flags: PlanSettings): void {
+  if (!settings.dataCheck && flags.dataCheck) {
+    throw new CrmSchemaError(
+      'PLAN_SETTINGS',
+      `${file} was made with --no-data-check: apply it with the same flag, or it is not applied. Nothing was applied.`,
+      {
+        hint: `Review the plan, then apply it with --no-data-check (crm-schema apply ${file} --no-data-check); or make the plan again with the data check.`,
+      },
+    );
+  }
+  if (settings.dataCheck && !flags.dataCheck) {
+    throw new CrmSchemaError(
+      'PLAN_SETTINGS',
+      `${file} was made without --no-data-check: its severities were reviewed with the records counted. Nothing was applied.`,
+      {
+        hint: `Apply it without --no-data-check; or make the plan again with --no-data-check (crm-schema plan --no-data-check --out FILE), review it, and apply that.`,
+      },
+    );
+  }
+  if (settings.dataCheck && settings.dataCheckBudget !== flags.dataCheckBudget) {
+    const budget = `--data-check-budget ${String(settings.dataCheckBudget)}`;
+    throw new CrmSchemaError(
+      'PLAN_SETTINGS',
+      `${file} was made with ${budget}, apply with --data-check-budget ${String(flags.dataCheckBudget)}: apply it with the same budget, or it is not applied. Nothing was applied.`,
+      {
+        hint: `Review the plan, then apply it with ${budget} (crm-schema apply ${file} ${budget}); or make the plan again with --data-check-budget ${String(flags.dataCheckBudget)}.`,
+      },
+    );
+  }
 }

@@ -17,6 +17,8 @@ let emulator: TestEmulator;
 let dir: string;
 /** writes the emulator received (method and path) */
 let writes: string[] = [];
+/** every request the emulator received, reads too */
+let requests = 0;
 
 beforeEach(async () => {
   writes = [];
@@ -24,6 +26,7 @@ beforeEach(async () => {
     tokens: [TOKEN],
     extend: (app) =>
       app.addHook('onRequest', (request, _reply, done) => {
+        requests += 1;
         if (request.method !== 'GET' && !/\/(batch\/read|search)$/.test(request.url))
           writes.push(`${request.method} ${request.url}`);
         done();
@@ -246,6 +249,116 @@ describe('the allowances of a saved plan are those given to apply', () => {
     expect(widened.code).toBe(1);
     expect(widened.stderr).toContain('plan.json was made without --allow-dangerous');
     expect(writes).toEqual([]);
+  });
+});
+
+describe('the data check of a saved plan is the one given to apply', () => {
+  const LEVEL = (options: string) =>
+    BEFORE +
+    `  - { name: level, label: Level, type: enumeration, fieldType: select, groupName: support, options: [${options}] }\n`;
+  const BOTH = '{ label: Low, value: low }, { label: Legacy, value: legacy }';
+
+  beforeEach(async () => {
+    await setUp('{ destructive: allow }', LEVEL(BOTH));
+    await writeFiles(dir, { 'schema/tickets.yaml': LEVEL(BOTH) });
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    const record = await emulator.call(
+      'POST',
+      '/crm/v3/objects/tickets',
+      { properties: { subject: 'a', level: 'legacy' } },
+      TOKEN,
+    );
+    expect(record.status).toBe(201);
+    // 'legacy' removed while a record holds it: counted, destructive (refused); uncounted, dangerous (allowed)
+    await setUp('{ destructive: deny }', LEVEL('{ label: Low, value: low }'));
+    writes = [];
+  });
+
+  async function read(file: string): Promise<PlanDocument> {
+    return JSON.parse(await readFile(join(dir, file), 'utf8')) as PlanDocument;
+  }
+
+  /** apply of FILE with FLAGS refused before anything is read or written */
+  async function refused(file: string, flags: string[], message: string): Promise<Run> {
+    requests = 0;
+    const run = await cli('apply', file, '--yes', ...flags);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(message);
+    expect(requests).toBe(0);
+    expect(writes).toEqual([]);
+    return run;
+  }
+
+  it('refuses a file edited to dataCheck: false with matching severities, reading and writing nothing', async () => {
+    expect((await cli('plan', '--out', 'plan.json')).code).toBe(1);
+    const honest = await read('plan.json');
+    const level = honest.changes.find((c) => c.address === 'tickets.level')!;
+    expect([level.severity, level.policy.decision]).toEqual(['destructive', 'refuse']);
+    // what the file would say had the data check not run: dangerous, allowed
+    expect((await cli('plan', '--no-data-check', '--out', 'unchecked.json')).code).toBe(0);
+    const unchecked = await read('unchecked.json');
+    expect(unchecked.changes.find((c) => c.address === 'tickets.level')!.severity).toBe('dangerous');
+    const forged = { ...honest, settings: { ...honest.settings!, dataCheck: false } };
+    forged.changes = unchecked.changes;
+    forged.summary = unchecked.summary;
+    await writeFile(join(dir, 'forged.json'), JSON.stringify(forged));
+    for (const flags of [[], ['--skip-refused']]) {
+      await refused(
+        'forged.json',
+        flags,
+        'Error: forged.json was made with --no-data-check: apply it with the same flag, or it is not applied. Nothing was applied.',
+      );
+    }
+    // the same with a starved budget: the count is not made, the removal looks dangerous
+    await writeFile(
+      join(dir, 'forged.json'),
+      JSON.stringify({ ...forged, settings: { ...honest.settings!, dataCheckBudget: 0 } }),
+    );
+    await refused(
+      'forged.json',
+      [],
+      'forged.json was made with --data-check-budget 0, apply with --data-check-budget 100',
+    );
+    // the honest plan is refused by its policy, not its settings
+    const policy = await cli('apply', 'plan.json', '--yes');
+    expect(policy.code).toBe(1);
+    expect(policy.stderr).toContain('tickets.level: refused by policy');
+    expect(policy.stderr).not.toContain('PLAN_SETTINGS');
+    expect(writes).toEqual([]);
+  });
+
+  it('a plan made with --no-data-check needs it on apply; one made with the data check refuses it', async () => {
+    expect((await cli('plan', '--no-data-check', '--out', 'unchecked.json')).code).toBe(0);
+    const run = await refused('unchecked.json', [], 'unchecked.json was made with --no-data-check');
+    expect(run.stderr).toContain(
+      'Hint: Review the plan, then apply it with --no-data-check (crm-schema apply unchecked.json --no-data-check)',
+    );
+    expect((await cli('plan', '--skip-refused', '--out', 'checked.json')).code).toBe(0);
+    await refused(
+      'checked.json',
+      ['--no-data-check', '--skip-refused'],
+      'checked.json was made without --no-data-check',
+    );
+    const applied = await cli('apply', 'unchecked.json', '--yes', '--no-data-check');
+    expect(applied.code).toBe(0);
+    expect(writes).toEqual(['PATCH /crm/v3/properties/tickets/level']);
+  });
+
+  it('a plan made with --data-check-budget N needs the same budget on apply', async () => {
+    // no call left for the count: uncounted, dangerous, allowed
+    expect((await cli('plan', '--data-check-budget', '0', '--out', 'plan.json')).code).toBe(0);
+    const run = await refused(
+      'plan.json',
+      [],
+      'Error: plan.json was made with --data-check-budget 0, apply with --data-check-budget 100: apply it with the same budget, or it is not applied. Nothing was applied.',
+    );
+    expect(run.stderr).toContain(
+      'Hint: Review the plan, then apply it with --data-check-budget 0 (crm-schema apply plan.json --data-check-budget 0)',
+    );
+    await refused('plan.json', ['--data-check-budget', '5'], 'was made with --data-check-budget 0');
+    const applied = await cli('apply', 'plan.json', '--yes', '--data-check-budget', '0');
+    expect(applied.code).toBe(0);
+    expect(writes).toEqual(['PATCH /crm/v3/properties/tickets/level']);
   });
 });
 
