@@ -10,7 +10,8 @@ const argv = process.argv.slice(2);
 // so does a run whose NODE_OPTIONS or node flags set any of these.
 const TUNING = ['--semi-space-growth-factor=1', '--heap-growing-percent=30', '--liftoff-only'];
 const given = `${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`;
-if (argv[0] !== 'emulator' && !/semi-space|heap-growing|liftoff/.test(given)) {
+const command = argv.find((arg) => !arg.startsWith('-'));
+if (command !== 'emulator' && !/semi[-_]space|heap[-_]growing|liftoff/.test(given)) {
   for (const flag of TUNING) setFlagsFromString(flag);
 }
 const { main } = await import('../dist/cli/main.js');

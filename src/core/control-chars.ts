@@ -6,21 +6,28 @@
  * twice:
  *
  * - C0 controls and DEL as their Unicode control pictures (`␛` for ESC, `␍` for CR, `␊` for LF);
- * - C1 controls, zero-width, bidirectional and other formatting characters as `⟨U+202E⟩`.
+ * - C1 controls, zero-width, bidirectional and other format characters, and the line and paragraph
+ *   separators, as `⟨U+202E⟩`.
  *
  * Tab is kept; line feed too unless the text must stay on one line.
  */
 
-const KEEPING_NEWLINES =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/g;
-const ONE_LINE =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+/**
+ * Every character a reader cannot see, in one class: C0 and C1 controls, Unicode format characters
+ * (bidirectional overrides and isolates, zero-width spaces and joiners, the byte order mark, soft
+ * hyphens, tag characters) and the line and paragraph separators. The renderers, the JSON output and
+ * pulled YAML files all escape from this one list.
+ */
+export const INVISIBLE_CLASS = '\\p{Cc}\\p{Cf}\\u2028\\u2029';
+
+/** One invisible character, tab and line feed aside (for a test, without the `g` flag). */
+export const INVISIBLE = new RegExp(`(?![\\t\\n])[${INVISIBLE_CLASS}]`, 'u');
+const KEEPING_NEWLINES = new RegExp(`(?![\\t\\n])[${INVISIBLE_CLASS}]`, 'gu');
+const ONE_LINE = new RegExp(`(?!\\t)[${INVISIBLE_CLASS}]`, 'gu');
 
 /** The visible stand-in of one control character. */
 export function controlPicture(char: string): string {
-  const code = char.charCodeAt(0);
+  const code = char.codePointAt(0) ?? 0;
   if (code <= 0x1f) return String.fromCharCode(0x2400 + code);
   if (code === 0x7f) return '\u2421';
   return `⟨U+${code.toString(16).toUpperCase().padStart(4, '0')}⟩`;

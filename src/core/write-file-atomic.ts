@@ -5,7 +5,7 @@
  * and removed again when the write fails. The emulator keeps its own (it shares no code with the client).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CrmSchemaError } from './errors.js';
 
@@ -63,8 +63,8 @@ async function writeTemp(
       throw error;
     }
     try {
-      if (typeof text === 'string') await handle.writeFile(text, 'utf8');
-      else for (const piece of text) await handle.write(piece, null, 'utf8');
+      // writeFile writes all of it (a single write may be short), a string or piece by piece
+      await writeFile(handle, text, 'utf8');
       await handle.sync();
       await handle.close();
     } catch (error) {

@@ -15,13 +15,50 @@ const EMPTY = { code: 'EMPTY_DOCUMENT' } as const;
 const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true, strict: true } as const;
 
 /**
- * One document of a file: its data, and its YAML tree for locating keys. `release()` frees the tree
- * (a file of 1,000 properties holds about 3 MB of it) once the locations the model needs are read;
- * a later lookup (a rule reporting a problem) parses the file's text again, once.
+ * The YAML trees of one file, shared by its documents. Once every document has released its tree (its
+ * entries are collected), the trees are dropped; a later lookup parses the text again, once for the file.
+ */
+class FileTrees {
+  #docs: Document.Parsed[] | undefined;
+  #held = 0;
+
+  constructor(
+    readonly file: string,
+    private readonly text: string,
+    docs: Document.Parsed[],
+    /** line starts of the file (small: kept when the trees are dropped) */
+    readonly lineCounter: LineCounter,
+  ) {
+    this.#docs = docs;
+  }
+
+  hold(): void {
+    this.#held++;
+  }
+
+  get inMemory(): boolean {
+    return this.#docs !== undefined;
+  }
+
+  release(): void {
+    if (--this.#held === 0) this.#docs = undefined;
+  }
+
+  doc(index: number): Document.Parsed {
+    this.#docs ??= parseAllDocuments(this.text, { ...PARSE_OPTIONS, lineCounter: new LineCounter() });
+    const doc = this.#docs[index];
+    // the same text parsed the same way: the document is there
+    if (doc === undefined) throw new Error(`${this.file}: document ${index} not found again`);
+    return doc;
+  }
+}
+
+/**
+ * One document of a file: its data, and its YAML tree for locating keys. `release()` gives the tree up
+ * (a file of 1,000 properties holds about 3 MB of it) once the locations the model needs are read.
  */
 export class ParsedDocument {
-  #doc: Document.Parsed | undefined;
-  #lineCounter: LineCounter;
+  #released = false;
 
   constructor(
     /** the display path of the file */
@@ -30,34 +67,28 @@ export class ParsedDocument {
     readonly index: number,
     /** the document as plain data */
     readonly data: unknown,
-    private readonly text: string,
-    doc: Document.Parsed,
-    lineCounter: LineCounter,
+    private readonly trees: FileTrees,
   ) {
-    this.#doc = doc;
-    this.#lineCounter = lineCounter;
+    trees.hold();
   }
 
   get doc(): Document.Parsed {
-    if (this.#doc === undefined) {
-      const lineCounter = new LineCounter();
-      const docs = parseAllDocuments(this.text, { lineCounter, ...PARSE_OPTIONS });
-      const doc = Array.isArray(docs) ? docs[this.index] : undefined;
-      // the same text parsed the same way: the document is there
-      if (doc === undefined) throw new Error(`${this.file}: document ${this.index} not found again`);
-      this.#doc = doc;
-      this.#lineCounter = lineCounter;
-    }
-    return this.#doc;
+    return this.trees.doc(this.index);
   }
 
-  /** line starts of the file (small: kept when the tree is released) */
   get lineCounter(): LineCounter {
-    return this.#lineCounter;
+    return this.trees.lineCounter;
+  }
+
+  /** whether the file's YAML trees are in memory now */
+  get treeInMemory(): boolean {
+    return this.trees.inMemory;
   }
 
   release(): void {
-    this.#doc = undefined;
+    if (this.#released) return;
+    this.#released = true;
+    this.trees.release();
   }
 }
 
@@ -74,6 +105,7 @@ export function parseYaml(source: SourceText, sink: DiagnosticSink): ParsedDocum
     return [];
   }
   const documents = docs;
+  const trees = new FileTrees(source.file, source.text, docs, lineCounter);
   const parsed: ParsedDocument[] = [];
   documents.forEach((doc, index) => {
     const at = (offset: number) => ({ file: source.file, ...lineCounter.linePos(offset) });
@@ -110,7 +142,7 @@ export function parseYaml(source: SourceText, sink: DiagnosticSink): ParsedDocum
       });
       return;
     }
-    parsed.push(new ParsedDocument(source.file, index, data, source.text, doc, lineCounter));
+    parsed.push(new ParsedDocument(source.file, index, data, trees));
   });
   return parsed;
 }

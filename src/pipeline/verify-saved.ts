@@ -60,6 +60,13 @@ export async function verifySavedPlan(
   const freshById = new Map(fresh.changes.map((c) => [c.id, c]));
   const savedIds = new Set(saved.changes.map((c) => c.id));
   const differences: PlanDifference[] = [];
+  if (savedIds.size < saved.changes.length) {
+    const seen = new Set<string>();
+    for (const { id } of saved.changes) {
+      if (seen.has(id)) differences.push({ id, what: 'the plan holds this change more than once' });
+      seen.add(id);
+    }
+  }
   const alreadyDone = new Map<string, string>();
   const typeIds = new Map<string, number>();
   /** saved id -> the fresh change it is (the same id, or a half-done replace's create) */
@@ -118,7 +125,7 @@ export async function verifySavedPlan(
       else differences.push({ id: s.id, what: `it no longer matches ${f.id}` });
       continue;
     }
-    const what = compare(s, f, live, savedDependencies(s, alreadyDone, matched));
+    const what = compare(s, f, live, alreadyDone, savedDependencies(s, alreadyDone, matched));
     if (what.length > 0) differences.push({ id: s.id, what: what.join('; ') });
     else run.push({ ...s, dependsOn: f.dependsOn, phase: f.phase });
   }
@@ -132,13 +139,15 @@ function compare(
   s: PlannedChange,
   f: PlannedChange,
   live: SchemaState,
+  alreadyDone: ReadonlyMap<string, string>,
   savedDeps: readonly string[],
 ): string[] {
   let meta: unknown = s.meta;
   let requests: unknown = s.requests;
   let ownEvaluation = false;
-  if (s.type === 'limit.set' && isRef(s.meta.typeId)) {
-    // the label the plan creates exists now: its ref is its typeId, and the plan's own severity stands
+  if (s.type === 'limit.set' && isRef(s.meta.typeId) && s.dependsOn.some((dep) => alreadyDone.has(dep))) {
+    // the label this plan created (a run before this one did) exists now: its ref is its typeId, and the
+    // plan's own severity stands, unless the change is worse now than the plan says
     const typeId = liveLabelByText(live, s.meta.from, s.meta.to, s.meta.label ?? '')?.typeId;
     if (typeId !== undefined) {
       meta = { ...s.meta, typeId };
@@ -171,11 +180,19 @@ function compare(
     );
   else if (!ownEvaluation && s.policy.rule !== f.policy.rule)
     what.push(`policy rule: the plan says ${s.policy.rule}, now ${f.policy.rule} (${f.policy.reason})`);
+  // the plan's own evaluation stands only while nothing it did not foresee is at stake now
+  if (ownEvaluation && (isNewRefusal(s, f) || (f.affected?.count ?? 0) > 0))
+    what.push(
+      `severity: the plan says ${s.severity} (${s.policy.decision}), now ${f.severity} (${f.policy.decision}: ${f.policy.reason})`,
+    );
   if (!same(requests, f.requests)) what.push('requests: they are not what the change sends now');
   const deps = dependencyDifference(savedDeps, f.dependsOn);
   if (deps !== undefined) what.push(deps);
   return what;
 }
+
+const isNewRefusal = (s: PlannedChange, f: PlannedChange): boolean =>
+  s.policy.decision === 'apply' && f.policy.decision === 'refuse';
 
 /**
  * The dependencies of a saved change, as the fresh plan names them: those already done are left out

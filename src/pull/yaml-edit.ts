@@ -4,6 +4,7 @@
  * to its place in the canonical key order among the keys already there; a removed key takes only its
  * own line. Every function reports whether it changed anything, so untouched files are never rewritten.
  */
+import { INVISIBLE } from '../core/control-chars.js';
 import {
   isMap,
   isScalar,
@@ -169,16 +170,10 @@ export function filterEntries(map: YAMLMap, key: string, keep: (entry: YAMLMap) 
 }
 
 /**
- * Characters a reviewer cannot see in a diff: C0 and C1 controls (tab and line feed aside), Unicode
- * format characters (bidirectional overrides such as U+202E, zero-width spaces and joiners, U+FEFF) and
- * the line and paragraph separators. Written raw, they could make a pulled file read differently from
- * what it means (a Trojan Source review risk).
- */
-const INVISIBLE = /(?![\t\n])[\p{Cc}\p{Cf}\u2028\u2029]/u;
-
-/**
- * The text of a document, every string holding an invisible character (above) written as a
- * double-quoted scalar with escapes (`"Order\u202E"`): the file shows them, and reads back the same.
+ * The text of a document, every string holding a character a reviewer cannot see in a diff (INVISIBLE:
+ * controls, format characters such as U+202E, separators) written as a double-quoted scalar with escapes
+ * (`"Order\u202E"`): the file shows them (raw, they could make it read differently from what it means,
+ * a Trojan Source review risk) and reads back the same.
  */
 export function documentText(doc: Document, options: ToStringOptions): string {
   const escaped: { node: Scalar; value: string; type: Scalar['type']; placeholder: string }[] = [];

@@ -85,9 +85,7 @@ const CHUNK_CHARS = 1 << 20;
  * written without its whole text (and copies of it) in memory at once.
  */
 export function* planJsonChunks(plan: PlanDocument): Generator<string> {
-  const others = new Set<string>();
-  collectKeys(plan, others);
-  const order = [...READING_ORDER, ...[...others].filter((key) => !READING_INDEX.has(key)).sort()];
+  const order = planKeyOrder(plan);
   if (plan.changes.length === 0) {
     yield escapeJsonText(`${JSON.stringify(plan, order, 2)}\n`);
     return;
@@ -108,6 +106,13 @@ export function* planJsonChunks(plan: PlanDocument): Generator<string> {
     }
   }
   yield escapeJsonText(`  ]${shell.slice(at + slot.length)}\n`);
+}
+
+/** The order of every key in the plan: reading order first, then the others sorted. */
+export function planKeyOrder(plan: PlanDocument): string[] {
+  const others = new Set<string>();
+  collectKeys(plan, others);
+  return [...READING_ORDER, ...[...others].filter((key) => !READING_INDEX.has(key)).sort()];
 }
 
 function collectKeys(value: unknown, keys: Set<string>): void {

@@ -11,7 +11,7 @@
  *   shown quoted, or as word diffs that mark line breaks), every other string is made one line;
  * - `escapeJsonText`: JSON text with every such character as a `\u` escape: the same value, parsed.
  */
-import { neutralize } from '../core/control-chars.js';
+import { INVISIBLE_CLASS, neutralize } from '../core/control-chars.js';
 
 /** Keys whose strings are values shown quoted or as word diffs: they keep their line feeds. */
 const MULTILINE_KEYS = new Set(['meta', 'fields', 'live', 'declared', 'old', 'new', 'options']);
@@ -37,8 +37,12 @@ function walk(value: unknown, multiline: boolean): unknown {
  * formatting characters are escaped here (`\u202e`), which any JSON parser reads back as the same value.
  */
 export function escapeJsonText(json: string): string {
-  return json.replace(
-    /[\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  // JSON.stringify escapes the C0 controls inside strings; outside them, line feeds lay the text out
+  return json.replace(INVISIBLE_GLOBAL, (char) =>
+    [...Array(char.length).keys()]
+      .map((i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`)
+      .join(''),
   );
 }
+
+const INVISIBLE_GLOBAL = new RegExp(`(?![\\u0000-\\u001F])[${INVISIBLE_CLASS}]`, 'gu');

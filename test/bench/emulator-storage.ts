@@ -168,7 +168,11 @@ export async function runStorageBench(options: { records?: number } = {}): Promi
       };
       for (let i = 0; i < SEARCHES; i++) {
         await sleep(SEARCH_GAP_MS);
-        oneTimes.push((await search(one)).ms);
+        const found = await search(one);
+        // a search that finds nothing would time nothing
+        if (found.json?.total !== 1)
+          throw new Error(`the EQ search of one record found ${found.json?.total}`);
+        oneTimes.push(found.ms);
       }
       const scanTimes: number[] = [];
       for (let i = 0; i < 5; i++) {

@@ -53,6 +53,8 @@ export async function benchStartup(runs = Number(process.env.BENCH_STARTUP_RUNS 
     const applied = await runCli(['apply', '--yes', '--base-url', emulator.url], { cwd: dir, env });
     if (applied.code !== 0) throw new Error(`apply of the small project exited ${applied.code}`);
     const calls = callCount((await runCli([...plan, '--verbose'], { cwd: dir, env })).stderr).calls;
+    // one batch read of the 100 names and the group list: the small plan this case is about
+    if (calls !== 2) throw new Error(`the small plan made ${calls} calls, not 2`);
 
     const nodeMs = await medianOf(['-e', '0'], runs);
     const versionMs = await medianOf([BIN, '--version'], runs);

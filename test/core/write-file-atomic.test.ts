@@ -31,6 +31,17 @@ describe('writeFileAtomic', () => {
     expect(await readdir(dir)).toEqual(['plan.json']);
   });
 
+  it('writes text given in pieces whole, in order (multi-byte characters too)', async () => {
+    const piece = (i: number) => `${String(i).padStart(5, '0')} é ⟨U+202E⟩ ${'x'.repeat(70_000)}\n`;
+    function* pieces(): Generator<string> {
+      for (let i = 0; i < 40; i++) yield piece(i);
+    }
+    await writeFileAtomic(join(dir, 'big.json'), pieces());
+    const text = await readFile(join(dir, 'big.json'), 'utf8');
+    expect(text).toBe(Array.from({ length: 40 }, (_, i) => piece(i)).join(''));
+    expect(await readdir(dir)).toEqual(['big.json']);
+  });
+
   it('uses unpredictable names: two writes use two different random parts', async () => {
     const seen: string[] = [];
     const spy = () => {

@@ -43,20 +43,25 @@ describe('releasing the YAML tree', () => {
     const items = emptyItems();
     for (const document of documents) {
       collectItems(document, checkManifestShape(document, sink), items);
+      expect(document.treeInMemory).toBe(true);
       document.release();
     }
     expect(sink.items).toEqual([]);
+    // every document of the file gave its tree up: the trees are gone
+    expect(documents.map((d) => d.treeInMemory)).toEqual([false, false]);
     const [severity, tier] = items.properties;
-    // read before the release
+    // the entry and its keys: read before the release, no parse needed
     expect(at(severity!.ref)).toEqual(before[0]!.entry);
     expect(at(severity!.ref, 'label')).toEqual({ file: 'a.yaml', line: 5, col: 12 });
-    // a missing key at the entry, as locate() does
     expect(at(tier!.ref, 'label')).toEqual(before[1]!.label);
     expect(at(tier!.ref, 'label')).toEqual({ file: 'a.yaml', line: 17, col: 12 });
+    // a key the entry does not have is located at the entry, as locate() does
     expect(at(tier!.ref, 'description')).toEqual(before[1]!.entry);
-    // deeper paths parse the text again (the second document of the file)
+    expect(documents.map((d) => d.treeInMemory)).toEqual([false, false]);
+    // deeper paths parse the text again, once for the whole file
     expect(at(severity!.ref, 'options', 1, 'value')).toEqual(before[0]!.deep);
     expect(at(severity!.ref, 'options', 1, 'value')).toEqual({ file: 'a.yaml', line: 11, col: 31 });
+    expect(documents.map((d) => d.treeInMemory)).toEqual([true, true]);
     expect(locate(documents[1]!, ['properties', 0, 'type'])).toEqual({ file: 'a.yaml', line: 19, col: 11 });
   });
 

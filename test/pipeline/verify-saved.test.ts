@@ -146,6 +146,13 @@ describe('a saved plan, verified', () => {
       'property.create tickets.intruder: the plan holds it, but the manifests and the account no longer call for it',
     ],
     [
+      'a change held twice',
+      () => ({
+        changes: [...saved.changes, saved.changes.find((c) => c.id === 'property.update tickets.upd')!],
+      }),
+      'property.update tickets.upd: the plan holds this change more than once',
+    ],
+    [
       'a change left out',
       () => ({ changes: saved.changes.filter((c) => c.id !== 'property.create tickets.z_base') }),
       'property.create tickets.z_base: the manifests and the account call for it now',
@@ -193,6 +200,41 @@ describe('a saved plan, verified', () => {
       expect(userLabels(fx.emulator.state)).toContain('0-5->0-123:Primary order');
     },
   );
+
+  it('keeps its own evaluation of a limit on a label it created only while the policy still lets it through', async () => {
+    const limit = saved.changes.find((c) => c.id === 'limit.set tickets->orders:Primary order')!;
+    expect([limit.severity, limit.policy.decision, limit.dependsOn]).toEqual([
+      'safe',
+      'apply',
+      ['label.create tickets->orders:Primary order'],
+    ]);
+    // the label exists (a run before this one, or someone else, created it): the limit is uncounted now
+    const creator = saved.changes.filter((c) => c.id === limit.dependsOn[0]);
+    await applyPlan({ changes: creator }, fx.client);
+    const p = await project(fx.dir, V2);
+    const policy = toPlanPolicy(p.config.policy);
+    const fresh = (dangerous: 'allow' | 'deny') =>
+      computePlan(fx.client, p.desired, {
+        policy,
+        dataCheck: false,
+        gate: { destructive: 'deny', dangerous, allow: [], source: 'the project' },
+        allowances: { destructive: true, dangerous: dangerous === 'allow' },
+      });
+    const allowed = await fresh('allow');
+    const verified = await verifySavedPlan(fx.client, saved, allowed.plan, allowed.live);
+    expect(verified.changes.find((c) => c.id === limit.id)?.severity).toBe('safe');
+
+    const denied = await fresh('deny');
+    expect(denied.plan.changes.find((c) => c.id === limit.id)?.policy.decision).toBe('refuse');
+    fx.calls.length = 0;
+    await expect(verifySavedPlan(fx.client, saved, denied.plan, denied.live)).rejects.toMatchObject({
+      code: 'PLAN_MISMATCH',
+      message: expect.stringContaining(
+        `${limit.id}: severity: the plan says safe (apply), now dangerous (refuse`,
+      ),
+    });
+    expect(writeCalls(fx.calls)).toEqual([]);
+  });
 
   it('continues a replace whose archive ran (and whose create did not) with its create', async () => {
     const replace = saved.changes.find((c) => c.type === 'property.replace')!;

@@ -20,9 +20,8 @@ import { desired, prop, select, state } from '../plan/fixtures.js';
 /** Colour codes are the only escape sequences a renderer may write itself. */
 // eslint-disable-next-line no-control-regex -- matching escape sequences is the point
 const SGR = /\u001b\[[0-9;]*m/g;
-const RAW =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/;
+/** A character no reader sees: controls (tab and line feed aside), format characters, separators. */
+const RAW = /(?![\t\n])[\p{Cc}\p{Cf}\u2028\u2029]/u;
 
 /** Cursor up and erase the line, then a carriage return and a concealing overwrite. */
 const HIDE_PREVIOUS_LINE = 'Tier\u001b[1A\u001b[2K\rnothing to see\u001b[8m';
@@ -114,6 +113,14 @@ describe('hostile text in the renderers', () => {
         expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
       }),
     );
+  });
+
+  it('the rarer invisible characters too: soft hyphen, word joiner, Mongolian vowel separator, tag letters', () => {
+    const sly = 'Prio\u00ADrity\u2060\u180E \u{E0041}\u{E0042}';
+    expect(neutralize(sly)).toBe('Prio⟨U+00AD⟩rity⟨U+2060⟩⟨U+180E⟩ ⟨U+E0041⟩⟨U+E0042⟩');
+    const json = escapeJsonText(JSON.stringify({ label: sly }));
+    expect(json).toBe('{"label":"Prio\\u00adrity\\u2060\\u180e \\udb40\\udc41\\udb40\\udc42"}');
+    expect(JSON.parse(json)).toEqual({ label: sly });
   });
 
   it('neutralizeDocument keeps keys and shape, and line feeds only in values shown quoted', () => {

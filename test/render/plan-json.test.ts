@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { readPlanDocument, type PlanDocument } from '../../src/plan/plan-document.js';
-import { planJsonChunks, renderPlanJson } from '../../src/render/plan-json.js';
+import { planJsonChunks, planKeyOrder, renderPlanJson } from '../../src/render/plan-json.js';
+import { escapeJsonText } from '../../src/render/safe-text.js';
 import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
 import { renderPlanText } from '../../src/render/plan-text.js';
 import { emptyPlan, hostilePlan, reviewPlan } from './plans.js';
@@ -104,25 +105,26 @@ describe('the JSON plan', () => {
     ]);
   });
 
-  it('comes in pieces of about 1 MB for a large plan, which join to the same text', () => {
-    const one = review.changes;
-    // thousands of changes: several megabytes of JSON
-    const changes = Array.from({ length: 6000 }, (_, i) => {
-      const change = one[i % one.length]!;
-      return { ...change, id: `${change.id}#${i}` };
+  it('comes in pieces of about 1 MB for a large plan, which join to the text of one JSON.stringify', () => {
+    const whole = (plan: PlanDocument) => escapeJsonText(`${JSON.stringify(plan, planKeyOrder(plan), 2)}\n`);
+    const hostile = hostilePlan();
+    const many = (count: number): PlanDocument => ({
+      ...review,
+      changes: Array.from({ length: count }, (_, i) => {
+        const change = review.changes[i % review.changes.length]!;
+        // text a terminal or an editor would hide: escaped the same way in every piece
+        return { ...change, id: `${change.id}#${i}`, message: `${change.message} \u2028\u202e${i}` };
+      }),
     });
-    const large: PlanDocument = { ...review, changes };
+    const large = many(6000);
     const pieces = [...planJsonChunks(large)];
-    const text = pieces.join('');
     expect(pieces.length).toBeGreaterThan(3);
     for (const piece of pieces) expect(piece.length).toBeLessThan(1.1 * 2 ** 20);
-    // the key order and the indentation are those of one JSON.stringify of the whole document
-    expect(JSON.stringify(JSON.parse(text), null, 2) + '\n').toBe(text);
-    expect(JSON.parse(text)).toStrictEqual(JSON.parse(JSON.stringify(large)));
-    expect(text).toBe(renderPlanJson(large));
-    expect([...planJsonChunks(emptyPlan())].join('')).toBe(
-      `${JSON.stringify(JSON.parse(renderPlanJson(emptyPlan())), null, 2)}\n`,
-    );
+    for (const plan of [large, many(1), many(2), emptyPlan(), hostile]) {
+      expect([...planJsonChunks(plan)].join('')).toBe(whole(plan));
+      expect(renderPlanJson(plan)).toBe(whole(plan));
+    }
+    expect(pieces.join('')).not.toMatch(/[\u2028\u202e]/);
   });
 });
 
