@@ -7,7 +7,7 @@ const argv = process.argv.slice(2);
 // that stays small, slower heap growth, and baseline-compiled WebAssembly (the HTTP client's parser;
 // optimising it costs about 35 MB of compiler memory) keep its peak memory under 200 MB on an account of
 // 10,000 properties, for a few hundred ms more CPU there. The emulator, a server, keeps V8's defaults;
-// so does a run whose NODE_OPTIONS or node flags set any of these.
+// so does a run whose node flags (or NODE_OPTIONS) set any of these.
 const TUNING = ['--semi-space-growth-factor=1', '--heap-growing-percent=30', '--liftoff-only'];
 const given = `${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`;
 const command = argv.find((arg) => !arg.startsWith('-'));
