@@ -7,6 +7,7 @@
 import { CLIENT_VERSION } from '../api/version.js';
 import { CrmSchemaError } from '../core/errors.js';
 import { must } from '../core/must.js';
+import { DEFAULT_DATA_CHECK_BUDGET } from '../live/data-check-result.js';
 import { canonicalDigest, canonicalJson } from '../plan/canonical-json.js';
 import type { DesiredState } from '../model/desired-state.js';
 import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
@@ -50,76 +51,58 @@ const ALLOWANCES = [
   ['allowDangerous', '--allow-dangerous'],
 ] as const;
 
+/** The flags of a run that change severities and policy decisions, as typed on the command line. */
+function decidingFlags(settings: PlanSettings): string[] {
+  const budget = settings.dataCheckBudget;
+  return [
+    ...ALLOWANCES.filter(([key]) => settings[key]).map(([, flag]) => flag),
+    ...(!settings.dataCheck
+      ? ['--no-data-check']
+      : budget === DEFAULT_DATA_CHECK_BUDGET
+        ? []
+        : [`--data-check-budget ${String(budget)}`]),
+  ];
+}
+
 /**
  * The settings a saved plan is made again with, to verify it: apply's own flags, never those the file
  * records, so that a file can neither grant itself an allowance nor turn off (or starve) the data check
  * that makes a change destructive. They must be the flags the plan was made with (its severities and
- * policy decisions were reviewed as they are): a plan made with `--allow-destructive`, `--allow-dangerous`
- * or `--no-data-check` needs the same flag on apply, a flag given now that the plan was made without is
- * refused, not silently ignored, and with the data check on the budget must be the same
- * (`--data-check-budget`; default 100 on both). A difference throws PLAN_SETTINGS before anything is read.
+ * policy decisions were reviewed as they are): a plan made with `--allow-destructive`, `--allow-dangerous`,
+ * `--no-data-check` or another `--data-check-budget` needs the same flag on apply, and such a flag given
+ * now that the plan was made without is refused, not silently ignored. A difference throws PLAN_SETTINGS
+ * before anything is read.
  */
 export function savedSettings(saved: PlanDocument, file: string, flags: PlanSettings): PlanSettings {
   // checkSavedPlan refused a plan without settings
-  const settings = must(saved.settings, 'the settings of a checked plan');
-  const missing = ALLOWANCES.filter(([k]) => settings[k] && !flags[k]).map(([, flag]) => flag);
+  const made = decidingFlags(must(saved.settings, 'the settings of a checked plan'));
+  const given = decidingFlags(flags);
+  const missing = made.filter((flag) => !given.includes(flag));
+  const extra = given.filter((flag) => !made.includes(flag));
+  const list = (names: string[]) => names.join(' and ');
   if (missing.length > 0) {
-    const flag = missing.join(' and ');
+    const one = missing.length === 1;
     throw new CrmSchemaError(
       'PLAN_SETTINGS',
-      `${file} was made with ${flag}: apply it with the same ${missing.length === 1 ? 'flag' : 'flags'}, or it is not applied. Nothing was applied.`,
+      `${file} was made with ${list(missing)}: apply it with the same ${one ? 'flag' : 'flags'}, or it is not applied. Nothing was applied.`,
       {
-        hint: `Review the plan, then apply it with ${flag} (crm-schema apply ${file} ${missing.join(' ')}); or make the plan again without ${missing.length === 1 ? 'it' : 'them'}.`,
+        hint: `Review the plan, then apply it with ${list(missing)} (crm-schema apply ${file} ${missing.join(' ')}); or make the plan again without ${one ? 'it' : 'them'}.`,
       },
     );
   }
-  const widened = ALLOWANCES.filter(([k]) => flags[k] && !settings[k]).map(([, flag]) => flag);
-  if (widened.length > 0) {
+  if (extra.length > 0) {
     throw new CrmSchemaError(
       'PLAN_SETTINGS',
-      `${file} was made without ${widened.join(' and ')}: its policy decisions were reviewed as they are. Nothing was applied.`,
+      `${file} was made without ${list(extra)}: its severities and policy decisions were reviewed as they are. Nothing was applied.`,
       {
-        hint: `Make the plan again with ${widened.join(' ')} (crm-schema plan ${widened.join(' ')} --out FILE), review it, and apply that.`,
+        hint: `Apply it without ${list(extra)}; or make the plan again with ${extra.join(' ')} (crm-schema plan ${extra.join(' ')} --out FILE), review it, and apply that.`,
       },
     );
   }
-  checkDataCheck(settings, file, flags);
   return {
     allowDestructive: flags.allowDestructive,
     allowDangerous: flags.allowDangerous,
     dataCheck: flags.dataCheck,
     dataCheckBudget: flags.dataCheckBudget,
   };
-}
-
-/** The data check of apply's flags must be the one the plan was made with (the budget only when it runs). */
-function checkDataCheck(settings: PlanSettings, file: string, flags: PlanSettings): void {
-  if (!settings.dataCheck && flags.dataCheck) {
-    throw new CrmSchemaError(
-      'PLAN_SETTINGS',
-      `${file} was made with --no-data-check: apply it with the same flag, or it is not applied. Nothing was applied.`,
-      {
-        hint: `Review the plan, then apply it with --no-data-check (crm-schema apply ${file} --no-data-check); or make the plan again with the data check.`,
-      },
-    );
-  }
-  if (settings.dataCheck && !flags.dataCheck) {
-    throw new CrmSchemaError(
-      'PLAN_SETTINGS',
-      `${file} was made without --no-data-check: its severities were reviewed with the records counted. Nothing was applied.`,
-      {
-        hint: `Apply it without --no-data-check; or make the plan again with --no-data-check (crm-schema plan --no-data-check --out FILE), review it, and apply that.`,
-      },
-    );
-  }
-  if (settings.dataCheck && settings.dataCheckBudget !== flags.dataCheckBudget) {
-    const budget = `--data-check-budget ${String(settings.dataCheckBudget)}`;
-    throw new CrmSchemaError(
-      'PLAN_SETTINGS',
-      `${file} was made with ${budget}, apply with --data-check-budget ${String(flags.dataCheckBudget)}: apply it with the same budget, or it is not applied. Nothing was applied.`,
-      {
-        hint: `Review the plan, then apply it with ${budget} (crm-schema apply ${file} ${budget}); or make the plan again with --data-check-budget ${String(flags.dataCheckBudget)}.`,
-      },
-    );
-  }
 }

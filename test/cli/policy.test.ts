@@ -317,7 +317,7 @@ describe('the data check of a saved plan is the one given to apply', () => {
     await refused(
       'forged.json',
       [],
-      'forged.json was made with --data-check-budget 0, apply with --data-check-budget 100',
+      'forged.json was made with --data-check-budget 0: apply it with the same flag',
     );
     // the honest plan is refused by its policy, not its settings
     const policy = await cli('apply', 'plan.json', '--yes');
@@ -350,7 +350,7 @@ describe('the data check of a saved plan is the one given to apply', () => {
     const run = await refused(
       'plan.json',
       [],
-      'Error: plan.json was made with --data-check-budget 0, apply with --data-check-budget 100: apply it with the same budget, or it is not applied. Nothing was applied.',
+      'Error: plan.json was made with --data-check-budget 0: apply it with the same flag, or it is not applied. Nothing was applied.',
     );
     expect(run.stderr).toContain(
       'Hint: Review the plan, then apply it with --data-check-budget 0 (crm-schema apply plan.json --data-check-budget 0)',
