@@ -10,6 +10,7 @@
  * `windowBoundMs`, the rolling-window bound (call k, 0-based, cannot start before floor(k / 190) x 10 s,
  * so the last one starts at floor((calls - 1) / 190) x 10 s at the earliest), plus one round trip.
  */
+import { minimumCalls } from '../../src/live/read-live.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,7 +82,7 @@ export async function benchApply(options: ApplyBenchOptions = {}): Promise<Figur
     const policy = toPlanPolicy(project.config.policy);
 
     const started = performance.now();
-    const { plan } = await computePlan(client, project.desired, { policy, dataCheck: false });
+    const { plan, scope, live } = await computePlan(client, project.desired, { policy, dataCheck: false });
     const planMs = performance.now() - started;
     phase = 'apply';
     const report = await applyPlan(plan, client, { parallelism: options.parallelism ?? 4 });
@@ -110,7 +111,8 @@ export async function benchApply(options: ApplyBenchOptions = {}): Promise<Figur
       rateLimitPer10s: rate,
       // apply's own calls: the writes, plus read-backs when a write is uncertain (none here)
       readCalls: figures.reads,
-      readLowerBound: batches + types.length,
+      // the fewest reads of that scope and account (the adaptive read: per type, the list and what it missed)
+      readLowerBound: minimumCalls(scope, live),
       applyCalls: figures.writes,
       writeLowerBound: batches + types.length,
       writeRequests: report.writes,
