@@ -1,11 +1,39 @@
-/** What the property kinds share: what a property needs first, and how a created one is shown. */
+/** What the property kinds share: what a property needs first, and how a created one is sent and shown. */
+import { writes } from '../../api/writes.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
 import type { NormalizedProperty } from '../../model/schema-model.js';
-import type { FieldChange } from '../change-types.js';
+import type { FieldChange, PropertyCreateChange, PropertyRestoreChange } from '../change-types.js';
 import { keys } from '../dependencies.js';
 import { formulaIdentifiers } from '../formula.js';
-import type { ChangeDetail, DependencyKeys } from './change-kind.js';
-import { updated, type EndState } from './end-state.js';
+import { propertyCreateBody } from '../requests/bodies.js';
+import type { ChangeDetail, ChangeKind, DependencyKeys } from './change-kind.js';
+import { created, updated, type EndState } from './end-state.js';
+
+/**
+ * All of a property's create but how it reads: a create and a restore (of an archived name) send the
+ * same request, end the same way and wait for the same changes.
+ */
+export function creatingProperty<C extends PropertyCreateChange | PropertyRestoreChange>(): Omit<
+  ChangeKind<C>,
+  'message' | 'severity'
+> {
+  return {
+    target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.property.name }),
+    action: () => 'create',
+    address: (m) => propertyAddress(m.objectType, m.property.name),
+    phase: () => 'properties.create',
+    // the CRM also creates properties in batches: apply merges consecutive creates
+    requests: (m) => [writes.createProperty(m.objectType, propertyCreateBody(m.property))],
+    creates: () => true,
+    removes: false,
+    endState: (m, found) => created(m.property, found),
+    dependencies: (m) => ({
+      provides: [keys.created(propertyAddress(m.objectType, m.property.name))],
+      needs: propertyNeeds(m.objectType, m.property.groupName, m.property.calculationFormula),
+    }),
+    details: (m) => propertyDetails(m.property),
+  };
+}
 
 /** The creation of its group and of the properties its formula uses. */
 export function propertyNeeds(
