@@ -60,6 +60,19 @@ const REPORT: ApplyReport = {
   durationMs: 1234,
 };
 
+/** A progress writing into `out`, on a terminal or not, its clock set through `clock.t` (or stepping). */
+function recordedProgress(tty: boolean, step?: number) {
+  const out: string[] = [];
+  const clock = { t: 0 };
+  const progress = createApplyProgress({
+    tty,
+    color: false,
+    write: (s) => out.push(s),
+    now: () => (step === undefined ? clock.t : (clock.t += step)),
+  });
+  return { out, clock, progress };
+}
+
 describe('the apply report', () => {
   it('marks each change with its own symbol, as the plan does: + create, ~ update, -/+ replace, - remove', () => {
     const report: ApplyReport = {
@@ -143,14 +156,7 @@ describe('apply progress', () => {
   ];
 
   it('prints plain lines when not on a terminal', () => {
-    const out: string[] = [];
-    let t = 0;
-    const progress = createApplyProgress({
-      tty: false,
-      color: false,
-      write: (s) => out.push(s),
-      now: () => (t += 100),
-    });
+    const { out, progress } = recordedProgress(false, 100);
     events().forEach((e) => {
       progress.onEvent(e);
     });
@@ -162,17 +168,10 @@ describe('apply progress', () => {
   });
 
   it('rewrites one line per phase on a terminal, at most every 100 ms', () => {
-    const out: string[] = [];
-    let t = 0;
-    const progress = createApplyProgress({
-      tty: true,
-      color: false,
-      write: (s) => out.push(s),
-      now: () => t,
-    });
-    const clock = [0, 50, 80, 150, 400];
+    const { out, clock, progress } = recordedProgress(true);
+    const times = [0, 50, 80, 150, 400];
     events().forEach((e, i) => {
-      t = clock[i]!;
+      clock.t = times[i]!;
       progress.onEvent(e);
     });
     expect(out).toEqual([
@@ -201,17 +200,10 @@ describe('the progress of a migration', () => {
   });
 
   it('on a terminal: records read and written against the plan, the rate and the time left', () => {
-    const out: string[] = [];
-    let t = 0;
-    const progress = createApplyProgress({
-      tty: true,
-      color: false,
-      write: (s) => out.push(s),
-      now: () => t,
-    });
+    const { out, clock, progress } = recordedProgress(true);
     progress.onEvent(start);
     progress.onEvent(records(100, 100)); // starts the clock
-    t = 2_000;
+    clock.t = 2_000;
     progress.onEvent(records(500, 250));
     expect(out.at(-1)).toBe(
       '\r\x1b[K[4/5] properties.migrate  0/1  tickets.support_tier: pass 1, 500 records read, 250/1,000 written (250/s), about 6 s left',
@@ -219,14 +211,7 @@ describe('the progress of a migration', () => {
   });
 
   it('in CI logs: a plain line at most every 10 s', () => {
-    const out: string[] = [];
-    let t = 0;
-    const progress = createApplyProgress({
-      tty: false,
-      color: false,
-      write: (s) => out.push(s),
-      now: () => t,
-    });
+    const { out, clock, progress } = recordedProgress(false);
     progress.onEvent(start);
     for (const [at, read] of [
       [0, 100],
@@ -234,7 +219,7 @@ describe('the progress of a migration', () => {
       [10_000, 900],
       [12_000, 1_000],
     ] as const) {
-      t = at;
+      clock.t = at;
       progress.onEvent(records(read, read));
     }
     expect(out.filter((line) => line.includes('records read'))).toEqual([

@@ -15,6 +15,8 @@ const TOKEN = 'cli-label-pairs-token-123456';
 
 let emulator: TestEmulator;
 let links: LinkHelpers;
+/** The pair most tests start from: tickets -> orders "Warranty order", inverse "Warranty ticket". */
+const warrantyPair = () => links.label('tickets', 'orders', 'warranty', 'Warranty order', 'Warranty ticket');
 let dir: string;
 /** requests the emulator received */
 let requests = 0;
@@ -271,13 +273,7 @@ types:
   });
 
   it('a rename applies only to the text it names: a pair found by its other text is never relabelled', async () => {
-    const [forward, inverse] = await links.label(
-      'tickets',
-      'orders',
-      'warranty',
-      'Warranty order',
-      'Warranty ticket',
-    );
+    const [forward, inverse] = await warrantyPair();
     await link(2, forward);
     const before = linkCount();
     const types = userTypes();
@@ -393,13 +389,7 @@ types:
 
 describe('pull of both directions', () => {
   it('writes each label pair once, with its inverse and both limits; plan after pull is empty', async () => {
-    const [forward, inverse] = await links.label(
-      'tickets',
-      'orders',
-      'warranty',
-      'Warranty order',
-      'Warranty ticket',
-    );
+    const [forward, inverse] = await warrantyPair();
     await links.label('orders', 'tickets', 'source', 'Source ticket');
     const limit = (from: string, to: string, typeId: number, max: number) =>
       emulator.call('POST', `/crm/v4/associations/definitions/configurations/${from}/${to}/batch/create`, {
@@ -424,7 +414,7 @@ describe('pull of both directions', () => {
   });
 
   it('writes a pair in the direction it was created from, whatever the flag order; notes say where', async () => {
-    await links.label('tickets', 'orders', 'warranty', 'Warranty order', 'Warranty ticket');
+    await warrantyPair();
     const { readFile, readdir } = await import('node:fs/promises');
     const { parseAllDocuments } = await import('yaml');
     /** `from->to: label texts` of every Associations document pulled */
