@@ -1,7 +1,8 @@
 /**
- * Tests of the real binary (`node bin/run.js ...`) run the compiled code in dist/. Before any test,
- * this builds dist/ once when it is missing or older than a file in src/, so those tests never run
- * against stale code. Type errors do not stop the run (tsc still emits; `npm test` typechecks anyway).
+ * Tests of the real binary (`node bin/run.js ...`) run the bundled CLI in dist/bundle/. Before any test,
+ * this builds it once (the steps of `npm run build`) when it is missing or older than a file in src/, so
+ * those tests never run against stale code. Type errors do not stop the run (tsc still emits; `npm test`
+ * typechecks anyway).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-/** tsc rewrites every output on each build, so this file's time is the time of the last build */
-const builtMarker = join(root, 'dist', 'cli', 'main.js');
+/** the bundle is written whole on each build, after tsc: this file's time is the time of the last build */
+const builtMarker = join(root, 'dist', 'bundle', 'cli', 'main.js');
 
 async function newestMtime(directory: string): Promise<number> {
   let newest = 0;
@@ -32,24 +33,26 @@ async function isStale(): Promise<boolean> {
 export default async function setup(): Promise<void> {
   if (await isStale()) await build();
   // the command list oclif reads instead of importing every command (fast start-up of the binary);
-  // bin/run.js drops it when it is older than dist/, so it is written again after each build
+  // bin/run.js drops it when it is older than the bundle, so it is written again after each build
   const manifest = join(root, 'oclif.manifest.json');
   if (!existsSync(manifest) || (await stat(manifest)).mtimeMs < (await stat(builtMarker)).mtimeMs) {
-    await promisify(execFile)(process.execPath, [join(root, 'dist', 'cli', 'oclif-manifest.js')], {
-      cwd: root,
-    });
+    await node(join('dist', 'cli', 'oclif-manifest.js'));
   }
 }
+
+const node = (script: string) => promisify(execFile)(process.execPath, [script], { cwd: root });
 
 async function build(): Promise<void> {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   try {
     await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root });
   } catch (error) {
-    if (!existsSync(builtMarker)) throw error;
+    if (!existsSync(join(root, 'dist', 'cli', 'bundle.js'))) throw error;
     const output = (error as { stdout?: string }).stdout ?? '';
     process.stderr.write(
       `global-setup: tsc reported errors; dist/ was built anyway:\n${output.slice(0, 2000)}\n`,
     );
   }
+  await node(join('dist', 'manifest', 'precompile-schemas.js'));
+  await node(join('dist', 'cli', 'bundle.js'));
 }

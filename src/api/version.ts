@@ -1,8 +1,8 @@
-/** The `crm-schema/<version>` user agent, read once from package.json (two levels up from src/api and dist/api). */
-import { createRequire } from 'node:module';
+/** The `crm-schema/<version>` user agent, read once from the package's package.json. */
+import { readFileSync } from 'node:fs';
+import { packagePath } from '../core/package-root.js';
 
-const require = createRequire(import.meta.url);
-const pkg = require('../../package.json') as { version: string };
+const pkg = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string };
 
 export const CLIENT_VERSION: string = pkg.version;
 export const USER_AGENT = `crm-schema/${CLIENT_VERSION}`;

@@ -3,6 +3,7 @@
  * a terminal, and says nothing in CI logs): the closest command id, or the closest flag of the command.
  */
 import { Config, type Errors } from '@oclif/core';
+import { PACKAGE_ROOT } from '../core/package-root.js';
 import { editDistance } from '../manifest/suggest.js';
 
 /** The closest candidate within 2 edits (a third of a long word), or undefined. */
@@ -41,7 +42,7 @@ export async function didYouMean(
     return hints.length > 0 ? hints.join('\n') : undefined;
   }
   if (error.oclif.exit === 127 && argv[0] !== undefined) {
-    const config = await Config.load({ root: new URL('../..', import.meta.url).pathname });
+    const config = await Config.load({ root: PACKAGE_ROOT });
     const match = nearest(
       argv[0],
       config.commandIDs.filter((id) => !id.includes(':')),

@@ -2,7 +2,7 @@
  * Runs the CLI and maps every outcome to an exit code. Only `bin/run.js` exits the process.
  * User errors print one clear message (and a hint) to stderr, never a stack trace.
  */
-import { Errors, flush, run } from '@oclif/core';
+import { flush, run, type Errors } from '@oclif/core';
 import { isCrmSchemaError } from '../core/errors.js';
 import { maskSecrets } from '../core/secrets.js';
 import { keepEnvironmentToken } from './output.js';
@@ -10,6 +10,9 @@ import { EXIT } from './exit-codes.js';
 import { didYouMean } from './did-you-mean.js';
 import { dropStaleOclifManifest } from './oclif-manifest.js';
 import { neutralize } from '../core/control-chars.js';
+
+// the in-process test harness forgets secrets between runs in the same copy of the code this runs
+export { forgetSecrets } from '../core/secrets.js';
 
 export async function main(argv: string[]): Promise<number> {
   keepEnvironmentToken(process.env);
@@ -22,13 +25,21 @@ export async function main(argv: string[]): Promise<number> {
     await flush().catch(() => undefined);
     return report(
       error,
-      error instanceof Errors.CLIError ? await didYouMean(error, argv).catch(() => undefined) : undefined,
+      isOclifError(error) ? await didYouMean(error, argv).catch(() => undefined) : undefined,
     );
   }
 }
 
+/**
+ * oclif's errors, thrown by this CLI's copy of @oclif/core or by a plugin's own copy (`help`,
+ * not-found), which are other classes: known by their `oclif` options, as oclif itself knows them.
+ */
+function isOclifError(error: unknown): error is Errors.CLIError {
+  return error instanceof Error && typeof (error as { oclif?: unknown }).oclif === 'object';
+}
+
 function report(error: unknown, suggestion: string | undefined): number {
-  if (error instanceof Errors.ExitError) return error.oclif.exit ?? EXIT.ok;
+  if (isOclifError(error) && error.code === 'EEXIT') return error.oclif.exit ?? EXIT.ok;
   // messages may quote what a server or a file said: never raw control characters on the terminal
   const say = (text: string) => process.stderr.write(`${maskSecrets(neutralize(text))}\n`);
   if (isCrmSchemaError(error)) {
@@ -36,7 +47,7 @@ function report(error: unknown, suggestion: string | undefined): number {
     if (error.hint) say(`Hint: ${error.hint}`);
     return error.exitCode;
   }
-  if (error instanceof Errors.CLIError) {
+  if (isOclifError(error)) {
     // flag and argument errors: the contract keeps 2 for "changes present", so these are 1
     say(`Error: ${error.message}`);
     const suggestions = [...(error.suggestions ?? []), ...(suggestion === undefined ? [] : [suggestion])];

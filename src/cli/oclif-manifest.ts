@@ -2,23 +2,23 @@
  * Writes `oclif.manifest.json` (the list of commands with their flags) next to package.json; run by
  * `npm run build` after tsc. Without it, oclif imports every command module (and so the emulator,
  * the planner, the renderers...) on each start just to list the commands, which more than triples the
- * start-up time of `crm-schema --version` and of every command. The file is derived from dist/, so it is
- * written again on every build; one older than dist/ (dist/ rebuilt by tsc alone) could hide a new command
- * or flag, so `main` removes it before oclif reads it (`dropStaleOclifManifest`).
+ * start-up time of `crm-schema --version` and of every command. The file is derived from the bundled
+ * commands (dist/bundle/, see bundle.ts), so it is written again on every build, after the bundle; one
+ * older than the bundle could hide a new command or flag, so `main` removes it before oclif reads it
+ * (`dropStaleOclifManifest`).
  *
  *   node dist/cli/oclif-manifest.js
  */
 import { rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Config, type Interfaces } from '@oclif/core';
+import { PACKAGE_ROOT } from '../core/package-root.js';
+import { BUNDLE_MAIN_PATH } from './bundle-layout.js';
 
 export const MANIFEST_FILE = 'oclif.manifest.json';
 
-/** The package root: dist/cli/ -> the folder holding package.json. */
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-export async function writeOclifManifest(root = ROOT): Promise<string[]> {
+export async function writeOclifManifest(root = PACKAGE_ROOT): Promise<string[]> {
   const path = join(root, MANIFEST_FILE);
   // oclif reads an existing manifest instead of the commands: remove it so the new one is made from dist/
   await rm(path, { force: true });
@@ -32,13 +32,13 @@ export async function writeOclifManifest(root = ROOT): Promise<string[]> {
 }
 
 /**
- * Removes the manifest when it is older than the compiled CLI (tsc rewrites every file of dist/ on each
- * build), so oclif never lists commands from an earlier build. Two stat calls; never throws.
+ * Removes the manifest when it is older than the bundled CLI (rewritten whole on each build), so oclif
+ * never lists commands from an earlier build. Two stat calls; never throws.
  */
-export async function dropStaleOclifManifest(root = ROOT): Promise<void> {
+export async function dropStaleOclifManifest(root = PACKAGE_ROOT): Promise<void> {
   const path = join(root, MANIFEST_FILE);
   try {
-    const [manifest, built] = await Promise.all([stat(path), stat(join(root, 'dist', 'cli', 'main.js'))]);
+    const [manifest, built] = await Promise.all([stat(path), stat(join(root, ...BUNDLE_MAIN_PATH))]);
     if (manifest.mtimeMs < built.mtimeMs) await rm(path, { force: true });
   } catch {
     // no manifest (oclif then reads the commands), or a read-only install (its manifest is never stale)

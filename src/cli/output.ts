@@ -6,7 +6,7 @@
  */
 import { colorEnabled } from '../render/color-support.js';
 import { keepSecret, maskSecrets } from '../core/secrets.js';
-import { DEFAULT_TOKEN_ENV } from '../manifest/config.js';
+import { DEFAULT_TOKEN_ENV } from '../core/token-env.js';
 import { neutralize } from '../core/control-chars.js';
 
 export interface OutputStreams {

@@ -10,12 +10,8 @@
  * put into an error.
  */
 import { CrmSchemaError } from '../core/errors.js';
-import {
-  DEFAULT_TOKEN_ENV,
-  resolveEnvironment,
-  type EnvironmentConfig,
-  type ProjectConfig,
-} from '../manifest/config.js';
+import { DEFAULT_TOKEN_ENV } from '../core/token-env.js';
+import { resolveEnvironment, type EnvironmentConfig, type ProjectConfig } from '../manifest/config.js';
 import { DEFAULT_POLICY, type Policy } from '../model/policy.js';
 import type { GatePolicy } from '../model/policy.js';
 import type { ComputePlanOptions } from '../pipeline/compute-plan.js';

@@ -6,11 +6,11 @@
 import { existsSync } from 'node:fs';
 import { appendFile, copyFile, mkdir, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CrmSchemaError } from '../core/errors.js';
+import { packagePath } from '../core/package-root.js';
 
-/** `examples/github-actions/` of the package: two levels up from src/init and dist/init. */
-const RECIPES = fileURLToPath(new URL('../../examples/github-actions/', import.meta.url));
+/** `examples/github-actions/` of the package. */
+const RECIPES = packagePath('examples', 'github-actions');
 
 const IGNORED = '.crm-schema/';
 

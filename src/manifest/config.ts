@@ -21,10 +21,9 @@ import type { LintSettings } from '../lint/rules.js';
 import { canonicalObjectType } from '../model/object-types.js';
 import type { SourceLocation } from '../model/source-location.js';
 import { defined } from '../core/defined.js';
+import { DEFAULT_TOKEN_ENV } from '../core/token-env.js';
 
 export const CONFIG_FILE_NAME = 'crm-schema.yaml';
-/** The variable holding the token when an environment names none. */
-export const DEFAULT_TOKEN_ENV = 'CRM_ACCESS_TOKEN';
 
 export interface EnvironmentConfig {
   name: string;

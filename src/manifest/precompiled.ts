@@ -1,17 +1,20 @@
 /**
  * The validators `npm run build` precompiled (precompile-schemas.ts) into `dist/generated/`, loaded
- * without compiling anything; undefined when there are none (running from `src/`), and the caller
- * compiles the schemas itself.
+ * without compiling anything; undefined when the code runs from `src/` (development and tests, where the
+ * schemas may have changed since the last build) or when there are none, and the caller then compiles
+ * the schemas itself.
  */
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
+import { RUNS_BUILT, packagePath } from '../core/package-root.js';
 
 const require = createRequire(import.meta.url);
 
 export function loadPrecompiled(file: string): ((name: string) => ValidateFunction) | undefined {
+  if (!RUNS_BUILT) return undefined;
   let module: Record<string, unknown>;
   try {
-    module = require(`../generated/${file}`) as Record<string, unknown>;
+    module = require(packagePath('dist', 'generated', file)) as Record<string, unknown>;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
     throw error;

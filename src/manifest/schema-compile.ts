@@ -10,7 +10,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { packagePath } from '../core/package-root.js';
 
 const require = createRequire(import.meta.url);
 
@@ -21,8 +23,8 @@ function ajvClass(): typeof Ajv2020 {
 
 export const NAME_KEYWORD = 'x-crm-name';
 
-/** `schemas/` relative to this module, in `src/manifest/` and in `dist/manifest/` alike. */
-const SCHEMAS_DIR = new URL('../../schemas/', import.meta.url);
+/** The package's `schemas/` folder. */
+const SCHEMAS_DIR = pathToFileURL(`${packagePath('schemas')}/`);
 
 export type SchemaName = 'manifest' | 'config' | 'plan';
 

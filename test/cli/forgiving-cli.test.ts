@@ -30,6 +30,14 @@ describe('a CLI that forgives', () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("help for a command that does not exist is the help plugin's own error, not a bug", async () => {
+    // the help plugin throws with its own copy of oclif: the CLI still knows the error as oclif's
+    const run = await runBinary(['help', 'plna']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Error: Command plna not found.');
+    expect(run.stderr).not.toContain('this is a bug');
+  });
+
   it('suggests the flag meant by a typo', async () => {
     const run = await runBinary(['plan', '--enviroment', 'staging']);
     expect(run.code).toBe(1);

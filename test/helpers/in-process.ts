@@ -1,5 +1,5 @@
 /**
- * The CLI's own `main` (the compiled dist/cli/main.js, exactly what bin/run.js calls) in this process:
+ * The CLI's own `main` (the bundled dist/bundle/cli/main.js, exactly what bin/run.js calls) in this process:
  * about ten times faster than a child process per run, and for all that a test of a command's output,
  * exit code and effects needs, the same. What a fresh process would start with is set up around each run:
  *
@@ -47,9 +47,8 @@ let queue: Promise<unknown> = Promise.resolve();
 const distUrl = (...path: string[]) => pathToFileURL(join(ROOT, 'dist', ...path)).href;
 
 async function load(): Promise<Loaded> {
-  const { main } = (await import(distUrl('cli', 'main.js'))) as { main: Main };
-  const { forgetSecrets } = (await import(distUrl('core', 'secrets.js'))) as { forgetSecrets: () => void };
-  return { main, forgetSecrets };
+  // the bundle's main also hands out its own copy of forgetSecrets (the bundle holds the secrets it masks)
+  return (await import(distUrl('bundle', 'cli', 'main.js'))) as Loaded;
 }
 
 /** `main(argv)` in this process, as a fresh process would run it; see the top of this file. */

@@ -1,7 +1,7 @@
 /**
  * Start-up: the binary lists its commands from oclif.manifest.json (written by the build; test/global-setup
- * writes it too), so it imports only the command it runs; a manifest older than dist/ (dist/ rebuilt by
- * tsc alone) is removed before oclif could read stale commands or flags from it.
+ * writes it too), so it imports only the command it runs; a manifest older than the bundled CLI (rebuilt
+ * without the manifest) is removed before oclif could read stale commands or flags from it.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
@@ -41,10 +41,10 @@ it('the manifest lists every command, with its flags', async () => {
   ]);
 });
 
-it('removes a manifest older than the compiled CLI, and keeps a fresh one', async () => {
+it('removes a manifest older than the bundled CLI, and keeps a fresh one', async () => {
   dir = await mkdtemp(join(tmpdir(), 'crm-schema-manifest-'));
-  await mkdir(join(dir, 'dist', 'cli'), { recursive: true });
-  const built = join(dir, 'dist', 'cli', 'main.js');
+  await mkdir(join(dir, 'dist', 'bundle', 'cli'), { recursive: true });
+  const built = join(dir, 'dist', 'bundle', 'cli', 'main.js');
   const manifest = join(dir, MANIFEST_FILE);
   await writeFile(built, '');
   await writeFile(manifest, '{}');

@@ -1,0 +1,11 @@
+/** Where `npm run build` puts the bundled CLI (bundle.ts writes it; bin/run.js and oclif load it). */
+import { join } from 'node:path';
+import { packagePath } from '../core/package-root.js';
+
+/** the bundle's folder, relative to the package root */
+export const BUNDLE_PATH = ['dist', 'bundle'] as const;
+/** the entry bin/run.js imports, relative to the package root */
+export const BUNDLE_MAIN_PATH = [...BUNDLE_PATH, 'cli', 'main.js'] as const;
+
+export const BUNDLE_DIR = packagePath(...BUNDLE_PATH);
+export const BUNDLE_MAIN = join(BUNDLE_DIR, 'cli', 'main.js');
