@@ -1,7 +1,7 @@
 /**
  * Tests of the real binary (`node bin/run.js ...`) run the bundled CLI in dist/bundle/. Before any test,
- * this builds it once (the steps of `npm run build`) when it is missing or older than a file in src/, so
- * those tests never run against stale code. Type errors do not stop the run (tsc still emits; `npm test`
+ * this builds it once (the steps of `npm run build`) when it is missing or older than what it is made
+ * from (src/, schemas/, the installed dependencies), so those tests never run against stale code. Type errors do not stop the run (tsc still emits; `npm test`
  * typechecks anyway).
  */
 import { execFile } from 'node:child_process';
@@ -25,9 +25,22 @@ async function newestMtime(directory: string): Promise<number> {
   return newest;
 }
 
+/**
+ * What the bundle is made from: our sources, the JSON Schemas (the precompiled validators), and the
+ * dependencies bundled into it (oclif, yaml, undici, fastify...), whose install rewrites npm's lockfiles.
+ */
+const INPUT_FOLDERS = ['src', 'schemas'];
+const INPUT_FILES = ['package.json', 'package-lock.json', join('node_modules', '.package-lock.json')];
+
 async function isStale(): Promise<boolean> {
   if (!existsSync(builtMarker)) return true;
-  return (await newestMtime(join(root, 'src'))) > (await stat(builtMarker)).mtimeMs;
+  const built = (await stat(builtMarker)).mtimeMs;
+  for (const folder of INPUT_FOLDERS) if ((await newestMtime(join(root, folder))) > built) return true;
+  for (const file of INPUT_FILES) {
+    const path = join(root, file);
+    if (existsSync(path) && (await stat(path)).mtimeMs > built) return true;
+  }
+  return false;
 }
 
 export default async function setup(): Promise<void> {

@@ -8,7 +8,7 @@ import { maskSecrets } from '../core/secrets.js';
 import { keepEnvironmentToken } from './output.js';
 import { EXIT } from './exit-codes.js';
 import { didYouMean } from './did-you-mean.js';
-import { dropStaleOclifManifest } from './oclif-manifest.js';
+import { dropStaleOclifManifest } from './stale-manifest.js';
 import { neutralize } from '../core/control-chars.js';
 
 // the in-process test harness forgets secrets between runs in the same copy of the code this runs

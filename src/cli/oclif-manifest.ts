@@ -1,26 +1,23 @@
 /**
  * Writes `oclif.manifest.json` (the list of commands with their flags) next to package.json; run by
- * `npm run build` after tsc. Without it, oclif imports every command module (and so the emulator,
- * the planner, the renderers...) on each start just to list the commands, which more than triples the
- * start-up time of `crm-schema --version` and of every command. The file is derived from the bundled
- * commands (dist/bundle/, see bundle.ts), so it is written again on every build, after the bundle; one
- * older than the bundle could hide a new command or flag, so `main` removes it before oclif reads it
- * (`dropStaleOclifManifest`).
+ * `npm run build` after the bundle (bundle.ts), never by the CLI. Without it, oclif imports every command
+ * module (and so the emulator, the planner, the renderers...) on each start just to list the commands,
+ * which more than triples the start-up time of `crm-schema --version` and of every command. The file is
+ * derived from the bundled commands, so it is written again on every build; `main` drops one older than
+ * the bundle (stale-manifest.ts).
  *
  *   node dist/cli/oclif-manifest.js
  */
-import { rm, stat, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Config, type Interfaces } from '@oclif/core';
 import { PACKAGE_ROOT } from '../core/package-root.js';
-import { BUNDLE_MAIN_PATH } from './bundle-layout.js';
-
-export const MANIFEST_FILE = 'oclif.manifest.json';
+import { MANIFEST_FILE } from './stale-manifest.js';
 
 export async function writeOclifManifest(root = PACKAGE_ROOT): Promise<string[]> {
   const path = join(root, MANIFEST_FILE);
-  // oclif reads an existing manifest instead of the commands: remove it so the new one is made from dist/
+  // oclif reads an existing manifest instead of the commands: remove it so the new one is made from them
   await rm(path, { force: true });
   const config = await Config.load({ root });
   // the loaded plugin holds the manifest it computed; the public Plugin type does not show it
@@ -29,20 +26,6 @@ export async function writeOclifManifest(root = PACKAGE_ROOT): Promise<string[]>
     throw new Error(`oclif found no commands for ${config.pjson.name} in ${root}`);
   await writeFile(path, `${JSON.stringify(plugin.manifest, null, 2)}\n`);
   return Object.keys(plugin.manifest.commands);
-}
-
-/**
- * Removes the manifest when it is older than the bundled CLI (rewritten whole on each build), so oclif
- * never lists commands from an earlier build. Two stat calls; never throws.
- */
-export async function dropStaleOclifManifest(root = PACKAGE_ROOT): Promise<void> {
-  const path = join(root, MANIFEST_FILE);
-  try {
-    const [manifest, built] = await Promise.all([stat(path), stat(join(root, ...BUNDLE_MAIN_PATH))]);
-    if (manifest.mtimeMs < built.mtimeMs) await rm(path, { force: true });
-  } catch {
-    // no manifest (oclif then reads the commands), or a read-only install (its manifest is never stale)
-  }
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -4,13 +4,17 @@
  * without the manifest) is removed before oclif could read stale commands or flags from it.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, expect, it } from 'vitest';
-import { dropStaleOclifManifest, MANIFEST_FILE } from '../../src/cli/oclif-manifest.js';
+import { dropStaleOclifManifest, MANIFEST_FILE } from '../../src/cli/stale-manifest.js';
 import { ROOT } from '../bench/cli-process.js';
 import { runBin } from './cli.js';
+
+const execFileAsync = promisify(execFile);
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -59,4 +63,15 @@ it('removes a manifest older than the bundled CLI, and keeps a fresh one', async
   // nothing to drop, or no dist/: never an error
   await expect(dropStaleOclifManifest(dir)).resolves.toBeUndefined();
   await expect(dropStaleOclifManifest(join(dir, 'nowhere'))).resolves.toBeUndefined();
+});
+
+it('importing the bundled CLI runs nothing: the build steps are not in it', async () => {
+  // main.js is a module bin/run.js calls; the build's scripts (the manifest writer) must not come with it
+  const manifest = join(ROOT, MANIFEST_FILE);
+  const before = (await stat(manifest)).mtimeMs;
+  const run = await execFileAsync(process.execPath, [join(ROOT, 'dist', 'bundle', 'cli', 'main.js')], {
+    cwd: ROOT,
+  });
+  expect([run.stdout, run.stderr]).toEqual(['', '']);
+  expect((await stat(manifest)).mtimeMs).toBe(before);
 });
