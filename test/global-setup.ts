@@ -10,10 +10,11 @@ import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { BUNDLE_MAIN_PATH } from '../src/cli/bundle-layout.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 /** the bundle is written whole on each build, after tsc: this file's time is the time of the last build */
-const builtMarker = join(root, 'dist', 'bundle', 'cli', 'main.js');
+const builtMarker = join(root, ...BUNDLE_MAIN_PATH);
 
 async function newestMtime(directory: string): Promise<number> {
   let newest = 0;

@@ -15,10 +15,8 @@
  * dist/ is imported by Node itself, not through Vitest (vitest.config.ts externalizes it): the commands
  * oclif imports are then the very modules `main` uses, one copy of each.
  */
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+import { pathToFileURL } from 'node:url';
+import { BUNDLE_MAIN } from '../../src/cli/bundle-layout.js';
 
 export interface Outcome {
   code: number;
@@ -44,11 +42,9 @@ let loaded: Promise<Loaded> | undefined;
 /** the end of the last run started: the next one waits for it */
 let queue: Promise<unknown> = Promise.resolve();
 
-const distUrl = (...path: string[]) => pathToFileURL(join(ROOT, 'dist', ...path)).href;
-
 async function load(): Promise<Loaded> {
   // the bundle's main also hands out its own copy of forgetSecrets (the bundle holds the secrets it masks)
-  return (await import(distUrl('bundle', 'cli', 'main.js'))) as Loaded;
+  return (await import(pathToFileURL(BUNDLE_MAIN).href)) as Loaded;
 }
 
 /** `main(argv)` in this process, as a fresh process would run it; see the top of this file. */
