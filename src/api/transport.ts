@@ -12,6 +12,7 @@
  * The token lives only in a private field; it is not reachable from `util.inspect`, errors or logs.
  */
 import { Pool } from 'undici';
+import { isMaskable } from '../core/secrets.js';
 import { readCapped } from './read-body.js';
 import { formatSeconds } from './timers.js';
 import { USER_AGENT } from './version.js';
@@ -81,7 +82,8 @@ const PERMANENT = new Set([
 export class Transport {
   readonly #pool: Pool;
   readonly #prefix: string;
-  readonly #token: string;
+  /** the token, when it is long enough to mask (isMaskable) */
+  readonly #masked: string | undefined;
   readonly #headers: Record<string, string>;
   readonly #timeoutMs: number;
   readonly #maxResponseBytes: number;
@@ -92,7 +94,7 @@ export class Transport {
       throw new TypeError(`baseUrl must be an http(s) URL, got ${url.protocol}`);
     }
     this.#prefix = url.pathname.replace(/\/+$/, '');
-    this.#token = options.token;
+    this.#masked = isMaskable(options.token) ? options.token : undefined;
     this.#headers = {
       authorization: `Bearer ${options.token}`,
       'user-agent': USER_AGENT,
@@ -170,9 +172,14 @@ export class Transport {
     return this.#maxResponseBytes;
   }
 
-  /** Removes the token from text that came from elsewhere (a server echoing headers, a proxy page). */
+  /**
+   * Removes the token from text that came from elsewhere (a server echoing headers, a proxy page); a
+   * token too short to be masked (the same rule as the CLI's output) is left, or every answer holding
+   * its letters would be mangled.
+   */
   redact(text: string): string {
-    return this.#token && text.includes(this.#token) ? text.replaceAll(this.#token, '***') : text;
+    const token = this.#masked;
+    return token !== undefined && text.includes(token) ? text.replaceAll(token, '***') : text;
   }
 
   /** Closes the pool once; closing again does nothing. */

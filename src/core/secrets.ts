@@ -10,8 +10,17 @@ const secrets = new Set<string>();
 /** Values shorter than this are too common to mask without mangling ordinary text. */
 const MIN_SECRET_LENGTH = 8;
 
+/**
+ * Whether `value` is long enough to be masked wherever it appears. A shorter one (an emulator token
+ * such as `t`) is no secret a platform hands out, and replacing it would mangle ordinary text: every
+ * "t" of the output, or every key of an answer holding one (`results` read as `resul***s`).
+ */
+export function isMaskable(value: string): boolean {
+  return value.length >= MIN_SECRET_LENGTH;
+}
+
 export function keepSecret(value: string): void {
-  if (value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+  if (isMaskable(value)) secrets.add(value);
 }
 
 export function maskSecrets(text: string): string {

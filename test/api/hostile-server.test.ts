@@ -484,6 +484,13 @@ describe('the client against a hostile server', () => {
       expect(got['key-***']).toEqual({ deep: [['***!']] });
     });
 
+    it('a token too short to mask (an emulator token such as "t") leaves answers as they are', async () => {
+      // masked, every "t" of the answer would go: `results` itself would read `resul***s`
+      server.behave(json(200, { results: [property('title')] }));
+      const listed = await connect({ token: 't' }).properties.list('tickets');
+      expect(listed).toEqual([expect.objectContaining({ name: 'title', label: 'Label title' })]);
+    });
+
     it('also when the token is written with JSON escapes', async () => {
       const escaped = Array.from(
         { length: TOKEN.length },
