@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// The one place that exits. Commands throw typed errors; the CLI's main (bundled into dist/bundle/ by
-// `npm run build`, from src/cli/main.ts) maps them to exit codes.
-import module from 'node:module';
+// The one place that exits. Commands throw typed errors; the CLI's main (bundled into dist/bundle/cli.cjs
+// by `npm run build`, from src/cli/main.ts) maps them to exit codes.
+import { realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
 const argv = process.argv.slice(2);
@@ -16,9 +18,13 @@ const command = argv.find((arg) => !arg.startsWith('-'));
 if (command !== 'emulator' && !/semi[-_]space|heap[-_]growing|liftoff/.test(given)) {
   for (const flag of TUNING) setFlagsFromString(flag);
 }
-// Node 22.1 and later keep the compiled code of the CLI in their compile cache (in the system's temporary
-// folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off): later runs start faster. Node 20 has no such cache.
-module.enableCompileCache?.();
-const { main } = await import('../dist/bundle/cli/main.js');
-const code = await main(argv);
+// The bundle, with the code its earlier runs compiled (V8's code cache; dist/cli/code-cache.js says
+// where it is kept and how to turn it off).
+const { loadBundle } = await import('../dist/cli/code-cache.js');
+const bundle = loadBundle(
+  realpathSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bundle', 'cli.cjs')),
+  argv,
+);
+const code = await bundle.exports.main(argv);
+bundle.save(code);
 process.exit(code);

@@ -6,15 +6,16 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { BUNDLE_MAIN_PATH } from '../src/cli/bundle-layout.js';
+import { BUNDLE_FILE_PATH } from '../src/cli/bundle-layout.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 /** the bundle is written whole on each build, after tsc: this file's time is the time of the last build */
-const builtMarker = join(root, ...BUNDLE_MAIN_PATH);
+const builtMarker = join(root, ...BUNDLE_FILE_PATH);
 
 async function newestMtime(directory: string): Promise<number> {
   let newest = 0;
@@ -44,14 +45,19 @@ async function isStale(): Promise<boolean> {
   return false;
 }
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
   if (await isStale()) await build();
+  // the binary's code cache (src/cli/code-cache.ts) for this run only, not in the user's cache folder;
+  // the test workers and the binaries they start inherit it
+  const codeCache = await mkdtemp(join(tmpdir(), 'crm-schema-test-code-cache-'));
+  process.env.CRM_SCHEMA_CODE_CACHE = codeCache;
   // the command list oclif reads instead of importing every command (fast start-up of the binary);
   // bin/run.js drops it when it is older than the bundle, so it is written again after each build
   const manifest = join(root, 'oclif.manifest.json');
   if (!existsSync(manifest) || (await stat(manifest)).mtimeMs < (await stat(builtMarker)).mtimeMs) {
     await node(join('dist', 'cli', 'oclif-manifest.js'));
   }
+  return () => rm(codeCache, { recursive: true, force: true });
 }
 
 const node = (script: string) => promisify(execFile)(process.execPath, [script], { cwd: root });

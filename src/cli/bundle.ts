@@ -1,14 +1,16 @@
 /**
- * Bundles the CLI (esbuild) into `dist/bundle/`: `cli/main.js` (what bin/run.js runs), one file per
- * command in `commands/` (oclif loads only the command it runs) and the code they share in `chunks/`.
- * Run by `npm run build` after tsc, from the compiled JS in dist/, so the bundle holds exactly the code
- * tsc checked.
+ * Bundles the CLI (esbuild) into one CommonJS file, `dist/bundle/cli.cjs`: what bin/run.js loads (with
+ * V8's code cache, code-cache.ts) and where oclif finds the commands (`commands`, each made on first
+ * use). Run by `npm run build` after tsc, from the compiled JS in dist/, so the bundle holds exactly the
+ * code tsc checked.
  *
  * Why: loading is most of a short command's time. Unbundled, `validate` loads hundreds of files (ours,
  * oclif's, yaml's), each resolved, read and compiled on its own, and the emulator some 130 more for its
- * HTTP server (fastify); bundled, a dozen or so. oclif's own plugins (help, not-found, autocomplete) stay
- * in node_modules with their own copy of @oclif/core, as oclif supports for plugins. The library entry
- * points (`crm-schema/api`, `crm-schema/emulator`) are the unbundled dist/.
+ * HTTP server (fastify). Bundled, it is one file, and one file is what V8's code cache can keep: a
+ * command's second run skips parsing and compiling. A module of the bundle runs only when a command
+ * first needs it. oclif's own plugins (help, not-found, autocomplete) stay in node_modules with their own
+ * copy of @oclif/core, as oclif supports for plugins. The library entry points (`crm-schema/api`,
+ * `crm-schema/emulator`) are the unbundled dist/.
  *
  * The HTTP client needs only undici's connection Pool and its `request` method: the bundle takes those
  * two parts of undici (UNDICI_POOL) instead of its whole entry point (fetch, WebSocket, caches, mocks),
@@ -17,11 +19,14 @@
  *
  *   node dist/cli/bundle.js
  */
-import { readdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { packagePath } from '../core/package-root.js';
-import { BUNDLE_DIR } from './bundle-layout.js';
+import { BUNDLE_DIR, BUNDLE_FILE } from './bundle-layout.js';
+import { IMPORT_HOOK } from './code-cache.js';
+import { routeDynamicImports } from './dynamic-imports.js';
 
 /** Left to Node at run time: what oclif loads only for projects written in TypeScript. */
 const EXTERNAL = ['typescript', 'ts-node', 'tsx'];
@@ -48,36 +53,104 @@ const undiciPool: Plugin = {
 };
 
 /**
- * ESM output holding CommonJS code (oclif, undici) needs `require` for Node's built-in modules; the
- * banner gives each output file one, made for that file.
+ * oclif sorts each plugin's commands by id with `localeCompare` as it loads it. The first such call in a
+ * process builds ICU's collator, 8 to 13 ms of every command's start-up, for ids that are plain
+ * lowercase ASCII (`plan`, `autocomplete:create`), whose order is the same by code unit. The bundle's
+ * copy of that one line compares by code unit; a build of another oclif without the line fails here.
  */
-const REQUIRE_BANNER =
-  "import { createRequire as __crmSchemaRequire } from 'node:module'; const require = __crmSchemaRequire(import.meta.url);";
+const OCLIF_PLUGIN = /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/;
+const LOCALE_SORT = '.sort((a, b) => a.id.localeCompare(b.id));';
+const CODE_UNIT_SORT = '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));';
+
+const oclifSort: Plugin = {
+  name: 'oclif-sort',
+  setup(bundler) {
+    bundler.onLoad({ filter: OCLIF_PLUGIN }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(LOCALE_SORT)) {
+        throw new Error(`${args.path} no longer sorts commands with "${LOCALE_SORT}": review bundle.ts`);
+      }
+      return { contents: source.replace(LOCALE_SORT, CODE_UNIT_SORT), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * The bundle's entry: the CLI's main and the commands for oclif (package.json names `commands` as its
+ * explicit command list). A command's module is required inside its getter, so esbuild makes it lazy:
+ * it runs when oclif asks for that command, not on every start.
+ */
+function entrySource(commandFiles: readonly string[], generatedFiles: readonly string[]): string {
+  const getters = commandFiles.map((file) => {
+    const id = basename(file, '.js');
+    return `  get ${JSON.stringify(id)}() { return require(${JSON.stringify(file)}).default; },`;
+  });
+  // the precompiled validators, inside the bundle (and its code cache) rather than loaded beside it
+  const validators = generatedFiles.map((file) => {
+    const path = JSON.stringify(`./generated/${file}`);
+    return `providePrecompiled(${JSON.stringify(file)}, () => require(${path}));`;
+  });
+  return [
+    "import { providePrecompiled } from './manifest/precompiled.js';",
+    "export { main, forgetSecrets } from './cli/main.js';",
+    ...validators,
+    'export const commands = {',
+    ...getters,
+    '};',
+    '',
+  ].join('\n');
+}
+
+/** `import.meta.url` of every bundled module: the bundle's own URL, as it was for each ES module file. */
+const URL_BANNER = "var __crmSchemaUrl = require('node:url').pathToFileURL(__filename).href;";
+
+/**
+ * The bundle's first line: IMPORT_HOOK is the loader's when code-cache.ts handed one in, else Node's own
+ * `import()` (the bundle required by oclif's manifest writer or the tests). Added after the bundle's
+ * `import()` calls are routed to the hook, so this one stays Node's.
+ */
+const IMPORT_BANNER = `var ${IMPORT_HOOK} = typeof ${IMPORT_HOOK} === 'function' ? ${IMPORT_HOOK} : (specifier) => import(specifier);\n`;
 
 export async function bundleCli(): Promise<string[]> {
   await rm(BUNDLE_DIR, { recursive: true, force: true });
   const commands = (await readdir(packagePath('dist', 'commands')))
     .filter((file) => file.endsWith('.js'))
-    .map((file) => packagePath('dist', 'commands', file));
+    .sort()
+    .map((file) => `./commands/${file}`);
+  const generated = (await readdir(packagePath('dist', 'generated')))
+    .filter((file) => file.endsWith('.cjs'))
+    .sort();
   const result = await build({
-    entryPoints: [packagePath('dist', 'cli', 'main.js'), ...commands],
-    outbase: packagePath('dist'),
-    outdir: BUNDLE_DIR,
-    chunkNames: 'chunks/[name]-[hash]',
+    stdin: {
+      contents: entrySource(commands, generated),
+      resolveDir: packagePath('dist'),
+      sourcefile: 'cli-entry.js',
+    },
+    outfile: BUNDLE_FILE,
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20.18',
     external: EXTERNAL,
-    banner: { js: REQUIRE_BANNER },
-    plugins: [undiciPool],
+    define: { 'import.meta.url': '__crmSchemaUrl' },
+    banner: { js: URL_BANNER },
+    plugins: [undiciPool, oclifSort],
     // names kept: a stack trace (CRM_SCHEMA_DEBUG=1) stays readable
-    minify: false,
+    minifyWhitespace: true,
+    minifySyntax: true,
     legalComments: 'linked',
     metafile: true,
+    write: false,
     logLevel: 'warning',
   });
+  await mkdir(BUNDLE_DIR, { recursive: true });
+  for (const output of result.outputFiles) {
+    const text =
+      output.path === BUNDLE_FILE
+        ? IMPORT_BANNER + routeDynamicImports(output.text, IMPORT_HOOK).source
+        : output.text;
+    await writeFile(output.path, text);
+  }
   return Object.keys(result.metafile.outputs);
 }
 

@@ -6,7 +6,7 @@
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../core/package-root.js';
-import { BUNDLE_MAIN_PATH } from './bundle-layout.js';
+import { BUNDLE_FILE_PATH } from './bundle-layout.js';
 
 export const MANIFEST_FILE = 'oclif.manifest.json';
 
@@ -17,7 +17,7 @@ export const MANIFEST_FILE = 'oclif.manifest.json';
 export async function dropStaleOclifManifest(root = PACKAGE_ROOT): Promise<void> {
   const path = join(root, MANIFEST_FILE);
   try {
-    const [manifest, built] = await Promise.all([stat(path), stat(join(root, ...BUNDLE_MAIN_PATH))]);
+    const [manifest, built] = await Promise.all([stat(path), stat(join(root, ...BUNDLE_FILE_PATH))]);
     if (manifest.mtimeMs < built.mtimeMs) await rm(path, { force: true });
   } catch {
     // no manifest (oclif then reads the commands), or a read-only install (its manifest is never stale)

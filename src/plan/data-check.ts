@@ -13,6 +13,7 @@ import { pairKey } from '../model/normalize-association.js';
 import type { Change } from './change-types.js';
 import { propertyAddress } from '../model/address.js';
 import { defined } from '../core/defined.js';
+import { formatCount } from '../core/count-text.js';
 
 /** A count of records (or record associations); `exact: false` means "at least `count`". */
 export interface Count {
@@ -143,7 +144,7 @@ export interface Affected extends Count {
 
 /** `412 records`, `at least 1,000 record associations` */
 export function describeCount(count: Count, one: string, many: string): string {
-  const n = count.count.toLocaleString('en-US');
+  const n = formatCount(count.count);
   return `${count.exact ? '' : 'at least '}${n} ${count.count === 1 && count.exact ? one : many}`;
 }
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, expect, it } from 'vitest';
+import { BUNDLE_FILE_PATH, BUNDLE_PATH } from '../../src/cli/bundle-layout.js';
 import { dropStaleOclifManifest, MANIFEST_FILE } from '../../src/cli/stale-manifest.js';
 import { ROOT } from '../bench/cli-process.js';
 import { runBin } from './cli.js';
@@ -47,8 +48,8 @@ it('the manifest lists every command, with its flags', async () => {
 
 it('removes a manifest older than the bundled CLI, and keeps a fresh one', async () => {
   dir = await mkdtemp(join(tmpdir(), 'crm-schema-manifest-'));
-  await mkdir(join(dir, 'dist', 'bundle', 'cli'), { recursive: true });
-  const built = join(dir, 'dist', 'bundle', 'cli', 'main.js');
+  await mkdir(join(dir, ...BUNDLE_PATH), { recursive: true });
+  const built = join(dir, ...BUNDLE_FILE_PATH);
   const manifest = join(dir, MANIFEST_FILE);
   await writeFile(built, '');
   await writeFile(manifest, '{}');
@@ -66,12 +67,10 @@ it('removes a manifest older than the bundled CLI, and keeps a fresh one', async
 });
 
 it('importing the bundled CLI runs nothing: the build steps are not in it', async () => {
-  // main.js is a module bin/run.js calls; the build's scripts (the manifest writer) must not come with it
+  // the bundle is a module bin/run.js loads; the build's scripts (the manifest writer) must not come with it
   const manifest = join(ROOT, MANIFEST_FILE);
   const before = (await stat(manifest)).mtimeMs;
-  const run = await execFileAsync(process.execPath, [join(ROOT, 'dist', 'bundle', 'cli', 'main.js')], {
-    cwd: ROOT,
-  });
+  const run = await execFileAsync(process.execPath, [join(ROOT, ...BUNDLE_FILE_PATH)], { cwd: ROOT });
   expect([run.stdout, run.stderr]).toEqual(['', '']);
   expect((await stat(manifest)).mtimeMs).toBe(before);
 });

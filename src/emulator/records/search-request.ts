@@ -8,6 +8,7 @@ import { validationError } from '../errors.js';
 import { isJsonObject } from '../request-values.js';
 import { optionalString, optionalStringList, requireBody } from './body.js';
 import { isOperator } from './search-filters.js';
+import { formatCount } from '../../core/count-text.js';
 
 export const SEARCH_LIMITS = {
   filterGroups: 5,
@@ -119,7 +120,7 @@ function parseAfter(raw: unknown): number {
   const offset = Number(text);
   if (offset >= SEARCH_LIMITS.reachableResults) {
     limitError(
-      `Search results are reachable up to ${SEARCH_LIMITS.reachableResults.toLocaleString('en-US')} only (after=${text}); narrow the filters or sort to reach the others.`,
+      `Search results are reachable up to ${formatCount(SEARCH_LIMITS.reachableResults)} only (after=${text}); narrow the filters or sort to reach the others.`,
     );
   }
   return offset;
@@ -129,7 +130,7 @@ function parseAfter(raw: unknown): number {
 export function parseSearchRequest(body: unknown, bodyLength: number): SearchInput {
   if (bodyLength > SEARCH_LIMITS.bodyCharacters) {
     limitError(
-      `The search request body has ${bodyLength} characters; at most ${SEARCH_LIMITS.bodyCharacters.toLocaleString('en-US')} are allowed.`,
+      `The search request body has ${bodyLength} characters; at most ${formatCount(SEARCH_LIMITS.bodyCharacters)} are allowed.`,
     );
   }
   // no body at all is an empty search; a JSON value other than an object (`null` included) is a 400
