@@ -26,7 +26,7 @@ import { build, type Plugin } from 'esbuild';
 import { packagePath } from '../core/package-root.js';
 import { BUNDLE_DIR, BUNDLE_FILE } from './bundle-layout.js';
 import { IMPORT_HOOK } from './code-cache.js';
-import { routeDynamicImports } from './dynamic-imports.js';
+import { rewriteBundle } from './bundle-rewrite.js';
 
 /** Left to Node at run time: what oclif loads only for projects written in TypeScript. */
 const EXTERNAL = ['typescript', 'ts-node', 'tsx'];
@@ -147,7 +147,7 @@ export async function bundleCli(): Promise<string[]> {
   for (const output of result.outputFiles) {
     const text =
       output.path === BUNDLE_FILE
-        ? IMPORT_BANNER + routeDynamicImports(output.text, IMPORT_HOOK).source
+        ? IMPORT_BANNER + rewriteBundle(output.text, IMPORT_HOOK).source
         : output.text;
     await writeFile(output.path, text);
   }

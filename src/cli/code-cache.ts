@@ -1,13 +1,15 @@
 /**
  * Loads the bundled CLI (`dist/bundle/cli.cjs`, one CommonJS file) with V8's code cache: the code a
- * command compiled on an earlier run is read back instead of being parsed and compiled again, about a
- * third of a short command's start-up. bin/run.js is the only caller; it imports nothing else before.
+ * command compiled on an earlier run is read back instead of being parsed and compiled again, which
+ * takes about a quarter off a short command's start-up. bin/run.js is the only caller; it imports nothing
+ * else before.
  *
  * - **What is kept.** After a command succeeds (exit 0, or 2 for "changes present"), the bytecode of
  *   every function that run compiled, one file per command (`validate.bin`, `plan.bin`...), written only
  *   when there was none or V8 refused it. V8 refuses a cache made by another V8 version, with other V8
  *   flags, or for a source of another length; the folder's name holds a checksum of the bundle besides,
- *   so a rebuilt or upgraded CLI never runs code compiled from another build.
+ *   so a rebuilt or upgraded CLI never runs code compiled from another build. The caches of the four
+ *   builds written to last are kept (another install, another Node), older ones removed.
  * - **Where.** The user's cache folder: `$XDG_CACHE_HOME/crm-schema/code-cache` (else
  *   `~/.cache/crm-schema/code-cache`), `~/Library/Caches/crm-schema/code-cache` on macOS,
  *   `%LOCALAPPDATA%\crm-schema\code-cache` on Windows. `CRM_SCHEMA_CODE_CACHE` names another folder, or
@@ -17,7 +19,7 @@
  *   only means no cache: the command runs as it would without one, and says nothing.
  *
  * The bundle loads ES modules (oclif's plugins) with `import()`. On Node 20, code compiled from a code
- * cache cannot, so the build routes those calls through IMPORT_HOOK (dynamic-imports.ts), which the
+ * cache cannot, so the build routes those calls through IMPORT_HOOK (bundle-rewrite.ts), which the
  * loader hands in: a plain `import()` made here, in an ES module Node compiled itself.
  */
 import Module, { createRequire } from 'node:module';
@@ -121,25 +123,35 @@ function readCache(base: string, key: string, name: string): Buffer | undefined 
   }
 }
 
+/** Builds whose caches are kept: this one and the most recently written others (another install, Node). */
+const KEPT_BUILDS = 4;
+
+/** Removes the caches of all but the KEPT_BUILDS - 1 builds written to last, before adding one more. */
+function dropOldBuilds(base: string): void {
+  const builds = readdirSync(base)
+    .filter((entry) => BUILD_FOLDER.test(entry))
+    .map((entry) => ({ path: join(base, entry), written: statSync(join(base, entry)).mtimeMs }))
+    .sort((a, b) => b.written - a.written);
+  for (const old of builds.slice(KEPT_BUILDS - 1)) rmSync(old.path, { recursive: true, force: true });
+}
+
 function writeCache(base: string, key: string, name: string, data: Buffer): void {
+  const dir = join(base, key);
+  // written whole, then renamed: a reader sees the old file or the new one, never a part
+  const temporary = join(dir, `${name}.${process.pid}.tmp`);
   try {
     mkdirSync(base, { recursive: true, mode: 0o700 });
     if (!isPrivate(base)) return;
-    const dir = join(base, key);
     if (!existsSync(dir)) {
-      // the caches of other builds are of no more use: one folder, the newest build's
-      for (const entry of readdirSync(base)) {
-        if (BUILD_FOLDER.test(entry)) rmSync(join(base, entry), { recursive: true, force: true });
-      }
+      dropOldBuilds(base);
       mkdirSync(dir, { recursive: true, mode: 0o700 });
     }
     if (!isPrivate(dir)) return;
-    // written whole, then renamed: a reader sees the old file or the new one, never a part
-    const temporary = join(dir, `${name}.${process.pid}.tmp`);
     writeFileSync(temporary, data, { mode: 0o600 });
     renameSync(temporary, join(dir, name));
   } catch {
-    // no cache this time
+    // no cache this time, and no half-written file left behind (a full disk)
+    rmSync(temporary, { force: true });
   }
 }
 

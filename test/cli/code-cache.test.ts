@@ -3,7 +3,7 @@
  * binary, that it is written once, read back, never trusted when damaged or in someone else's folder,
  * and never changes what a command prints.
  */
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -127,6 +127,27 @@ describe('the binary with its code cache', () => {
     const help = await run(['help', 'plan'], cache);
     expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('USAGE') as unknown]);
     expect(await cacheFiles(cache)).toEqual([expect.stringMatching(/\/help\.bin$/)]);
+  });
+
+  it("keeps the caches of the builds written to last, removes older ones, and leaves what is not a build's", async () => {
+    const cache = join(dir, 'cache');
+    await mkdir(cache, { mode: 0o700 });
+    const others = ['a', 'b', 'c', 'd'].map((n, i) => ({
+      name: `v8-11.3.0-x64-100${i}-0000000${n}`,
+      age: i + 1,
+    }));
+    for (const { name, age } of others) {
+      await mkdir(join(cache, name));
+      const when = Date.now() / 1000 - age * 60;
+      await utimes(join(cache, name), when, when);
+    }
+    await writeFile(join(cache, 'notes.txt'), 'mine');
+    expect((await run(['--version'], cache)).code).toBe(0);
+    const left = (await readdir(cache)).sort();
+    // the new build, and the three others written to last (a to c); d, the oldest, is gone
+    expect(left).toHaveLength(5);
+    expect(left).toEqual(expect.arrayContaining([...others.slice(0, 3).map((o) => o.name), 'notes.txt']));
+    expect(left).not.toContain(others[3]!.name);
   });
 
   it('keeps no cache of a failed run', async () => {
