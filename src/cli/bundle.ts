@@ -105,11 +105,12 @@ function entrySource(commandFiles: readonly string[], generatedFiles: readonly s
 const URL_BANNER = "var __crmSchemaUrl = require('node:url').pathToFileURL(__filename).href;";
 
 /**
- * The bundle's first line: IMPORT_HOOK is the loader's when code-cache.ts handed one in, else Node's own
- * `import()` (the bundle required by oclif's manifest writer or the tests). Added after the bundle's
+ * The bundle's first lines. Strict mode, as every module of it had as an ES module (esbuild does not add
+ * it to CommonJS output). Then IMPORT_HOOK: the loader's when code-cache.ts handed one in, else Node's
+ * own `import()` (the bundle required by oclif's manifest writer or the tests). Added after the bundle's
  * `import()` calls are routed to the hook, so this one stays Node's.
  */
-const IMPORT_BANNER = `var ${IMPORT_HOOK} = typeof ${IMPORT_HOOK} === 'function' ? ${IMPORT_HOOK} : (specifier) => import(specifier);\n`;
+const IMPORT_BANNER = `'use strict';\nvar ${IMPORT_HOOK} = typeof ${IMPORT_HOOK} === 'function' ? ${IMPORT_HOOK} : (specifier) => import(specifier);\n`;
 
 export async function bundleCli(): Promise<string[]> {
   await rm(BUNDLE_DIR, { recursive: true, force: true });

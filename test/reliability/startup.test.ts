@@ -66,6 +66,12 @@ it('removes a manifest older than the bundled CLI, and keeps a fresh one', async
   await expect(dropStaleOclifManifest(join(dir, 'nowhere'))).resolves.toBeUndefined();
 });
 
+it('the bundle runs in strict mode, as its modules did as ES modules', async () => {
+  const bundle = await readFile(join(ROOT, ...BUNDLE_FILE_PATH), 'utf8');
+  // a directive only counts as the first statement (esbuild does not write it for CommonJS output)
+  expect(bundle.startsWith("'use strict';\n")).toBe(true);
+});
+
 it('importing the bundled CLI runs nothing: the build steps are not in it', async () => {
   // the bundle is a module bin/run.js loads; the build's scripts (the manifest writer) must not come with it
   const manifest = join(ROOT, MANIFEST_FILE);
