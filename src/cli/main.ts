@@ -19,15 +19,25 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await dropStaleOclifManifest();
     await run(argv, import.meta.url);
-    await flush();
+    await flushOutput();
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
-    await flush().catch(() => undefined);
+    await flushOutput().catch(() => undefined);
     return report(
       error,
       isOclifError(error) ? await didYouMean(error, argv).catch(() => undefined) : undefined,
     );
   }
+}
+
+/**
+ * oclif's flush waits for stdout to drain, and a pipe its reader closed early (`crm-schema help | head
+ * -1`) never drains: the run then ended with nothing left to wait for and Node's "unsettled top-level
+ * await" (exit 13). Output nobody reads needs no flushing.
+ */
+async function flushOutput(): Promise<void> {
+  if (process.stdout.errored !== null || !process.stdout.writable) return;
+  await flush();
 }
 
 /**

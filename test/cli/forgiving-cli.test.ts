@@ -4,7 +4,8 @@
  * shell completion (the autocomplete plugin), `-v` for the version.
  */
 import { describe, expect, it } from 'vitest';
-import { runBinary } from '../helpers/cli.js';
+import { spawn } from 'node:child_process';
+import { BIN, finished, runBinary } from '../helpers/cli.js';
 
 describe('a CLI that forgives', () => {
   it('-h, --help and help COMMAND show the help', async () => {
@@ -19,6 +20,15 @@ describe('a CLI that forgives', () => {
       const run = await runBinary(args);
       expect(run.code, args.join(' ')).toBe(0);
       expect(run.stdout, args.join(' ')).toContain('$ crm-schema plan');
+    }
+  });
+
+  it('a reader that stops early (`| head -1`) ends the help quietly, exit 0', async () => {
+    for (const args of ['help plan', 'plan --help', 'help']) {
+      // the shell's pipe, closed after the first line; pipefail gives the CLI's own exit code
+      const script = `set -o pipefail; "${process.execPath}" "${BIN}" ${args} | head -1 >/dev/null; echo "exit $?"`;
+      const run = await finished(spawn('bash', ['-c', script], { stdio: ['ignore', 'pipe', 'pipe'] }));
+      expect([run.stdout, run.stderr], args).toEqual(['exit 0\n', '']);
     }
   });
 
