@@ -18,8 +18,8 @@ const command = argv.find((arg) => !arg.startsWith('-'));
 if (command !== 'emulator' && !/semi[-_]space|heap[-_]growing|liftoff/.test(given)) {
   for (const flag of TUNING) setFlagsFromString(flag);
 }
-// The bundle, with the code its earlier runs compiled (V8's code cache; dist/cli/code-cache.js says
-// where it is kept and how to turn it off).
+// The bundle, with the code its earlier runs compiled (V8's code cache: src/cli/code-cache.ts; where it
+// is kept, and how to move it or turn it off: src/cli/code-cache-store.ts).
 const { loadBundle } = await import('../dist/cli/code-cache.js');
 const bundle = loadBundle(
   realpathSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bundle', 'cli.cjs')),

@@ -110,7 +110,7 @@ const URL_BANNER = "var __crmSchemaUrl = require('node:url').pathToFileURL(__fil
  * own `import()` (the bundle required by oclif's manifest writer or the tests). Added after the bundle's
  * `import()` calls are routed to the hook, so this one stays Node's.
  */
-const IMPORT_BANNER = `'use strict';\nvar ${IMPORT_HOOK} = typeof ${IMPORT_HOOK} === 'function' ? ${IMPORT_HOOK} : (specifier) => import(specifier);\n`;
+const IMPORT_BANNER = `'use strict';\nvar ${IMPORT_HOOK} = typeof ${IMPORT_HOOK} === 'function' ? ${IMPORT_HOOK} : (specifier, options) => import(specifier, options);\n`;
 
 export async function bundleCli(): Promise<string[]> {
   await rm(BUNDLE_DIR, { recursive: true, force: true });
