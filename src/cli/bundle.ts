@@ -40,14 +40,34 @@ Object.assign(Dispatcher.prototype, api);
 module.exports = { Pool };
 `;
 
+/**
+ * What undici's Client calls when a TLS handshake picks HTTP/2 (ALPN `h2`). The client offers only
+ * HTTP/1.1 (undici's `allowH2` is off by default, and transport.ts leaves it off), so it is never called;
+ * undici's HTTP/2 module loads Node's `http2` and `tls` on require, some 15 ms of every command that
+ * talks to the CRM, for nothing.
+ */
+const NO_HTTP2 = `
+module.exports = function connectH2() {
+  throw new Error("crm-schema talks HTTP/1.1: its bundle leaves undici's HTTP/2 out");
+};
+`;
+const UNDICI_CLIENT = /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/;
+
 const undiciPool: Plugin = {
   name: 'undici-pool',
   setup(bundler) {
     bundler.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici-pool', namespace: 'undici-pool' }));
-    bundler.onLoad({ filter: /.*/, namespace: 'undici-pool' }, () => ({
+    bundler.onLoad({ filter: /^undici-pool$/, namespace: 'undici-pool' }, () => ({
       contents: UNDICI_POOL,
       loader: 'js',
       resolveDir: packagePath(),
+    }));
+    bundler.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
+      UNDICI_CLIENT.test(args.importer) ? { path: 'no-http2', namespace: 'undici-pool' } : undefined,
+    );
+    bundler.onLoad({ filter: /^no-http2$/, namespace: 'undici-pool' }, () => ({
+      contents: NO_HTTP2,
+      loader: 'js',
     }));
   },
 };
@@ -92,11 +112,14 @@ function entrySource(commandFiles: readonly string[], generatedFiles: readonly s
   });
   return [
     "import { providePrecompiled } from './manifest/precompiled.js';",
-    "export { main, forgetSecrets } from './cli/main.js';",
+    "import { main as runCli } from './cli/main.js';",
+    "export { forgetSecrets } from './cli/main.js';",
     ...validators,
     'export const commands = {',
     ...getters,
     '};',
+    "/** main of cli/main.ts, told which commands are the CLI's own */",
+    'export const main = (argv) => runCli(argv, Object.keys(commands));',
     '',
   ].join('\n');
 }

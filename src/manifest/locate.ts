@@ -1,35 +1,33 @@
 /**
- * Finds the YAML node at a key path (from an ajv instancePath or a rule) and gives its line and
- * column, so every problem points at the exact key or value it is about.
+ * Finds the node at a key path (from an ajv instancePath or a rule) and gives its line and column, so
+ * every problem points at the exact key or value it is about. It reads the document's spots
+ * (yaml-spots.ts), which either YAML reader gives.
  */
-import { isMap, isPair, isScalar, isSeq } from 'yaml';
-import type { Node, Pair } from 'yaml';
 import type { ParsedDocument } from './parse-yaml.js';
+import type { Spot, SpotPair } from './yaml-spots.js';
 import type { SourceLocation } from '../model/source-location.js';
 
 export type PathSegment = string | number;
 
 interface Found {
-  node: Node | null;
+  node: Spot | null;
   /** the pair whose value is `node`, when `node` sits in a mapping */
-  pair: Pair | null;
+  pair: SpotPair | null;
 }
 
 /** Walks as deep as the path goes; stops at the last node that exists. */
-function walk(document: ParsedDocument, path: readonly PathSegment[]): Found {
-  let found: Found = { node: document.doc.contents, pair: null };
+function walk(root: Spot, path: readonly PathSegment[]): Found {
+  let found: Found = { node: root, pair: null };
   for (const segment of path) {
     const { node } = found;
-    if (isMap(node)) {
-      const pair = node.items.find(
-        (item) => isScalar(item.key) && String(item.key.value) === String(segment),
-      );
+    if (node?.kind === 'map') {
+      const pair = node.pairs.find((item) => item.key === String(segment));
       if (!pair) break;
-      found = { node: (pair.value as Node | null) ?? null, pair };
-    } else if (isSeq(node) && typeof segment === 'number') {
+      found = { node: pair.value, pair };
+    } else if (node?.kind === 'seq' && typeof segment === 'number') {
       const item = node.items[segment];
       if (item === undefined) break;
-      found = { node: isPair(item) ? null : (item as Node), pair: null };
+      found = { node: item, pair: null };
     } else {
       break;
     }
@@ -46,14 +44,17 @@ export function locate(
   path: readonly PathSegment[],
   target: 'value' | 'key' = 'value',
 ): SourceLocation {
-  const { node, pair } = walk(document, path);
-  const keyNode = pair && isScalar(pair.key) ? pair.key : null;
-  const valueMissing = !node || (isScalar(node) && node.value === null && node.source === '');
+  const tree = document.spots;
+  const { node, pair } = walk(tree.root, path);
+  const keyAt = pair !== null && pair.keyAt >= 0 ? pair.keyAt : undefined;
+  const valueMissing = node === null || (node.kind === 'leaf' && node.empty === true);
   const offset =
-    (target === 'key' || valueMissing) && keyNode?.range
-      ? keyNode.range[0]
-      : (node?.range?.[0] ?? document.doc.range[0]);
-  return { file: document.file, ...document.lineCounter.linePos(offset) };
+    (target === 'key' || valueMissing) && keyAt !== undefined
+      ? keyAt
+      : node !== null && node.at >= 0
+        ? node.at
+        : tree.at;
+  return { file: document.file, ...document.lines.linePos(offset) };
 }
 
 /** Location of the key `key` inside the mapping at `path` (for unknown keys). */

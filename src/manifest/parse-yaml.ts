@@ -1,11 +1,20 @@
 /**
  * YAML text -> documents with line/column information, reporting every syntax problem at once.
  * Duplicate keys are errors; alias expansion is bounded so a "billion laughs" file is refused fast.
+ *
+ * Two readers, one result. The fast one (yaml-fast.ts, js-yaml's event parser) reads what nearly every
+ * manifest is; it gives up on anything else (a syntax error, an anchor, a tag...), and then the `yaml`
+ * library reads the file, as it reads every file with a problem: it reports all of them at once, with
+ * its messages. Either way a document is its data and its spots (yaml-spots.ts), and the same text
+ * always takes the same reader.
  */
 import { LineCounter, isAlias, isScalar, parseAllDocuments, visit } from 'yaml';
 import type { Alias, Document } from 'yaml';
 import type { DiagnosticSink } from './diagnostics.js';
+import { LineIndex, type LinePositions } from './line-index.js';
 import type { SourceText } from './read-source.js';
+import { readFast } from './yaml-fast.js';
+import { spotsOfDocument, type SpotTree } from './yaml-spots.js';
 
 /** Aliases resolved per document; manifests rarely need any, so this is generous yet safe. */
 export const MAX_ALIAS_COUNT = 100;
@@ -14,22 +23,29 @@ const EMPTY = { code: 'EMPTY_DOCUMENT' } as const;
 
 const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true, strict: true } as const;
 
+/** The spots of every document of `text`, as parseYaml read them (by the same reader). */
+function readSpots(text: string): SpotTree[] {
+  const fast = readFast(text);
+  if (fast !== undefined) return fast.map((document) => document.spots);
+  return parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter: new LineCounter() }).map(spotsOfDocument);
+}
+
 /**
- * The YAML trees of one file, shared by its documents. Once every document has released its tree (its
- * entries are collected), the trees are dropped; a later lookup parses the text again, once for the file.
+ * The spots of one file, shared by its documents. Once every document has released them (its entries
+ * are collected), they are dropped; a later lookup parses the text again, once for the file.
  */
 class FileTrees {
-  #docs: Document.Parsed[] | undefined;
+  #trees: SpotTree[] | undefined;
   #held = 0;
 
   constructor(
     readonly file: string,
     private readonly text: string,
-    docs: Document.Parsed[],
-    /** line starts of the file (small: kept when the trees are dropped) */
-    readonly lineCounter: LineCounter,
+    trees: SpotTree[],
+    /** line starts of the file (small: kept when the spots are dropped) */
+    readonly lines: LinePositions,
   ) {
-    this.#docs = docs;
+    this.#trees = trees;
   }
 
   hold(): void {
@@ -37,25 +53,25 @@ class FileTrees {
   }
 
   get inMemory(): boolean {
-    return this.#docs !== undefined;
+    return this.#trees !== undefined;
   }
 
   release(): void {
-    if (--this.#held === 0) this.#docs = undefined;
+    if (--this.#held === 0) this.#trees = undefined;
   }
 
-  doc(index: number): Document.Parsed {
-    this.#docs ??= parseAllDocuments(this.text, { ...PARSE_OPTIONS, lineCounter: new LineCounter() });
-    const doc = this.#docs[index];
+  spots(index: number): SpotTree {
+    this.#trees ??= readSpots(this.text);
+    const tree = this.#trees[index];
     // the same text parsed the same way: the document is there
-    if (doc === undefined) throw new Error(`${this.file}: document ${index} not found again`);
-    return doc;
+    if (tree === undefined) throw new Error(`${this.file}: document ${index} not found again`);
+    return tree;
   }
 }
 
 /**
- * One document of a file: its data, and its YAML tree for locating keys. `release()` gives the tree up
- * (a file of 1,000 properties holds about 3 MB of it) once the locations the model needs are read.
+ * One document of a file: its data, and its spots for locating keys. `release()` gives the spots up (a
+ * file of 1,000 properties holds a few MB of them) once the locations the model needs are read.
  */
 export class ParsedDocument {
   #released = false;
@@ -72,15 +88,15 @@ export class ParsedDocument {
     trees.hold();
   }
 
-  get doc(): Document.Parsed {
-    return this.trees.doc(this.index);
+  get spots(): SpotTree {
+    return this.trees.spots(this.index);
   }
 
-  get lineCounter(): LineCounter {
-    return this.trees.lineCounter;
+  get lines(): LinePositions {
+    return this.trees.lines;
   }
 
-  /** whether the file's YAML trees are in memory now */
+  /** whether the file's spots are in memory now */
   get treeInMemory(): boolean {
     return this.trees.inMemory;
   }
@@ -94,6 +110,12 @@ export class ParsedDocument {
 
 /** Parses every document of a file; documents with YAML errors are reported and left out. */
 export function parseYaml(source: SourceText, sink: DiagnosticSink): ParsedDocument[] {
+  const fast = readFast(source.text);
+  if (fast !== undefined) {
+    const spots = fast.map((document) => document.spots);
+    const trees = new FileTrees(source.file, source.text, spots, new LineIndex(source.text));
+    return fast.map((document, index) => new ParsedDocument(source.file, index, document.data, trees));
+  }
   const lineCounter = new LineCounter();
   const docs = parseAllDocuments(source.text, { lineCounter, ...PARSE_OPTIONS });
   if (docs.length === 0) {
@@ -105,7 +127,7 @@ export function parseYaml(source: SourceText, sink: DiagnosticSink): ParsedDocum
     return [];
   }
   const documents = docs;
-  const trees = new FileTrees(source.file, source.text, docs, lineCounter);
+  const trees = new FileTrees(source.file, source.text, docs.map(spotsOfDocument), lineCounter);
   const parsed: ParsedDocument[] = [];
   documents.forEach((doc, index) => {
     const at = (offset: number) => ({ file: source.file, ...lineCounter.linePos(offset) });

@@ -6,11 +6,11 @@
  * and what is wrong. The sections themselves are applied by seed-sections.ts.
  */
 import { resolve } from 'node:path';
-import { isMap, isNode, isScalar, isSeq, type Node } from 'yaml';
 import { CrmSchemaError } from '../../core/errors.js';
 import { DiagnosticSink, type Diagnostic } from '../../manifest/diagnostics.js';
 import { parseYaml } from '../../manifest/parse-yaml.js';
 import { readSource } from '../../manifest/read-source.js';
+import type { Spot, SpotPair } from '../../manifest/yaml-spots.js';
 import type { EmulatorState } from './model.js';
 import { applySeed, isSeedProblem, type SeedPath } from './seed-sections.js';
 
@@ -24,25 +24,25 @@ const formatPath = (path: SeedPath): string =>
   path.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
 
 /**
- * The node at `path`, or the deepest one on the way: for a mapping entry, its key (where a reader looks
- * for a misspelt or misplaced name); for a list item, the item.
+ * Where the node at `path` starts, or the deepest one on the way: for a mapping entry, its key (where a
+ * reader looks for a misspelt or misplaced name); for a list item, the item.
  */
-function nodeAt(root: unknown, path: SeedPath): Node | undefined {
-  let node: unknown = root;
-  let found: Node | undefined = isNode(root) ? root : undefined;
+function offsetAt(root: Spot, path: SeedPath): number | undefined {
+  let node: Spot | undefined = root;
+  let found = root.at >= 0 ? root.at : undefined;
   for (const [i, part] of path.entries()) {
     const last = i === path.length - 1;
-    if (isMap(node)) {
-      const pair = node.items.find((item) => (isScalar(item.key) ? item.key.value : item.key) === part);
+    if (node?.kind === 'map') {
+      const pair: SpotPair | undefined = node.pairs.find((item) => item.key === String(part));
       if (!pair) return found;
-      if (last && isNode(pair.key)) return pair.key;
+      if (last && pair.keyAt >= 0) return pair.keyAt;
       node = pair.value;
-    } else if (isSeq(node) && typeof part === 'number') {
+    } else if (node?.kind === 'seq' && typeof part === 'number') {
       node = node.items[part];
     } else {
       return found;
     }
-    if (isNode(node)) found = node;
+    if (node !== undefined && node.at >= 0) found = node.at;
   }
   return found;
 }
@@ -92,14 +92,14 @@ export function parseSeedText(file: string, text: string): ParsedSeed {
   if (problem) throw seedFileError(file, problem);
   const second = documents[1];
   if (second !== undefined) {
-    const { line, col } = second.lineCounter.linePos(second.doc.range[0]);
+    const { line, col } = second.lines.linePos(second.spots.at);
     throw seedError(file, `${file}:${line}:${col}`, 'a seed file holds one document; remove the `---` line');
   }
   const document = documents[0];
   const locate = (path: SeedPath): string => {
-    const offset = document === undefined ? undefined : nodeAt(document.doc.contents, path)?.range?.[0];
+    const offset = document === undefined ? undefined : offsetAt(document.spots.root, path);
     if (document === undefined || offset === undefined) return file;
-    const { line, col } = document.lineCounter.linePos(offset);
+    const { line, col } = document.lines.linePos(offset);
     return `${file}:${line}:${col}`;
   };
   return { data: document?.data, locate };
