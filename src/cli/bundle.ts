@@ -12,88 +12,24 @@
  * copy of @oclif/core, as oclif supports for plugins. The library entry points (`crm-schema/api`,
  * `crm-schema/emulator`) are the unbundled dist/.
  *
- * The HTTP client needs only undici's connection Pool and its `request` method: the bundle takes those
- * two parts of undici (UNDICI_POOL) instead of its whole entry point (fetch, WebSocket, caches, mocks),
- * half a megabyte less to load on every command that talks to the CRM. undici is pinned to one version,
- * and the CLI's tests run the bundle.
+ * Of undici, the bundle holds only what the HTTP client uses (bundle-undici.ts); a few lines of oclif's
+ * own code are changed where they cost every start-up time for nothing (bundle-oclif.ts).
  *
  *   node dist/cli/bundle.js
  */
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { packagePath } from '../core/package-root.js';
 import { BUNDLE_DIR, BUNDLE_FILE } from './bundle-layout.js';
 import { IMPORT_HOOK } from './code-cache.js';
 import { rewriteBundle } from './bundle-rewrite.js';
+import { oclifPatches } from './bundle-oclif.js';
+import { undiciPool } from './bundle-undici.js';
 
 /** Left to Node at run time: what oclif loads only for projects written in TypeScript. */
 const EXTERNAL = ['typescript', 'ts-node', 'tsx'];
-
-/** undici's Pool with the request API undici's entry point adds to every dispatcher. */
-const UNDICI_POOL = `
-const Pool = require('undici/lib/dispatcher/pool.js');
-const Dispatcher = require('undici/lib/dispatcher/dispatcher.js');
-const api = require('undici/lib/api/index.js');
-Object.assign(Dispatcher.prototype, api);
-module.exports = { Pool };
-`;
-
-/**
- * What undici's Client calls when a TLS handshake picks HTTP/2 (ALPN `h2`). The client offers only
- * HTTP/1.1 (undici's `allowH2` is off by default, and transport.ts leaves it off), so it is never called;
- * undici's HTTP/2 module loads Node's `http2` and `tls` on require, some 15 ms of every command that
- * talks to the CRM, for nothing.
- */
-const NO_HTTP2 = `
-module.exports = function connectH2() {
-  throw new Error("crm-schema talks HTTP/1.1: its bundle leaves undici's HTTP/2 out");
-};
-`;
-const UNDICI_CLIENT = /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/;
-
-const undiciPool: Plugin = {
-  name: 'undici-pool',
-  setup(bundler) {
-    bundler.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici-pool', namespace: 'undici-pool' }));
-    bundler.onLoad({ filter: /^undici-pool$/, namespace: 'undici-pool' }, () => ({
-      contents: UNDICI_POOL,
-      loader: 'js',
-      resolveDir: packagePath(),
-    }));
-    bundler.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
-      UNDICI_CLIENT.test(args.importer) ? { path: 'no-http2', namespace: 'undici-pool' } : undefined,
-    );
-    bundler.onLoad({ filter: /^no-http2$/, namespace: 'undici-pool' }, () => ({
-      contents: NO_HTTP2,
-      loader: 'js',
-    }));
-  },
-};
-
-/**
- * oclif sorts each plugin's commands by id with `localeCompare` as it loads it. The first such call in a
- * process builds ICU's collator, 8 to 13 ms of every command's start-up, for ids that are plain
- * lowercase ASCII (`plan`, `autocomplete:create`), whose order is the same by code unit. The bundle's
- * copy of that one line compares by code unit; a build of another oclif without the line fails here.
- */
-const OCLIF_PLUGIN = /[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/;
-const LOCALE_SORT = '.sort((a, b) => a.id.localeCompare(b.id));';
-const CODE_UNIT_SORT = '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));';
-
-const oclifSort: Plugin = {
-  name: 'oclif-sort',
-  setup(bundler) {
-    bundler.onLoad({ filter: OCLIF_PLUGIN }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      if (!source.includes(LOCALE_SORT)) {
-        throw new Error(`${args.path} no longer sorts commands with "${LOCALE_SORT}": review bundle.ts`);
-      }
-      return { contents: source.replace(LOCALE_SORT, CODE_UNIT_SORT), loader: 'js' };
-    });
-  },
-};
 
 /**
  * The bundle's entry: the CLI's main and the commands for oclif (package.json names `commands` as its
@@ -158,7 +94,7 @@ export async function bundleCli(): Promise<string[]> {
     external: EXTERNAL,
     define: { 'import.meta.url': '__crmSchemaUrl' },
     banner: { js: URL_BANNER },
-    plugins: [undiciPool, oclifSort],
+    plugins: [undiciPool, oclifPatches],
     // names kept: a stack trace (CRM_SCHEMA_DEBUG=1) stays readable
     minifyWhitespace: true,
     minifySyntax: true,

@@ -13,6 +13,7 @@ import { afterEach, expect, it } from 'vitest';
 import { BUNDLE_FILE_PATH, BUNDLE_PATH } from '../../src/cli/bundle-layout.js';
 import { dropStaleOclifManifest, MANIFEST_FILE } from '../../src/cli/stale-manifest.js';
 import { ROOT } from '../bench/cli-process.js';
+import { startTestEmulator } from '../helpers/emulator.js';
 import { runBin } from './cli.js';
 
 const execFileAsync = promisify(execFile);
@@ -79,4 +80,35 @@ it('importing the bundled CLI runs nothing: the build steps are not in it', asyn
   const run = await execFileAsync(process.execPath, [join(ROOT, ...BUNDLE_FILE_PATH)], { cwd: ROOT });
   expect([run.stdout, run.stderr]).toEqual(['', '']);
   expect((await stat(manifest)).mtimeMs).toBe(before);
+});
+
+it('a command loads no Node module that only HTTP/2, a Windows shell lookup, stdin or oclif timing need', async () => {
+  dir = await mkdtemp(join(tmpdir(), 'crm-schema-modules-'));
+  const preload = join(dir, 'modules.cjs');
+  const list = join(dir, 'modules.txt');
+  await writeFile(
+    preload,
+    "process.on('exit', () => require('node:fs').writeFileSync(process.env.CRM_TEST_MODULES, process.moduleLoadList.join('\\n')));\n",
+  );
+  const emulator = await startTestEmulator({ tokens: ['startup-token'] });
+  try {
+    const env = {
+      CRM_ACCESS_TOKEN: 'startup-token',
+      NODE_OPTIONS: `--require ${preload}`,
+      CRM_TEST_MODULES: list,
+      // as users run it: under NODE_ENV=test (vitest's) oclif takes the package for one in development
+      // and registers a TypeScript loader
+      NODE_ENV: undefined,
+    };
+    const plan = await runBin(['plan', '--base-url', emulator.url], { cwd: join(ROOT, 'examples'), env });
+    expect(plan.code, plan.stderr).toBe(0);
+    const loaded = (await readFile(list, 'utf8')).split('\n');
+    // it did talk HTTP/1.1 to the emulator
+    expect(loaded).toContain('NativeModule http');
+    for (const module of ['http2', 'tls', 'child_process', 'readline', 'perf_hooks']) {
+      expect(loaded).not.toContain(`NativeModule ${module}`);
+    }
+  } finally {
+    await emulator.close();
+  }
 });
