@@ -29,6 +29,19 @@ module.exports = function connectH2() {
 `;
 const UNDICI_CLIENT = /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/;
 
+/**
+ * undici checks its own invariants with `assert(condition)` some 100 times; Node's assert module (4 ms
+ * to load) is needed only when one fails, to throw its AssertionError. Any other use of the module
+ * (`assert.strictEqual`) loads it then.
+ */
+const LAZY_ASSERT = `
+function assert(value, message) {
+  if (!value) require('node:assert')(value, message);
+}
+module.exports = new Proxy(assert, { get: (target, key) => (key in target ? target[key] : require('node:assert')[key]) });
+`;
+const UNDICI_LIB = /[\\/]undici[\\/]lib[\\/]/;
+
 export const undiciPool: Plugin = {
   name: 'undici-pool',
   setup(bundler) {
@@ -43,6 +56,13 @@ export const undiciPool: Plugin = {
     );
     bundler.onLoad({ filter: /^no-http2$/, namespace: 'undici-pool' }, () => ({
       contents: NO_HTTP2,
+      loader: 'js',
+    }));
+    bundler.onResolve({ filter: /^node:assert$/ }, (args) =>
+      UNDICI_LIB.test(args.importer) ? { path: 'lazy-assert', namespace: 'undici-pool' } : undefined,
+    );
+    bundler.onLoad({ filter: /^lazy-assert$/, namespace: 'undici-pool' }, () => ({
+      contents: LAZY_ASSERT,
       loader: 'js',
     }));
   },
