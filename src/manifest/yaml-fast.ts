@@ -142,9 +142,20 @@ class SpotWalk {
     return trees;
   }
 
+  /**
+   * Whether only spaces and tabs come before `at` on its line. Every check here looks at the node's own
+   * text or the indentation before it, never along the whole line: a file of one long line (JSON written
+   * without line breaks) is read in time linear in its length.
+   */
   #startsLine(at: number): boolean {
-    const lineStart = this.text.lastIndexOf('\n', at - 1) + 1;
-    return /^[ \t]*$/.test(this.text.slice(lineStart, at));
+    let before = at - 1;
+    while (before >= 0 && (this.text[before] === ' ' || this.text[before] === '\t')) before--;
+    return before < 0 || this.text[before] === '\n';
+  }
+
+  #holdsLineBreak(start: number, end: number): boolean {
+    for (let at = start; at < end; at++) if (this.text.charCodeAt(at) === 10) return true;
+    return false;
   }
 
   /** A document with no `---` starts at its first line (its indentation included), as `yaml` counts it. */
@@ -232,9 +243,7 @@ class SpotWalk {
     const quoted = style === SCALAR_STYLE.SINGLE_QUOTED || style === SCALAR_STYLE.DOUBLE_QUOTED;
     const block = style === SCALAR_STYLE.LITERAL_BLOCK || style === SCALAR_STYLE.FOLDED_BLOCK;
     // how the two readers fold a quoted scalar over lines differs at the edges (escaped line breaks)
-    if (quoted && this.text.includes('\n', valueStart) && this.text.indexOf('\n', valueStart) < valueEnd) {
-      throw new LeaveToYaml();
-    }
+    if (quoted && this.#holdsLineBreak(valueStart, valueEnd)) throw new LeaveToYaml();
     // the two readers part on a block scalar's edges: explicit indentation, tabs, lines of spaces
     if (block && BLOCK_EDGES.test(this.text.slice(valueStart, valueEnd))) throw new LeaveToYaml();
     const at = quoted ? valueStart - 1 : block ? this.#blockHeader(valueStart) : valueStart;
