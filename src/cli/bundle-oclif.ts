@@ -41,7 +41,8 @@ export const OCLIF_PATCHES: readonly Patch[] = [
     replace: `const node_child_process_1 = ${lazy('node:child_process')};`,
   },
   // Telling WSL from Linux needs only is-wsl; wsl-utils, which re-exports it, also loads child_process
-  // and powershell-utils on import.
+  // and powershell-utils on import. (is-wsl is wsl-utils' dependency: were it not installed where the
+  // bundle finds it, the build would fail.)
   {
     file: 'util/os.js',
     find: "return (await import('wsl-utils')).isWsl ? 'wsl'",

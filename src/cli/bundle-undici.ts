@@ -31,8 +31,9 @@ const UNDICI_CLIENT = /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/;
 
 /**
  * undici checks its own invariants with `assert(condition)` some 100 times; Node's assert module (4 ms
- * to load) is needed only when one fails, to throw its AssertionError. Any other use of the module
- * (`assert.strictEqual`) loads it then.
+ * to load) is needed only when one fails, to throw its AssertionError (whose message then quotes this
+ * wrapper's call rather than undici's condition). Any other use of the module (`assert.strictEqual`)
+ * loads it then.
  */
 const LAZY_ASSERT = `
 function assert(value, message) {

@@ -7,17 +7,21 @@
  * typo) loads all of them, as oclif always does.
  */
 import { readFile } from 'node:fs/promises';
-import { Config, type Interfaces } from '@oclif/core';
+import type { Interfaces } from '@oclif/core';
 import { packagePath } from '../core/package-root.js';
 
-/** What to hand oclif's `run`: a loaded Config for one of `ownCommands`, else where the package is. */
+/**
+ * What to hand oclif's `run`: for one of `ownCommands`, the options oclif loads its configuration from
+ * (options, not a loaded Config, which `run` would load a second time); else `fallback`, where the
+ * package is.
+ */
 export async function oclifConfigFor(
   argv: readonly string[],
   ownCommands: readonly string[],
   fallback: string,
-): Promise<Config | string> {
+): Promise<Interfaces.LoadOptions> {
   const [first] = argv;
   if (first === undefined || !ownCommands.includes(first)) return fallback;
   const pjson = JSON.parse(await readFile(packagePath('package.json'), 'utf8')) as Interfaces.PJSON;
-  return Config.load({ root: packagePath(), pjson: { ...pjson, oclif: { ...pjson.oclif, plugins: [] } } });
+  return { root: packagePath(), pjson: { ...pjson, oclif: { ...pjson.oclif, plugins: [] } } };
 }

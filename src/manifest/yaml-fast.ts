@@ -6,12 +6,14 @@
  *
  * - is not valid YAML to js-yaml (the `yaml` library then reports every problem, as it always has);
  * - uses anchors, aliases or tags (the `yaml` library bounds aliases and reports tags);
- * - has a key that is not plain text (`1.5:`, `~:`, `[a]:`), empty, or longer than 1,024 characters;
+ * - has a key that is not plain text (`1.5:`, `~:`, `[a]:`), empty, or whose `:` comes near 1,024
+ *   characters after its start;
  * - has an empty document, a document that is not a mapping or a list, an empty list item, a pair
  *   written inside a flow list (`[a: 1]`), or a scalar value alone on its line (below its key or `-`);
- * - has a quoted scalar over several lines, or a block scalar with an indentation indicator, a tab or
+ * - has a quoted scalar over several lines, a `\U` escape, or a block scalar with an indentation indicator, a tab or
  *   a line of spaces only (the two readers part on those edges);
- * - holds a byte order mark, a lone `\r`, a tab in the indentation of a line, or a directive (`%`).
+ * - holds a byte order mark, a lone `\r`, a tab in the indentation of a line, a directive (`%`) or a
+ *   document end marker (`...`).
  *
  * Plain scalars resolve as YAML 1.2's core schema says, as the `yaml` library resolves them: js-yaml's
  * own integers and floats turn a literal too large for a double into text, where YAML 1.2 (and `yaml`)
@@ -33,16 +35,20 @@ import {
 } from 'js-yaml';
 import type { Spot, SpotPair, SpotTree } from './yaml-spots.js';
 
-/** What the `yaml` library refuses as an implicit key; longer keys are left to it. */
-const MAX_KEY_LENGTH = 1024;
+/**
+ * From a key's start to its `:`, what the fast reader takes: `yaml` refuses an implicit key whose `:`
+ * comes more than 1,024 characters after its start; anything near that is left to it.
+ */
+const MAX_KEY_SPAN = 1000;
 
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 /**
  * Text the fast reader leaves to `yaml`: a byte order mark, a lone `\r`, a tab in a line's indentation,
- * a line starting with `%` (a directive, which js-yaml skips when it does not know it).
+ * a line starting with `%` (a directive, which js-yaml skips when it does not know it) or with `...` (a
+ * document end marker: the two parsers count the documents around it differently).
  */
-const LEFT_TO_YAML = /\uFEFF|\r(?!\n)|^[ ]*\t|^%/m;
+const LEFT_TO_YAML = /\uFEFF|\r(?!\n)|^[ ]*\t|^%|^\.\.\./m;
 
 /** A document start marker, at the start of a line. */
 const MARKER = /^---(?:[ \t\r\n]|$)/;
@@ -153,6 +159,16 @@ class SpotWalk {
     return before < 0 || this.text[before] === '\n';
   }
 
+  #holdsLongEscape(start: number, end: number): boolean {
+    for (let at = start; at < end - 1; at++) {
+      if (this.text[at] === '\\') {
+        if (this.text[at + 1] === 'U') return true;
+        at++;
+      }
+    }
+    return false;
+  }
+
   #holdsLineBreak(start: number, end: number): boolean {
     for (let at = start; at < end; at++) if (this.text.charCodeAt(at) === 10) return true;
     return false;
@@ -213,6 +229,7 @@ class SpotWalk {
           if (keyEvent.type !== EVENT_ID.SCALAR) throw new LeaveToYaml();
           const key = this.#key(keyEvent);
           const keyAt = this.#scalar(keyEvent, true).at;
+          this.#keyLength(keyAt);
           pairs.push({ key, keyAt, value: this.#node(this.#take()) });
         }
         return { kind: 'map', at: event.start, pairs };
@@ -231,9 +248,19 @@ class SpotWalk {
   #key(event: ScalarEvent): string {
     if (event.valueStart === -1) throw new LeaveToYaml();
     const key = getScalarValue(this.text, event);
-    if (key.length > MAX_KEY_LENGTH) throw new LeaveToYaml();
     if (event.style === SCALAR_STYLE.PLAIN && resolvesToNonText(key)) throw new LeaveToYaml();
     return key;
+  }
+
+  /**
+   * `yaml` refuses an implicit key whose `:` comes more than 1,024 characters after the key's start
+   * (quotes, escapes and the spaces before the `:` count): a key that comes near is left to it. Called
+   * right after the key is read, so #lastScalarEnd is the key's end.
+   */
+  #keyLength(keyAt: number): void {
+    let colon = this.#lastScalarEnd;
+    while (this.text[colon] === ' ' || this.text[colon] === '\t') colon++;
+    if (colon - keyAt > MAX_KEY_SPAN) throw new LeaveToYaml();
   }
 
   #scalar(event: ScalarEvent, isKey = false): Spot {
@@ -244,6 +271,10 @@ class SpotWalk {
     const block = style === SCALAR_STYLE.LITERAL_BLOCK || style === SCALAR_STYLE.FOLDED_BLOCK;
     // how the two readers fold a quoted scalar over lines differs at the edges (escaped line breaks)
     if (quoted && this.#holdsLineBreak(valueStart, valueEnd)) throw new LeaveToYaml();
+    // js-yaml takes a `\U` escape past U+10FFFF (as broken text) where `yaml` refuses it
+    if (style === SCALAR_STYLE.DOUBLE_QUOTED && this.#holdsLongEscape(valueStart, valueEnd)) {
+      throw new LeaveToYaml();
+    }
     // the two readers part on a block scalar's edges: explicit indentation, tabs, lines of spaces
     if (block && BLOCK_EDGES.test(this.text.slice(valueStart, valueEnd))) throw new LeaveToYaml();
     const at = quoted ? valueStart - 1 : block ? this.#blockHeader(valueStart) : valueStart;
