@@ -9,6 +9,7 @@
  * always takes the same reader.
  */
 import { LineCounter, isAlias, isScalar, parseAllDocuments, visit } from 'yaml';
+import type { YAMLMap } from 'yaml';
 import type { Alias, Document } from 'yaml';
 import type { DiagnosticSink } from './diagnostics.js';
 import { LineIndex, type LinePositions } from './line-index.js';
@@ -21,7 +22,14 @@ export const MAX_ALIAS_COUNT = 100;
 
 const EMPTY = { code: 'EMPTY_DOCUMENT' } as const;
 
-const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true, strict: true } as const;
+/**
+ * `yaml`'s own check of unique keys compares each key with every key before it: a mapping of 80,000
+ * keys took a minute. duplicateKeys() below finds the same duplicates in one pass, and they are
+ * reported as `yaml` reports them.
+ */
+const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: false, strict: true } as const;
+
+const DUPLICATE_MESSAGE = 'Map keys must be unique';
 
 /** The spots of every document of `text`, as parseYaml read them (by the same reader). */
 function readSpots(text: string): SpotTree[] {
@@ -131,9 +139,10 @@ export function parseYaml(source: SourceText, sink: DiagnosticSink): ParsedDocum
   const parsed: ParsedDocument[] = [];
   documents.forEach((doc, index) => {
     const at = (offset: number) => ({ file: source.file, ...lineCounter.linePos(offset) });
-    for (const error of doc.errors) report(source.file, lineCounter, error, sink, 'error');
+    const errors = [...doc.errors, ...duplicateKeys(doc)];
+    for (const error of errors) report(source.file, lineCounter, error, sink, 'error');
     for (const warning of doc.warnings) report(source.file, lineCounter, warning, sink, 'warning');
-    if (doc.errors.length > 0) return;
+    if (errors.length > 0) return;
     if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
       sink.at(at(doc.range[0]), {
         ...EMPTY,
@@ -167,6 +176,34 @@ export function parseYaml(source: SourceText, sink: DiagnosticSink): ParsedDocum
     parsed.push(new ParsedDocument(source.file, index, data, trees));
   });
   return parsed;
+}
+
+/**
+ * The keys that repeat a key before them in the same mapping, as `yaml` tells them with `uniqueKeys`:
+ * scalar keys of the same value (`===`: `1` and `'1'` differ); other keys are never equal. Each is
+ * located where the key starts.
+ */
+function duplicateKeys(doc: Document.Parsed): YamlProblem[] {
+  const found: YamlProblem[] = [];
+  visit(doc, {
+    Map: (_key, map: YAMLMap) => {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const value = pair.key.value;
+        // NaN never equals itself for `===`
+        if (Number.isNaN(value)) continue;
+        if (seen.has(value)) {
+          const at = pair.key.range?.[0] ?? 0;
+          found.push({ code: 'DUPLICATE_KEY', message: DUPLICATE_MESSAGE, pos: [at, at + 1] });
+        } else {
+          seen.add(value);
+        }
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /** The first alias, in document order, whose anchor is not set before it. */
