@@ -31,7 +31,8 @@ export function globToRegExp(pattern: string): RegExp {
     }
     source += segment
       .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-      .replace(/\*/g, '[^/]*')
+      // `**` inside a segment is `*`: runs of `[^/]*` would backtrack exponentially on a path that fails
+      .replace(/\*+/g, '[^/]*')
       .replace(/\?/g, '[^/]');
     if (!last) source += '/';
   });
