@@ -4,6 +4,7 @@
  * already done, and everything that depends on a refused change. A refused change is skipped, never
  * failed. (Changes skipped because a dependency fails are only known while applying.)
  */
+import { refusalWords } from '../plan/policy-decision.js';
 import type { PlannedChange } from '../plan/plan-document.js';
 import type { SkipCause } from './types.js';
 
@@ -40,7 +41,7 @@ export function plannedSkips(
     if (alreadyDone.has(change.id)) continue;
     const refused = refusal(change);
     if (refused !== undefined) {
-      skips.set(change.id, { cause: 'policy', reason: `refused by policy: ${refused}` });
+      skips.set(change.id, { cause: 'policy', reason: `${refusalWords(change.policy).refused}: ${refused}` });
       continue;
     }
     const blocked = change.dependsOn.find((dep) => skips.has(dep));

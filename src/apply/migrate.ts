@@ -1,14 +1,18 @@
 /**
  * Data work on records (a rename's copy, an option remap's rewrite), between a change's schema writes:
  *
- *   1. its first request (a rename's create; a remap's update adding the new options, keeping the old);
+ *   1. its first requests (a rename's create; a remap's update adding the new options, keeping the old);
  *   2. passes over every record: list pages of 100 (only the properties involved), and for each page one
- *      batch update of the records whose value is not yet what it should be;
+ *      batch update of the records whose value is not yet what it should be. A copy never writes over a
+ *      value of the new property it did not write (plan/copy-values.ts): records where both properties
+ *      hold different values are read with their history (one batch read per page that has any), and a
+ *      value of the new property the copy did not write is a conflict, left alone unless
+ *      `onConflict: overwrite`;
  *   3. another pass, until one finds nothing to write: values written to the old property (or option)
  *      while the previous pass ran are caught there. After three passes that still write, the change
- *      fails and its last request is not sent;
- *   4. its last request (a rename's archive of the old property; a remap's update removing the old
- *      options), only once a pass found every record as wanted.
+ *      fails and its last requests are not sent;
+ *   4. its last requests (a rename's mark and archive of the old property; a remap's update retiring the
+ *      old options), only once a pass found every record as wanted, and no conflict is left undecided.
  *
  * Every step is idempotent: a run stopped at any point and run again re-plans from the account, skips
  * the records already done (a pass writes only what differs), and never archives with values uncopied.
@@ -21,6 +25,7 @@ import type { Migration } from '../plan/kinds/change-kind.js';
 import type { PlannedChange } from '../plan/plan-document.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
 import type { RecordUpdateInput } from '../types/api.js';
+import { copyStep, writtenByCopy } from '../plan/copy-values.js';
 import type { RecordWork } from './types.js';
 
 /** Passes over the records before giving up on a copy that keeps finding new values. */
@@ -46,11 +51,23 @@ export class MigrationError extends CrmSchemaError {
   }
 }
 
+/** Records hold values the copy did not write, and the manifest does not say what to do with them. */
+export class MigrationConflictError extends CrmSchemaError {
+  constructor(
+    message: string,
+    readonly work: RecordWork,
+  ) {
+    super('MIGRATION_CONFLICT', message, {
+      hint: 'Decide in the manifest with onConflict: keep (they keep their value) or onConflict: overwrite (the old value is copied over them), then plan and apply again.',
+    });
+  }
+}
+
 /** Recognised by its code, as every error of crm-schema. */
-export function isMigrationError(error: unknown): error is MigrationError {
+export function isMigrationError(error: unknown): error is MigrationError | MigrationConflictError {
   return (
     isCrmSchemaError(error) &&
-    error.code === 'MIGRATION_UNVERIFIED' &&
+    (error.code === 'MIGRATION_UNVERIFIED' || error.code === 'MIGRATION_CONFLICT') &&
     typeof (error as { work?: unknown }).work === 'object'
   );
 }
@@ -60,20 +77,27 @@ export async function runMigration(
   change: PlannedChange,
   migration: Migration,
 ): Promise<RecordWork> {
-  const [first, ...rest] = change.requests;
-  const last = rest.at(-1);
-  // a rename resumed after its create has one request: the archive
-  const before = last === undefined ? undefined : first;
-  const after = last ?? first;
-  if (before !== undefined) await sendSchemaWrite(ctx, before, 'create');
+  // a rename resumed after its create has no request before the records: only its mark and archive
+  const split = Math.max(0, change.requests.length - migration.after);
+  const before = change.requests.slice(0, split);
+  const after = change.requests.slice(split);
+  const last = after.at(-1);
+  const lastStep = `${last?.method ?? 'none'} ${last?.path ?? ''}`;
+  for (const request of before) await sendSchemaWrite(ctx, request, 'create');
   const work = await migrateRecords(ctx, migration);
   if (!work.verified) {
     throw new MigrationError(
-      `records kept changing: after ${work.passes} passes some still needed a write, so the last step (${after?.method ?? 'none'} ${after?.path ?? ''}) was not run`,
+      `records kept changing: after ${work.passes} passes some still needed a write, so the last step (${lastStep}) was not run`,
       work,
     );
   }
-  if (after !== undefined) await sendSchemaWrite(ctx, after, 'last');
+  if ((work.conflicts ?? 0) > 0 && migration.kind === 'copy') {
+    throw new MigrationConflictError(
+      `${work.conflicts ?? 0} records hold a value in ${migration.to} that the copy did not write and that differs from ${migration.from}: left alone, so the last step (${lastStep}) was not run`,
+      work,
+    );
+  }
+  for (const request of after) await sendSchemaWrite(ctx, request, 'last');
   return work;
 }
 
@@ -110,9 +134,14 @@ async function migrateRecords(ctx: MigrationContext, migration: Migration): Prom
 
 async function onePass(ctx: MigrationContext, migration: Migration, work: RecordWork): Promise<number> {
   const properties = migration.kind === 'copy' ? [migration.from, migration.to] : [migration.name];
-  const fix = fixerOf(migration);
+  const fix = migration.kind === 'copy' ? undefined : rewriterOf(migration);
   let written = 0;
   let after: string | undefined;
+  // conflicts are counted anew by each pass: the last one says what is left
+  if (migration.kind === 'copy') {
+    work.conflicts = 0;
+    work.kept = 0;
+  }
   do {
     const page = await ctx.client.records.list(migration.objectType, {
       properties,
@@ -120,10 +149,13 @@ async function onePass(ctx: MigrationContext, migration: Migration, work: Record
       ...(after === undefined ? {} : { after }),
     });
     const updates: RecordUpdateInput[] = [];
-    for (const record of page.results) {
-      const values = fix(record.properties);
-      if (values !== undefined) updates.push({ id: record.id, properties: values });
-    }
+    if (migration.kind === 'copy')
+      updates.push(...(await copiesOf(ctx.client, migration, page.results, work)));
+    else if (fix !== undefined)
+      for (const record of page.results) {
+        const values = fix(record.properties);
+        if (values !== undefined) updates.push({ id: record.id, properties: values });
+      }
     work.read += page.results.length;
     if (updates.length > 0) {
       await writeAll(ctx.client, migration.objectType, updates);
@@ -137,18 +169,56 @@ async function onePass(ctx: MigrationContext, migration: Migration, work: Record
 }
 
 type Values = Readonly<Record<string, string | null | undefined>>;
+type CopyMigration = Extract<Migration, { kind: 'copy' }>;
+type RewriteMigration = Extract<Migration, { kind: 'rewrite' }>;
+
+/**
+ * The copies a page of records needs (plan/copy-values.ts): an empty new value takes the old one; where
+ * both hold different values, the records' history decides (one batch read for the page), unless
+ * `onConflict: overwrite` says the old value wins anyway. Conflicts are counted on `work`, never written.
+ */
+async function copiesOf(
+  client: CrmClient,
+  migration: CopyMigration,
+  records: readonly { id: string; properties: Values }[],
+  work: RecordWork,
+): Promise<RecordUpdateInput[]> {
+  const { from, to } = migration;
+  const updates: RecordUpdateInput[] = [];
+  const compare = new Map<string, { old: string; current: string }>();
+  for (const record of records) {
+    const old = record.properties[from];
+    const current = record.properties[to];
+    const step = copyStep(old, current);
+    if (step === 'none' || typeof old !== 'string') continue;
+    if (step === 'copy' || migration.onConflict === 'overwrite' || typeof current !== 'string')
+      updates.push({ id: record.id, properties: { [to]: old } });
+    else compare.set(record.id, { old, current });
+  }
+  if (compare.size === 0) return updates;
+  const read = await client.records.batchRead(migration.objectType, {
+    ids: [...compare.keys()],
+    properties: [from, to],
+    propertiesWithHistory: [from, to],
+  });
+  for (const record of read.results) {
+    const values = compare.get(record.id);
+    if (values === undefined) continue;
+    compare.delete(record.id);
+    if (writtenByCopy(record.propertiesWithHistory, from, to, values.current)) {
+      updates.push({ id: record.id, properties: { [to]: values.old } });
+    } else if (migration.onConflict === 'keep') {
+      work.kept = (work.kept ?? 0) + 1;
+    } else {
+      work.conflicts = (work.conflicts ?? 0) + 1;
+    }
+  }
+  // a record the read did not return (archived meanwhile) is left alone
+  return updates;
+}
 
 /** The values a record needs written, or undefined when it is as wanted. */
-function fixerOf(migration: Migration): (values: Values) => Record<string, string> | undefined {
-  if (migration.kind === 'copy') {
-    const { from, to } = migration;
-    return (values) => {
-      const old = values[from];
-      // the old property is the truth until it is archived; an empty old value leaves the new one alone
-      if (old === undefined || old === null || old === '' || values[to] === old) return undefined;
-      return { [to]: old };
-    };
-  }
+function rewriterOf(migration: RewriteMigration): (values: Values) => Record<string, string> | undefined {
   const map = new Map(migration.remaps.map((r) => [r.from, r.to]));
   const { name, multiple } = migration;
   return (values) => {

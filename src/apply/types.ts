@@ -61,6 +61,10 @@ export interface RecordWork {
   passes: number;
   /** the last pass found every record as wanted */
   verified: boolean;
+  /** a copy: records whose new value the copy did not write, left alone undecided (the last pass's count) */
+  conflicts?: number;
+  /** a copy with `onConflict: keep`: records that kept a value the copy did not write (the last pass's count) */
+  kept?: number;
 }
 
 export interface ApplySummary {

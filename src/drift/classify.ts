@@ -10,6 +10,7 @@
  */
 import { liveEventPropertyFlags, livePropertyFlags } from '../model/schema-lookup.js';
 import type { SchemaState } from '../model/schema-model.js';
+import { propertyAddress } from '../model/address.js';
 import type { Change, FieldChange } from '../plan/change-types.js';
 import { isRef } from '../plan/change-types.js';
 import { addressOf, causeOf, changedFieldsOf, isCreate, targetOf } from '../plan/kinds/registry.js';
@@ -125,6 +126,13 @@ function classifyOne(change: PlannedChange, out: Lists, options: ClassifyOptions
         fix: 'update',
       });
       return;
+    case 'property.rename':
+      // the old name of a finished rename came back: a retired resource live again
+      if (change.meta.finished !== undefined) {
+        out.tombstoned.push({ address: propertyAddress(change.meta.objectType, change.meta.from), kind });
+        return;
+      }
+      break;
     case 'eventProperty.delete':
       if (change.meta.cause === 'type-change') {
         const fields = [

@@ -92,7 +92,7 @@ export function buildModel(items: ManifestItems, sink: DiagnosticSink): Declarat
       });
       continue;
     }
-    const { archived: _archived, renamedFrom, options, ...fields } = entry;
+    const { archived: _archived, renamedFrom, onConflict, options, ...fields } = entry;
     const remaps = new Map<string, string>();
     const definition: PropertyCreate = { ...(fields as PropertyCreate) };
     if (options !== undefined) {
@@ -108,6 +108,7 @@ export function buildModel(items: ManifestItems, sink: DiagnosticSink): Declarat
       definition,
       ...(renamedFrom === undefined ? {} : { renamedFrom }),
       ...(remaps.size === 0 ? {} : { remaps }),
+      ...(onConflict === undefined ? {} : { onConflict }),
       source,
     });
   }

@@ -119,6 +119,11 @@ export const DIAGNOSTIC_CODES = {
     summary:
       'replaces on a property without options of its own or on an event property, names an option the property keeps, or a value two options replace',
   },
+  ON_CONFLICT_INVALID: {
+    step: 'meaning',
+    severity: 'error',
+    summary: 'onConflict on a property that is neither renamed (renamedFrom) nor remapped (replaces)',
+  },
   DUPLICATE_OPTION_LABEL: {
     step: 'meaning',
     severity: 'error',

@@ -47,7 +47,7 @@ import {
   limitAddress,
   propertyAddress,
 } from '../model/address.js';
-import type { DesiredState, Tombstone } from '../model/desired-state.js';
+import type { ConflictResolution, DesiredState, Tombstone } from '../model/desired-state.js';
 import type { SourceLocation } from '../model/source-location.js';
 
 export function toDesiredState(declarations: Declarations): DesiredState {
@@ -57,6 +57,7 @@ export function toDesiredState(declarations: Declarations): DesiredState {
     sources: new Map(),
     renames: new Map(),
     remaps: new Map(),
+    onConflict: new Map(),
   };
   for (const [typeKey, groups] of declarations.groups) addGroups(out, canonicalObjectType(typeKey), groups);
   for (const [typeKey, properties] of declarations.properties)
@@ -74,6 +75,7 @@ interface Builder {
   sources: Map<string, SourceLocation>;
   renames: Map<string, string>;
   remaps: Map<string, ReadonlyMap<string, string>>;
+  onConflict: Map<string, ConflictResolution>;
 }
 
 function addGroups(out: Builder, objectType: string, groups: ReadonlyMap<string, DesiredGroupEntry>): void {
@@ -109,6 +111,7 @@ function addProperties(
     const address = propertyAddress(objectType, entry.name);
     if (entry.renamedFrom !== undefined) out.renames.set(address, entry.renamedFrom);
     if (entry.remaps !== undefined) out.remaps.set(address, entry.remaps);
+    if (entry.onConflict !== undefined) out.onConflict.set(address, entry.onConflict);
   }
 }
 

@@ -12,6 +12,7 @@
  */
 import type { EventPropertyCreate, PropertyCreate } from '../types/api.js';
 import type { ManifestAssociationCategory } from './types.js';
+import type { ConflictResolution } from '../model/desired-state.js';
 import { USER_DEFINED, limitKey } from '../model/normalize-association.js';
 import type { SourceLocation } from '../model/source-location.js';
 
@@ -26,6 +27,8 @@ export interface DesiredProperty {
   renamedFrom?: string;
   /** option value -> the value of the option that `replaces` it */
   remaps?: ReadonlyMap<string, string>;
+  /** what the rename or remap does with a value it did not write */
+  onConflict?: ConflictResolution;
   source: SourceLocation;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { AssociationCategory, EventPropertyType, PropertyCreate, PropertyOption } from '../types/api.js';
 import type { DangerousPolicy, DestructivePolicy, UnmanagedPolicy } from '../model/policy.js';
+import type { ConflictResolution } from '../model/desired-state.js';
 
 export const MANIFEST_KINDS = ['Properties', 'Associations', 'EventProperties'] as const;
 export type ManifestKind = (typeof MANIFEST_KINDS)[number];
@@ -41,6 +42,11 @@ export type PropertyEntry = Omit<Partial<PropertyCreate>, 'options'> & {
   options?: OptionEntry[];
   /** rename: the property's current internal name; its values are copied over, then it is archived */
   renamedFrom?: string;
+  /**
+   * A rename or a remap meeting a value it did not write: `keep` leaves that value, `overwrite` writes over
+   * it. Absent: such records are conflicts and the change is refused.
+   */
+  onConflict?: ConflictResolution;
   archived?: boolean;
 };
 

@@ -25,4 +25,12 @@ export interface DesiredState {
   renames?: ReadonlyMap<string, string>;
   /** option remaps: a property's address -> (old option value -> the value that replaces it) */
   remaps?: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /**
+   * a rename's or remap's decision on values it did not write (`onConflict`), keyed by the property's
+   * address: `keep` them or `overwrite` them; absent, such values are conflicts that refuse the change
+   */
+  onConflict?: ReadonlyMap<string, ConflictResolution>;
 }
+
+export const CONFLICT_RESOLUTIONS = ['keep', 'overwrite'] as const;
+export type ConflictResolution = (typeof CONFLICT_RESOLUTIONS)[number];

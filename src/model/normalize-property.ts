@@ -62,6 +62,7 @@ export function propertyFlagsOf(property: Property): PropertyFlags {
     platformDefined: property.platformDefined === true,
     archived: property.archived === true,
   };
+  if (typeof property.createdAt === 'string') flags.createdAt = property.createdAt;
   if (typeof property.updatedAt === 'string') flags.updatedAt = property.updatedAt;
   if (typeof property.updatedUserId === 'string') flags.updatedUserId = property.updatedUserId;
   return flags;

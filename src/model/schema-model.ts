@@ -42,6 +42,8 @@ export interface PropertyFlags {
   platformDefined: boolean;
   /** an archived property counts as absent */
   archived: boolean;
+  /** when it was made, when the API says (a rename tells its own new property from an older one) */
+  createdAt?: string;
   /** when and by whom it was last changed, when the API says (drift shows it for outside edits) */
   updatedAt?: string;
   updatedUserId?: string;

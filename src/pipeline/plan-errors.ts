@@ -5,14 +5,16 @@
  */
 import { CrmSchemaError } from '../core/errors.js';
 import type { PlanDocument } from '../plan/plan-document.js';
+import { refusalWords } from '../plan/policy-decision.js';
 
 const MAX_LISTED = 20;
 
 export function refusedChanges(plan: Pick<PlanDocument, 'changes'>, saved?: string): CrmSchemaError {
   const refused = plan.changes.filter((c) => c.policy.decision === 'refuse');
   const lines = refused.slice(0, MAX_LISTED).map((c) => {
-    const allow = c.policy.allow === undefined ? '' : `\n      to allow it: ${c.policy.allow}`;
-    return `  - ${c.id}: refused by policy: ${c.policy.reason}${allow}`;
+    const words = refusalWords(c.policy);
+    const allow = c.policy.allow === undefined ? '' : `\n      ${words.how}: ${c.policy.allow}`;
+    return `  - ${c.id}: ${words.refused}: ${c.policy.reason}${allow}`;
   });
   if (refused.length > MAX_LISTED)
     lines.push(`  - ... and ${refused.length - MAX_LISTED} more (see the plan)`);
@@ -23,7 +25,7 @@ export function refusedChanges(plan: Pick<PlanDocument, 'changes'>, saved?: stri
     `The plan holds ${what}, so apply would write nothing:\n${lines.join('\n')}`,
     {
       hint:
-        `Allow ${n === 1 ? 'it' : 'them'} as said above and plan again, or apply everything else with --skip-refused` +
+        `${refused.some((c) => c.policy.rule === 'conflict') ? 'Allow or decide' : 'Allow'} ${n === 1 ? 'it' : 'them'} as said above and plan again, or apply everything else with --skip-refused` +
         (saved === undefined ? '.' : ` (crm-schema apply ${saved} --skip-refused).`),
       meta: { refused: refused.map((c) => ({ id: c.id, ...c.policy })) },
     },

@@ -12,6 +12,7 @@ import type {
   NormalizedProperty,
 } from '../model/schema-model.js';
 import type { JsonValue } from '../core/json.js';
+import type { ConflictResolution } from '../model/desired-state.js';
 
 /**
  * One changed field of an update or replace: `old` is the live value, `new` the desired one; an unset
@@ -83,7 +84,9 @@ export interface PropertyRenameChange {
   /**
    * `property`: the declared definition under its new name; `old`: the live property it is renamed from,
    * whose values are copied over before it is archived; `created`: the new property exists already (an
-   * earlier run stopped before the end), so only the copy and the archive are left.
+   * earlier run stopped before the end), so only the copy and the archive are left. `finished`: why the
+   * rename is known to have finished before (the old property came back since): it is not run again.
+   * `onConflict`: the manifest's decision on records whose new value the copy did not write.
    */
   meta: {
     objectType: string;
@@ -91,6 +94,8 @@ export interface PropertyRenameChange {
     property: NormalizedProperty;
     old: NormalizedProperty;
     created: boolean;
+    finished?: string;
+    onConflict?: ConflictResolution;
   };
 }
 export interface PropertyRemapChange {
@@ -98,7 +103,9 @@ export interface PropertyRemapChange {
   /**
    * An update whose removed options are replaced by others (`replaces`): `fields` as an update's;
    * `remaps`: old value -> new value, for the old options still live; `kept`: those old options, kept
-   * until the records holding them are rewritten; `multiple`: a checkbox (`;`-separated values).
+   * until the records holding them are rewritten, then kept hidden and marked as replaced;
+   * `multiple`: a checkbox (`;`-separated values). `returned`: old values whose remap had finished and
+   * that were shown again since (rewritten again only with `onConflict: overwrite`).
    */
   meta: {
     objectType: string;
@@ -107,6 +114,8 @@ export interface PropertyRemapChange {
     remaps: { from: string; to: string }[];
     kept: NormalizedOption[];
     multiple: boolean;
+    returned?: string[];
+    onConflict?: ConflictResolution;
   };
 }
 export interface PropertyRestoreChange {

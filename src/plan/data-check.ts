@@ -8,6 +8,7 @@
  *   links:tickets->orders#1001           record associations that use association type 1001 (label delete)
  *   over:tickets->orders#1001>2          records linked by type 1001 to more than 2 records (limit lowered)
  *   convert:tickets.code>number          records whose value of `code` does not convert to a number
+ *   conflicts:tickets.old>new            a rename's records whose value of `new` the copy did not write
  */
 import { pairKey } from '../model/normalize-association.js';
 import type { Change } from './change-types.js';
@@ -21,8 +22,11 @@ export interface Count {
   exact: boolean;
   /** why a count is not exact: what stopped it */
   capped?: string;
-  /** up to five of the records counted, with the value that made them count (conversions) */
-  samples?: { id: string; value: string }[];
+  /**
+   * up to five of the records counted, with the value that made them count (conversions; a rename's
+   * conflicts: the old property's value, and in `current` the value the new property holds)
+   */
+  samples?: { id: string; value: string; current?: string }[];
   /** how many records were looked at (conversions: those holding a value) */
   of?: number;
 }
@@ -70,7 +74,26 @@ export interface ConversionTarget {
   multiple?: boolean;
 }
 
-export type DataCheckTarget = RecordTarget | LinkTarget | OverLimitTarget | ConversionTarget;
+/**
+ * A rename's records where the old and the new property hold different values. `history`: a rename to
+ * resume counts only the conflicts (the new value is newer than the old one: the copy did not write it,
+ * see copy-values.ts); a finished one (no history) counts every record whose old value differs.
+ */
+export interface CopyConflictTarget {
+  kind: 'copy-conflicts';
+  key: string;
+  objectType: string;
+  from: string;
+  to: string;
+  history: boolean;
+}
+
+export type DataCheckTarget =
+  RecordTarget | LinkTarget | OverLimitTarget | ConversionTarget | CopyConflictTarget;
+
+export function copyConflictKey(objectType: string, from: string, to: string): string {
+  return `conflicts:${propertyAddress(objectType, from)}>${to}`;
+}
 
 export function overLimitKey(from: string, to: string, typeId: number, max: number): string {
   return `over:${pairKey(from, to)}#${typeId}>${max}`;
@@ -107,8 +130,22 @@ export function dataCheckTargets(changes: readonly Change[]): DataCheckTarget[] 
     if (change.type === 'property.archive' || change.type === 'property.replace') {
       add(change.meta.objectType, change.meta.name);
     } else if (change.type === 'property.rename') {
-      add(change.meta.objectType, change.meta.from);
+      const { objectType, from, property, created, finished } = change.meta;
+      add(objectType, from);
+      const key = copyConflictKey(objectType, from, property.name);
+      if ((created || finished !== undefined) && !targets.has(key))
+        targets.set(key, {
+          kind: 'copy-conflicts',
+          key,
+          objectType,
+          from,
+          to: property.name,
+          history: finished === undefined,
+        });
     } else if (change.type === 'property.update' || change.type === 'property.remap') {
+      // a remap's old values (also those shown again after it finished), an update's removed options
+      if (change.type === 'property.remap')
+        for (const { from } of change.meta.remaps) add(change.meta.objectType, change.meta.name, from);
       for (const value of removedOptionValues(change.meta.fields))
         add(change.meta.objectType, change.meta.name, value);
       const conversion = conversionTarget(change.meta.objectType, change.meta.name, change.meta.fields);

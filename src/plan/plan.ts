@@ -48,7 +48,11 @@ export function buildPlan(
   const dependsOn = computeDependencies(classified);
   const { ordered, cycles } = orderChanges(classified, dependsOn);
   const annotated = ordered.map((change) => annotate(change, live, dependsOn));
-  const decisions = decideAll(annotated, ctx.gate ?? DEFAULT_GATE, ctx.allowances);
+  const decisions = decideAll(
+    annotated.map((change, i) => ({ ...change, ...defined({ blocked: ordered[i]?.blocked }) })),
+    ctx.gate ?? DEFAULT_GATE,
+    ctx.allowances,
+  );
   const changes = annotated.map(
     (change) =>
       ({ ...change, policy: must(decisions.get(change.id), 'the decision on a change') }) as PlannedChange,

@@ -3,7 +3,9 @@
  * it (and apply does exactly that): a destructive change is refused unless the policy says
  * `destructive: allow`, its `allow:` list names the change's address, or `--allow-destructive` was
  * given; a dangerous one likewise under `dangerous: deny` (`--allow-dangerous`); a safe one always
- * applies. A change that depends on a refused one cannot run: it is refused with it. Pure.
+ * applies. A change that depends on a refused one cannot run: it is refused with it. A blocked change (a
+ * data step meeting values it did not write) is refused whatever the policy and the flags say, until the
+ * manifests decide (`rule: 'conflict'`). Pure.
  */
 import { DEFAULT_POLICY, type GatePolicy } from '../model/policy.js';
 
@@ -14,7 +16,8 @@ export type PolicyRule =
   | 'allowed-by-flag'
   | 'destructive'
   | 'dangerous'
-  | 'dependency';
+  | 'dependency'
+  | 'conflict';
 
 export interface PolicyDecision {
   decision: 'apply' | 'refuse';
@@ -47,6 +50,8 @@ interface Decidable {
   address: string;
   severity: 'safe' | 'dangerous' | 'destructive';
   dependsOn: readonly string[];
+  /** refused until the user decides, whatever the policy and the flags say */
+  blocked?: { reason: string; decide: string };
 }
 
 /** The decision for each change, in plan order (a dependency always comes first). */
@@ -57,7 +62,15 @@ export function decideAll(
 ): Map<string, PolicyDecision> {
   const decisions = new Map<string, PolicyDecision>();
   for (const change of changes) {
-    const own = decidePolicy(change, gate, allowances);
+    const own: PolicyDecision =
+      change.blocked === undefined
+        ? decidePolicy(change, gate, allowances)
+        : {
+            decision: 'refuse',
+            rule: 'conflict',
+            reason: change.blocked.reason,
+            allow: change.blocked.decide,
+          };
     const blocker =
       own.decision === 'apply'
         ? change.dependsOn.find((dep) => decisions.get(dep)?.decision === 'refuse')
@@ -105,4 +118,11 @@ export function decidePolicy(
     reason: `${severity}: deny of ${gate.source}, and ${change.address} is not in its allow: list`,
     allow: `add ${change.address} to allow: of ${gate.source}, set ${severity}: allow there, or plan and apply with ${flag}`,
   };
+}
+
+/** How a refusal reads: refused by the policy (and how to allow it), or until the user decides (and how). */
+export function refusalWords(decision: Pick<PolicyDecision, 'rule'>): { refused: string; how: string } {
+  return decision.rule === 'conflict'
+    ? { refused: 'refused until you decide', how: 'to decide' }
+    : { refused: 'refused by policy', how: 'to allow it' };
 }

@@ -75,7 +75,13 @@ function outcomeLines(outcome: ChangeOutcome, chalk: ChalkInstance): string[] {
       `records: ${formatCount(r.written)} written, ${countOf(r.read, 'record', 'records')} read in ${countOf(r.passes, 'pass', 'passes')}` +
         (r.verified
           ? '; the last pass found every record as wanted'
-          : '; not verified: the last step was not run'),
+          : '; not verified: the last step was not run') +
+        ((r.kept ?? 0) > 0
+          ? `; ${countOf(r.kept ?? 0, 'record', 'records')} kept a value the copy did not write (onConflict: keep)`
+          : '') +
+        ((r.conflicts ?? 0) > 0
+          ? `; ${countOf(r.conflicts ?? 0, 'record holds', 'records hold')} a value the copy did not write: left alone`
+          : ''),
     );
   }
   if (outcome.reconciled === true) notes.push('its answer was lost; a read-back found it applied');

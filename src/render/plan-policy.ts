@@ -5,12 +5,14 @@
  * `dangerous: allow`.
  */
 import type { PlannedChange } from '../plan/plan-document.js';
+import { refusalWords } from '../plan/policy-decision.js';
 
 export function policyLines(change: Pick<PlannedChange, 'policy' | 'severity'>): string[] {
   const { policy } = change;
   if (policy.decision === 'refuse') {
-    const lines = [`refused by policy: ${policy.reason}`];
-    if (policy.allow !== undefined) lines.push(`to allow it: ${policy.allow}`);
+    const words = refusalWords(policy);
+    const lines = [`${words.refused}: ${policy.reason}`];
+    if (policy.allow !== undefined) lines.push(`${words.how}: ${policy.allow}`);
     return lines;
   }
   const notable =

@@ -5,13 +5,12 @@
  * archived property is restored, not created.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplyReport } from '../../src/apply/types.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { runCli, spawnCli, finished } from '../helpers/cli.js';
+import { proxyTo } from '../helpers/proxy.js';
 import { liveFixture, removeDir, tempDir, writeFiles, type LiveFixture } from '../live/helpers.js';
 
 const PROJECT = `manifests: ['schema/**/*.yaml']\n`;
@@ -35,45 +34,6 @@ afterEach(async () => {
   await fx.close();
   await removeDir(dir);
 });
-
-/** A pass-through HTTP proxy to `target` that calls `before` with each request before forwarding it. */
-async function proxyTo(
-  target: string,
-  before: (method: string, path: string, body: string) => Promise<void>,
-): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      void (async () => {
-        await before(request.method ?? 'GET', request.url ?? '/', body);
-        const answer = await fetch(`${target}${request.url}`, {
-          method: request.method,
-          headers: { authorization: request.headers.authorization ?? '', 'content-type': 'application/json' },
-          ...(body === '' ? {} : { body }),
-        });
-        const headers: Record<string, string> = {};
-        answer.headers.forEach((value, key) => {
-          if (key !== 'content-length' && key !== 'transfer-encoding' && key !== 'content-encoding')
-            headers[key] = value;
-        });
-        response.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));
-      })();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => {
-          resolve();
-        });
-      }),
-  };
-}
 
 function cli(args: string[]) {
   return runCli([...args, '--base-url', fx.emulator.url], {
@@ -319,7 +279,7 @@ describe('remap option values', () => {
 `);
   }
 
-  it('single-select: two options into one; counts per old value, records rewritten, old options removed', async () => {
+  it('single-select: two options into one; counts per old value, records rewritten, old options retired', async () => {
     const values = ['urgent', 'critical', 'urgent', 'high', 'low', '', 'critical', 'urgent'];
     const ids = await seedEnumeration('select', values);
     await writeFiles(dir, { 'crm-schema.yaml': PROJECT, 'schema/tickets.yaml': manifest('select') });
@@ -346,7 +306,19 @@ describe('remap option values', () => {
       expect(after.get(id) ?? '', `record ${i}`).toBe(want);
     });
     const property = await fx.client.properties.get('tickets', 'priority_level');
-    expect(property.options.map((o) => o.value).sort()).toEqual(['high', 'low', 'p1']);
+    expect(
+      property.options
+        .filter((o) => o.hidden !== true)
+        .map((o) => o.value)
+        .sort(),
+    ).toEqual(['high', 'low', 'p1']);
+    // the old options stay, hidden and marked, so that the remap is known to be done
+    expect(
+      property.options.filter((o) => o.hidden === true).map((o) => [o.value, o.description]),
+    ).toEqual([
+      ['urgent', "crm-schema: replaced by 'p1'"],
+      ['critical', "crm-schema: replaced by 'p1'"],
+    ]);
     expect((await planJson()).changes).toEqual([]);
   });
 

@@ -70,6 +70,7 @@ export const PROPERTY_KEYS = {
   hasUniqueValue: true,
   hidden: true,
   renamedFrom: true,
+  onConflict: true,
   archived: true,
 } as const satisfies KeySet<PropertyEntry>;
 

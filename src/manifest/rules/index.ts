@@ -6,7 +6,7 @@ import { externalOptionsRule } from './external-options.js';
 import { formulaReferencesRule } from './formulas.js';
 import { propertyGroupRule } from './groups.js';
 import { uniqueLimitRule } from './object-type-limits.js';
-import { eventOptionReplacesRule, optionReplacesRule, renameRule } from './migrations.js';
+import { eventOptionReplacesRule, onConflictRule, optionReplacesRule, renameRule } from './migrations.js';
 import { eventOptionsRule, propertyOptionsRule } from './options.js';
 import { fieldTypeRule, formulaPresenceRule, reservedNameRule } from './properties.js';
 import { tombstoneRule } from './tombstones.js';
@@ -19,6 +19,7 @@ export const RULES: readonly Rule[] = [
   propertyOptionsRule,
   optionReplacesRule,
   renameRule,
+  onConflictRule,
   externalOptionsRule,
   formulaPresenceRule,
   formulaReferencesRule,

@@ -2,7 +2,9 @@
  * Changes that carry records' data: `renamedFrom` on a property and `replaces` on an option.
  *
  * - `renamedFrom` names another property of the same object type, one that no entry declares (the rename
- *   archives it) and no other entry renames too.
+ *   archives it; a tombstone of it is allowed: it archives the old name without copying, the way to retire
+ *   an old name that came back after its rename finished) and no other entry renames too.
+ * - `onConflict` decides for a rename or a remap, so it goes with `renamedFrom` or a `replaces`.
  * - `replaces` is for options of object properties that are enumerations with their own options; a value
  *   it takes over is not an option the property keeps, and only one option takes over each value.
  */
@@ -16,7 +18,7 @@ import type { Rule } from './context.js';
 export const renameRule: Rule = ({ items, sink }) => {
   const declared = new Map<string, EntryRef>();
   for (const { objectType, entry, ref } of items.properties)
-    declared.set(`${canonicalObjectType(objectType)} ${entry.name}`, ref);
+    if (entry.archived !== true) declared.set(`${canonicalObjectType(objectType)} ${entry.name}`, ref);
   const renamed = new Map<string, EntryRef>();
   for (const { objectType, entry, ref } of items.properties) {
     const from = entry.renamedFrom;
@@ -90,6 +92,20 @@ export const optionReplacesRule: Rule = ({ items, sink }) => {
         }
         takenBy.set(value, path);
       });
+    });
+  }
+};
+
+export const onConflictRule: Rule = ({ items, sink }) => {
+  for (const { entry, ref } of items.properties) {
+    if (entry.onConflict === undefined || entry.archived === true) continue;
+    const migrates =
+      entry.renamedFrom !== undefined || (entry.options ?? []).some((o) => (o.replaces ?? []).length > 0);
+    if (migrates) continue;
+    report(sink, ref, ['onConflict'], {
+      code: 'ON_CONFLICT_INVALID',
+      message: `onConflict decides for a rename (renamedFrom) or an option remap (replaces), and '${entry.name}' has neither`,
+      hint: 'remove onConflict',
     });
   }
 };

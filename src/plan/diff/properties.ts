@@ -4,9 +4,11 @@
  * manifest entry or tombstone for one gives a warning.
  */
 import { canonicalObjectType } from '../../model/object-types.js';
-import type { NormalizedOption, NormalizedProperty, ObjectSchema } from '../../model/schema-model.js';
+import type { NormalizedProperty, ObjectSchema } from '../../model/schema-model.js';
 import { propertyAddress } from '../../model/address.js';
+import { defined } from '../../core/defined.js';
 import { diffFields } from './field-diff.js';
+import { remapOf, renameFinished, withRetiredOptions } from './data-steps.js';
 import {
   diagnose,
   isActive,
@@ -56,21 +58,41 @@ export function diffProperties(
   };
 
   const renamedFrom = new Map<string, string>();
-  for (const property of desired?.properties.values() ?? []) {
-    const address = propertyAddress(objectType, property.name);
-    const current = liveActive(property.name);
+  const tombstoned = tombstonesOf(ctx, 'property');
+  for (const declared of desired?.properties.values() ?? []) {
+    const address = propertyAddress(objectType, declared.name);
+    const current = liveActive(declared.name);
+    const onConflict = ctx.desired.onConflict?.get(address);
     const from = ctx.desired.renames?.get(address);
-    const old = from === undefined ? undefined : liveActive(from);
+    // a tombstone of the old name archives it without a copy: the rename is not run
+    const old =
+      from === undefined || tombstoned.has(propertyAddress(objectType, from)) ? undefined : liveActive(from);
     if (from !== undefined && old !== undefined) {
-      if (!renameAllowed(ctx, objectType, property, from, old, live)) continue;
-      renamedFrom.set(from, property.name);
+      if (!renameAllowed(ctx, objectType, declared, from, old, live)) continue;
+      renamedFrom.set(from, declared.name);
+      const finished = renameFinished(
+        objectType,
+        from,
+        declared.name,
+        old,
+        live?.propertyFlags.get(from),
+        current === undefined ? undefined : live?.propertyFlags.get(declared.name),
+      );
       ctx.changes.push({
         type: 'property.rename',
-        meta: { objectType, from, property, old, created: current !== undefined },
+        meta: {
+          objectType,
+          from,
+          property: declared,
+          old,
+          created: current !== undefined,
+          ...defined({ finished, onConflict }),
+        },
       });
       if (current === undefined) continue;
     } else if (current === undefined) {
-      const archived = live?.propertyFlags.get(property.name)?.archived === true;
+      const archived = live?.propertyFlags.get(declared.name)?.archived === true;
+      const property = declared;
       ctx.changes.push(
         archived
           ? { type: 'property.restore', meta: { objectType, property } }
@@ -78,6 +100,7 @@ export function diffProperties(
       );
       continue;
     }
+    const property = withRetiredOptions(ctx, address, current, declared);
     const external = current.externalOptions && property.externalOptions;
     const updatable = diffFields(
       current,
@@ -108,19 +131,29 @@ export function diffProperties(
       };
       ctx.changes.push({ type: 'property.replace', meta });
     } else if (updatable.length > 0) {
-      const remap = remapOf(ctx, address, current, property);
+      const multiple = declared.fieldType === 'checkbox';
+      const remap = remapOf(ctx, address, current, declared.options, multiple, onConflict);
       ctx.changes.push(
         remap === undefined
           ? { type: 'property.update', meta: { objectType, name: property.name, fields: updatable } }
           : {
               type: 'property.remap',
-              meta: { objectType, name: property.name, fields: updatable, ...remap },
+              meta: {
+                objectType,
+                name: property.name,
+                fields: updatable,
+                remaps: remap.remaps,
+                kept: remap.kept,
+                multiple,
+                ...(remap.returned.length === 0 ? {} : { returned: remap.returned }),
+                ...defined({ onConflict }),
+              },
             },
       );
     }
   }
 
-  for (const [address, tombstone] of tombstonesOf(ctx, 'property')) {
+  for (const [address, tombstone] of tombstoned) {
     if (tombstone.kind !== 'property' || canonicalObjectType(tombstone.objectType) !== objectType) continue;
     const name = tombstone.name;
     if (desired?.properties.has(name) === true) {
@@ -153,27 +186,6 @@ export function diffProperties(
     diffUnmanaged(ctx, objectType, desired, live, archived);
   }
   return archived;
-}
-
-/** The remaps of a property whose old options are still live (none: nothing left to rewrite). */
-function remapOf(
-  ctx: DiffContext,
-  address: string,
-  live: NormalizedProperty,
-  desired: NormalizedProperty,
-): { remaps: { from: string; to: string }[]; kept: NormalizedOption[]; multiple: boolean } | undefined {
-  const declared = ctx.desired.remaps?.get(address);
-  if (declared === undefined) return undefined;
-  const remaps: { from: string; to: string }[] = [];
-  const kept: NormalizedOption[] = [];
-  for (const option of live.options) {
-    const to = declared.get(option.value);
-    if (to === undefined || desired.options.some((o) => o.value === option.value)) continue;
-    remaps.push({ from: option.value, to });
-    kept.push(option);
-  }
-  if (remaps.length === 0) return undefined;
-  return { remaps, kept, multiple: desired.fieldType === 'checkbox' };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Change, FieldChange, RemovalCause } from '../change-types.js';
 import type { Phase } from '../phases.js';
 import type { Assessment } from '../severity.js';
 import type { NormalizedOption } from '../../model/schema-model.js';
+import type { ConflictResolution } from '../../model/desired-state.js';
 import type { EndState } from './end-state.js';
 import type { ResourceRef } from './resource.js';
 
@@ -43,22 +44,25 @@ export interface DependencyKeys {
 }
 
 /**
- * Data work a change does on records between its schema writes (apply, src/apply/migrate): its first
- * request runs before it (the create of a renamed property), the last after it (the archive of the old).
+ * Data work a change does on records between its schema writes (apply, src/apply/migrate): its requests
+ * but the last `after` run before it (the create of a renamed property), the last `after` once the work
+ * checked out (the mark and the archive of the old property).
  *
- * - `copy`: every record's value of `from` copied to `to`;
+ * - `copy`: every record's value of `from` copied to `to`; a value of `to` the copy did not write is a
+ *   conflict, kept or overwritten as `onConflict` says (absent: the change fails before its last step);
  * - `rewrite`: every record holding an old option value of `name` rewritten to its new value (`multiple`:
  *   a checkbox property, whose value is a `;`-separated list).
  */
-export type Migration =
-  | { kind: 'copy'; objectType: string; from: string; to: string }
+export type Migration = (
+  | { kind: 'copy'; objectType: string; from: string; to: string; onConflict?: ConflictResolution }
   | {
       kind: 'rewrite';
       objectType: string;
       name: string;
       remaps: readonly { from: string; to: string }[];
       multiple: boolean;
-    };
+    }
+) & { after: number };
 
 export interface EndStateContext {
   live: SchemaState;
@@ -78,8 +82,8 @@ export interface ChangeKind<C extends Change> {
   phase(meta: C['meta']): Phase;
   /** the exact requests, in order */
   requests(meta: C['meta']): WriteRequest[];
-  /** data work on records between the first request and the last (see `Migration`) */
-  migration?(meta: C['meta']): Migration;
+  /** data work on records between the schema writes (see `Migration`); undefined: none this time */
+  migration?(meta: C['meta']): Migration | undefined;
   /** the write makes something new: never sent twice blindly (a lost answer is read back first) */
   creates(meta: C['meta']): boolean;
   /** the write removes something: a 404 means its end state already holds */

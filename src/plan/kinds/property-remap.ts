@@ -2,14 +2,21 @@
  * property.remap: an update whose removed options are taken over by others (`replaces` in the manifest).
  * Carried out as a data migration: the first update adds the new options and keeps the old ones, every
  * record holding an old value is rewritten to its new value (inside the `;` list of a checkbox), and once
- * a pass finds none left, the second update removes the old options. No record is left holding a value
- * its property no longer has.
+ * a pass finds none left, the second update retires the old options: kept hidden, each marked with the
+ * value that replaced it (model/data-step-marks.ts), so that the remap is known to be done. No record is
+ * left holding a value its property no longer offers.
+ *
+ * `returned`: old values whose remap had finished and that were shown again since: rewriting them again
+ * writes over values the remap did not write, so the change is refused unless the manifest says
+ * `onConflict: overwrite` (plan/rules/data-steps.ts).
  */
 import { writes } from '../../api/writes.js';
 import { propertyAddress } from '../../model/address.js';
 import type { NormalizedOption } from '../../model/schema-model.js';
 import type { FieldChange, PropertyRemapChange } from '../change-types.js';
-import { patchBody } from '../requests/bodies.js';
+import { optionBody, patchBody } from '../requests/bodies.js';
+import { retiredOption } from '../../model/data-step-marks.js';
+import { updated } from './end-state.js';
 import { fieldNames, quoteList, type ChangeKind } from './change-kind.js';
 import { fieldChangeParts } from './property-shared.js';
 
@@ -25,11 +32,18 @@ function declaredOptions(fields: readonly FieldChange[]): NormalizedOption[] {
 
 /** The update before the rewrite: every changed field, with the old options still in the list. */
 function firstFields(m: Meta): FieldChange[] {
-  return m.fields.map((f) =>
-    f.field === 'options'
-      ? { ...f, new: [...declaredOptions(m.fields), ...m.kept] as unknown as FieldChange['new'] }
-      : f,
-  );
+  return withOptions(m.fields, [...declaredOptions(m.fields), ...m.kept]);
+}
+
+/** The options once the remap is done: the declared ones, then the old ones retired (hidden, marked). */
+function finalOptions(m: Meta): NormalizedOption[] {
+  const to = new Map(m.remaps.map((r) => [r.from, r.to]));
+  return [...declaredOptions(m.fields), ...m.kept.map((o) => retiredOption(o, to.get(o.value) ?? ''))];
+}
+
+/** The fields with `options` set to `options` (every other field as it is). */
+function withOptions(fields: readonly FieldChange[], options: NormalizedOption[]): FieldChange[] {
+  return fields.map((f) => (f.field === 'options' ? { ...f, new: options.map((o) => ({ ...o })) } : f));
 }
 
 /** `'urgent', 'critical' -> 'p1'; 'low' -> 'minor'` */
@@ -46,7 +60,7 @@ export const propertyRemap: ChangeKind<PropertyRemapChange> = {
   message: (m) => {
     const others = m.fields.filter((f) => f.field !== 'options');
     return (
-      `Remap options of ${address(m)}: ${remapText(m.remaps)} (records rewritten, then the old options removed)` +
+      `Remap options of ${address(m)}: ${remapText(m.remaps)} (records rewritten, then the old options retired)` +
       (others.length > 0 ? `; update ${fieldNames(others)}` : '')
     );
   },
@@ -58,7 +72,7 @@ export const propertyRemap: ChangeKind<PropertyRemapChange> = {
   phase: () => 'properties.migrate',
   requests: (m) => [
     writes.updateProperty(m.objectType, m.name, patchBody(firstFields(m))),
-    writes.updateProperty(m.objectType, m.name, patchBody(m.fields.filter((f) => f.field === 'options'))),
+    writes.updateProperty(m.objectType, m.name, { options: finalOptions(m).map(optionBody) }),
   ],
   migration: (m) => ({
     kind: 'rewrite',
@@ -66,8 +80,10 @@ export const propertyRemap: ChangeKind<PropertyRemapChange> = {
     name: m.name,
     remaps: m.remaps,
     multiple: m.multiple,
+    after: 1,
   }),
   creates: () => false,
   removes: false,
   ...fieldChangeParts(),
+  endState: (m, found) => updated(withOptions(m.fields, finalOptions(m)), found),
 };

@@ -1,11 +1,18 @@
 /**
  * property.rename: a property's internal name cannot change, so a rename is carried out as a data
  * migration: the property is created under its new name (the declared definition), every record's value
- * is copied from the old one and the copy checked, then the old one is archived. `requests` are the two
- * schema writes; the copy between them is `migration` (src/apply/migrate). Never the archive with values
- * left uncopied: the copy must check out first.
+ * is copied from the old one and the copy checked, then the old one is marked as renamed (the last line of
+ * its description) and archived. `requests` are the schema writes; the copy between the create and the
+ * mark is `migration` (src/apply/migrate). Never the archive with values left uncopied: the copy must
+ * check out first. A copy never writes over a value of the new property it did not write (see
+ * plan/copy-values.ts): such records are conflicts, decided by the manifest's `onConflict`.
+ *
+ * A rename known to have finished before (`finished`: the old property came back since) has no request:
+ * it is reported and refused (plan/rules/data-steps.ts), never run again.
  */
 import { writes } from '../../api/writes.js';
+import { defined } from '../../core/defined.js';
+import { renamedDescription } from '../../model/data-step-marks.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
 import { liveProperty } from '../../model/schema-lookup.js';
 import type { PropertyRenameChange } from '../change-types.js';
@@ -24,21 +31,41 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
   address: newAddress,
   message: (m) =>
     `Rename property ${oldAddress(m)} -> ${newAddress(m)}: ` +
-    (m.created
-      ? 'copy the values left, archive the old (resumed)'
-      : 'create, copy every value, archive the old'),
-  severity: () => ({
+    (m.finished !== undefined
+      ? `finished before; ${oldAddress(m)} came back and is not copied again`
+      : m.created
+        ? 'copy the values left, archive the old (resumed)'
+        : 'create, copy every value, archive the old'),
+  severity: (m) => ({
     severity: 'dangerous',
     reason:
-      'values are copied and checked before the old name is archived; forms, workflows and integrations that use the old name stop working',
+      m.finished !== undefined
+        ? 'a rename that finished is never run again'
+        : 'values are copied and checked before the old name is archived; forms, workflows and integrations that use the old name stop working',
   }),
   phase: () => 'properties.migrate',
-  requests: (m) => [
-    ...(m.created ? [] : [writes.createProperty(m.objectType, propertyCreateBody(m.property))]),
-    writes.archiveProperty(m.objectType, m.from),
-  ],
-  migration: (m) => ({ kind: 'copy', objectType: m.objectType, from: m.from, to: m.property.name }),
-  creates: (m) => !m.created,
+  requests: (m) =>
+    m.finished !== undefined
+      ? []
+      : [
+          ...(m.created ? [] : [writes.createProperty(m.objectType, propertyCreateBody(m.property))]),
+          writes.updateProperty(m.objectType, m.from, {
+            description: renamedDescription(m.old.description, m.property.name),
+          }),
+          writes.archiveProperty(m.objectType, m.from),
+        ],
+  migration: (m) =>
+    m.finished !== undefined
+      ? undefined
+      : {
+          kind: 'copy',
+          objectType: m.objectType,
+          from: m.from,
+          to: m.property.name,
+          after: 2,
+          ...defined({ onConflict: m.onConflict }),
+        },
+  creates: (m) => !m.created && m.finished === undefined,
   removes: false,
   endState: (m, found, { live }) => {
     const state = created(m.property, found);

@@ -10,6 +10,7 @@ import { remark } from './rule-types.js';
 export const archivedRecordsRule: SeverityRule = (changes, ctx) =>
   changes.map((change) => {
     if (change.type === 'property.rename') {
+      if (change.meta.finished !== undefined) return change;
       const count = ctx.counts?.get(recordCountKey(change.meta.objectType, change.meta.from));
       if (count === undefined) return change;
       const text = `copies the values of ${describeCount(count, 'record', 'records')}, then checks them`;

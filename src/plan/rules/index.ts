@@ -2,6 +2,7 @@
 import type { Change } from '../change-types.js';
 import { baseSeverityOf } from '../kinds/registry.js';
 import { archivedRecordsRule } from './archived-records.js';
+import { dataStepsRule } from './data-steps.js';
 import { labelLinksRule } from './label-links.js';
 import { limitLoweredRule } from './limit-lowered.js';
 import { optionRemovalRule } from './option-removal.js';
@@ -16,6 +17,7 @@ export const SEVERITY_RULES: readonly SeverityRule[] = [
   limitLoweredRule,
   archivedRecordsRule,
   labelLinksRule,
+  dataStepsRule,
 ];
 
 /** Base severity from each change's kind, then every rule. */

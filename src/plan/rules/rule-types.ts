@@ -8,8 +8,20 @@ import type { Affected, DataCounts } from '../data-check.js';
 import type { Assessment, Severity } from '../severity.js';
 import { severityRank } from '../severity.js';
 
-/** A change with its severity; `affected`: the records (or record associations) it touches (data check). */
-export type ClassifiedChange = Change & Assessment & { affected?: Affected };
+/**
+ * A change that must not run until the user decides (a data step meeting values it did not write): no
+ * policy or flag lets it through, only a change of the manifests. `reason` says why, `decide` how.
+ */
+export interface Blocked {
+  reason: string;
+  decide: string;
+}
+
+/**
+ * A change with its severity; `affected`: the records (or record associations) it touches (data check);
+ * `blocked`: refused whatever the policy says, until the user decides.
+ */
+export type ClassifiedChange = Change & Assessment & { affected?: Affected; blocked?: Blocked };
 
 export interface PlanRuleContext {
   /** from the data check; absent when `--data-check` is off, a count missing when it could not be read */

@@ -1,0 +1,96 @@
+/**
+ * Data steps never run twice and never write over a value they did not write:
+ *
+ * - a rename known to have finished (its old property came back since) is blocked: it is not copied
+ *   again; the reason counts the records whose old value differs from the new one;
+ * - a rename to resume whose copy would meet conflicts (records whose new value the copy did not write:
+ *   someone edited it since, see plan/copy-values.ts) is blocked until the manifest decides with
+ *   `onConflict`: `keep` leaves those values (a remark), `overwrite` writes the old value over them
+ *   (destructive: those values are lost);
+ * - a remap whose old options were retired and shown again since is blocked unless `onConflict:
+ *   overwrite` (the diff leaves them out with `keep`): their records are not rewritten again silently.
+ *
+ * A blocked change is refused whatever the policy and the flags say (see policy-decision.ts).
+ */
+import { propertyAddress } from '../../model/address.js';
+import { quoteList } from '../kinds/change-kind.js';
+import { copyConflictKey, describeCount, recordCountKey, type Count } from '../data-check.js';
+import type { PropertyRemapChange, PropertyRenameChange } from '../change-types.js';
+import type { ClassifiedChange, PlanRuleContext, SeverityRule } from './rule-types.js';
+import { raise, remark } from './rule-types.js';
+
+export const dataStepsRule: SeverityRule = (changes, ctx) =>
+  changes.map((change) => {
+    if (change.type === 'property.rename') return rename(change, ctx);
+    if (change.type === 'property.remap') return remap(change, ctx);
+    return change;
+  });
+
+type Rename = ClassifiedChange & PropertyRenameChange;
+type Remap = ClassifiedChange & PropertyRemapChange;
+
+function rename(change: Rename, ctx: PlanRuleContext): ClassifiedChange {
+  const { objectType, from, property, finished, onConflict, created } = change.meta;
+  const oldAddress = propertyAddress(objectType, from);
+  const newAddress = propertyAddress(objectType, property.name);
+  const count = ctx.counts?.get(copyConflictKey(objectType, from, property.name));
+  if (finished !== undefined) {
+    const differ =
+      count === undefined
+        ? ''
+        : `; ${describeCount(count, 'record holds', 'records hold')} another value in ${from} than in ${property.name}${samplesText(count)}`;
+    return {
+      ...change,
+      blocked: {
+        reason: `the rename to ${newAddress} finished before (${finished}); ${oldAddress} came back and is not copied again${differ}`,
+        decide: `to archive ${oldAddress} again without copying, add { name: ${from}, archived: true } to the manifest; to keep it, remove renamedFrom from ${newAddress}`,
+      },
+    };
+  }
+  if (!created || count === undefined || count.count === 0) return change;
+  const conflicts = `${describeCount(count, 'record holds', 'records hold')} a value in ${newAddress} that the copy did not write and that differs from ${from}${samplesText(count)}`;
+  if (onConflict === 'keep') return remark(change, `${conflicts}: kept (onConflict: keep)`);
+  if (onConflict === 'overwrite')
+    return raise(
+      change,
+      'destructive',
+      `${conflicts}: overwritten with the old value (onConflict: overwrite)`,
+    );
+  return {
+    ...change,
+    blocked: {
+      reason: conflicts,
+      decide: `set onConflict on ${newAddress} in the manifest: keep (they keep their value) or overwrite (the old value is copied over them)`,
+    },
+  };
+}
+
+function remap(change: Remap, ctx: PlanRuleContext): ClassifiedChange {
+  const { objectType, name, returned, onConflict, remaps } = change.meta;
+  if (returned === undefined || returned.length === 0) return change;
+  const address = propertyAddress(objectType, name);
+  const held = returned
+    .map((value) => ctx.counts?.get(recordCountKey(objectType, name, value)))
+    .filter((count): count is Count => count !== undefined)
+    .reduce((sum, count) => sum + count.count, 0);
+  const targets = quoteList([...new Set(remaps.filter((r) => returned.includes(r.from)).map((r) => r.to))]);
+  const what = `${quoteList(returned)} of ${address} ${returned.length === 1 ? 'was' : 'were'} replaced by ${targets} before and ${returned.length === 1 ? 'is' : 'are'} shown again; ${held} ${held === 1 ? 'record holds' : 'records hold'} ${returned.length === 1 ? 'it' : 'them'}`;
+  if (onConflict === 'overwrite')
+    return raise(change, 'destructive', `${what}: rewritten again (onConflict: overwrite)`);
+  return {
+    ...change,
+    blocked: {
+      reason: `${what}, written since the remap finished: not rewritten again`,
+      decide: `set onConflict on ${address} in the manifest: overwrite (rewrite them again and hide the old options) or keep (leave them and hide the old options); or declare the old options again without replaces`,
+    },
+  };
+}
+
+function samplesText(count: Count): string {
+  const samples = count.samples ?? [];
+  if (samples.length === 0) return '';
+  const shown = samples.map(
+    (s) => `record ${s.id}: ${JSON.stringify(s.current ?? '')} vs old ${JSON.stringify(s.value)}`,
+  );
+  return `, e.g. ${shown.join('; ')}`;
+}
