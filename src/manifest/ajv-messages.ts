@@ -95,6 +95,7 @@ const PATTERNS: Record<string, (value: string) => DiagnosticInput> = {
     code: 'INVALID_VALUE',
     message: `'${value}' is not an object type: use a name such as 'tickets' or an id such as '0-5'`,
   }),
+  objectTypeName: (value) => nameRule(value, 'object type name', 100),
   environmentName: (value) => ({
     code: 'NAME_INVALID',
     message: `'${value}' is not a valid environment name: a letter first, then letters, digits, '_' and '-'`,

@@ -119,6 +119,12 @@ export const DIAGNOSTIC_CODES = {
     summary:
       'replaces on a property without options of its own or on an event property, names an option the property keeps, or a value two options replace',
   },
+  OBJECT_TYPE_UNKNOWN: {
+    step: 'meaning',
+    severity: 'error',
+    summary:
+      "an object type that is not the platform's, not an id (0-5, 2-123), and not in the project file's objectTypes:",
+  },
   ON_CONFLICT_INVALID: {
     step: 'meaning',
     severity: 'error',

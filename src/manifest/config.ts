@@ -48,6 +48,8 @@ export interface ProjectConfig {
   policy: Policy;
   /** team conventions (`lint:`), object types canonical */
   lint: LintSettings;
+  /** custom object types the manifests may name by name (`objectTypes:`) */
+  objectTypes: string[];
 }
 
 export interface ConfigLoad {
@@ -205,6 +207,7 @@ function resolveConfig(
     environments,
     policy,
     lint: lintSettings(data.lint),
+    objectTypes: data.objectTypes ?? [],
   };
 }
 

@@ -22,7 +22,20 @@ export interface Diagnostic {
   hint?: string;
   /** the key path inside the document, e.g. `properties[2].fieldType` */
   path?: string;
+  /** the source line it points at (YAML files only), for the text output's excerpt under the message */
+  excerpt?: Excerpt;
 }
+
+/** A source line, at most `MAX_EXCERPT` characters of it around the column, and that column within it. */
+export interface Excerpt {
+  /** 1-based */
+  line: number;
+  text: string;
+  /** 1-based column in `text` (after the cut) */
+  col: number;
+}
+
+const MAX_EXCERPT = 120;
 
 export interface DiagnosticInput {
   code: DiagnosticCode;
@@ -36,6 +49,8 @@ export interface DiagnosticInput {
 /** Collects diagnostics; `at` places one at a location, `inFile` on a whole file. */
 export class DiagnosticSink {
   readonly items: Diagnostic[] = [];
+  /** the texts of the YAML files read, for excerpts (`withExcerpts`) */
+  readonly texts = new Map<string, string>();
 
   at(location: SourceLocation, input: DiagnosticInput): void {
     this.push({ file: location.file, line: location.line, col: location.col }, input);
@@ -82,4 +97,37 @@ export function sortDiagnostics(items: readonly Diagnostic[], fileOrder: readonl
 /** `12:5` style text of a location for messages that name another place. */
 export function formatLocation(location: SourceLocation): string {
   return `${location.file}:${location.line}:${location.col}`;
+}
+
+/**
+ * The diagnostics with the source line each points at, from the YAML texts `texts` holds (by display
+ * path): a line longer than 120 characters is cut around the column, with `...` where it was cut.
+ */
+export function withExcerpts(items: readonly Diagnostic[], texts: ReadonlyMap<string, string>): Diagnostic[] {
+  const lines = new Map<string, string[]>();
+  return items.map((d) => {
+    const text = texts.get(d.file);
+    if (text === undefined || d.line === null) return d;
+    let split = lines.get(d.file);
+    if (split === undefined) {
+      split = text.split(/\r\n|\r|\n/);
+      lines.set(d.file, split);
+    }
+    const line = split[d.line - 1];
+    if (line === undefined) return d;
+    return { ...d, excerpt: excerptOf(d.line, line, d.col ?? 1) };
+  });
+}
+
+function excerptOf(number: number, line: string, col: number): Excerpt {
+  if (line.length <= MAX_EXCERPT) return { line: number, text: line, col };
+  const half = MAX_EXCERPT / 2;
+  const start = Math.max(0, Math.min(col - 1 - half, line.length - MAX_EXCERPT));
+  const head = start > 0 ? '...' : '';
+  const tail = start + MAX_EXCERPT < line.length ? '...' : '';
+  return {
+    line: number,
+    text: `${head}${line.slice(start, start + MAX_EXCERPT)}${tail}`,
+    col: col - start + head.length,
+  };
 }

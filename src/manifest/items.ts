@@ -61,16 +61,31 @@ export interface EventDefinitionItem {
   ref: EntryRef;
 }
 
+/** An object type a document names (`objectType`, or an association's `from` / `to`), where it is written. */
+export interface ObjectTypeItem {
+  name: string;
+  key: 'objectType' | 'from' | 'to';
+  at: SourceLocation;
+}
+
 export interface ManifestItems {
   properties: PropertyItem[];
   groups: GroupItem[];
   associations: AssociationItem[];
   eventProperties: EventPropertyItem[];
   eventDefinitions: EventDefinitionItem[];
+  objectTypes: ObjectTypeItem[];
 }
 
 export function emptyItems(): ManifestItems {
-  return { properties: [], groups: [], associations: [], eventProperties: [], eventDefinitions: [] };
+  return {
+    properties: [],
+    groups: [],
+    associations: [],
+    eventProperties: [],
+    eventDefinitions: [],
+    objectTypes: [],
+  };
 }
 
 /** Location of a key inside an entry (or of the entry itself). */
@@ -103,8 +118,12 @@ export function collectItems(document: ParsedDocument, shape: ShapeResult, items
       add(entry, withSpots({ document, path: [list, index] }, entry));
     });
   };
+  const named = (key: ObjectTypeItem['key'], name: unknown) => {
+    if (typeof name === 'string') items.objectTypes.push({ name, key, at: locate(document, [key]) });
+  };
   if (shape.kind === 'Properties') {
     const data = document.data as PropertiesManifest;
+    named('objectType', data.objectType);
     usable('groups', data.groups, (entry, ref) =>
       items.groups.push({ objectType: data.objectType, entry, ref }),
     );
@@ -113,6 +132,8 @@ export function collectItems(document: ParsedDocument, shape: ShapeResult, items
     );
   } else if (shape.kind === 'Associations') {
     const data = document.data as AssociationsManifest;
+    named('from', data.from);
+    named('to', data.to);
     usable('types', data.types, (entry, ref) =>
       items.associations.push({ from: data.from, to: data.to, entry, ref }),
     );

@@ -11,6 +11,7 @@
 import { LineCounter, isAlias, isScalar, parseAllDocuments, visit } from 'yaml';
 import type { YAMLMap } from 'yaml';
 import type { Alias, Document } from 'yaml';
+import { firstError } from './yaml-errors.js';
 import type { DiagnosticSink } from './diagnostics.js';
 import { LineIndex, type LinePositions } from './line-index.js';
 import type { SourceText } from './read-source.js';
@@ -139,7 +140,8 @@ export function parseYaml(source: SourceText, sink: DiagnosticSink): ParsedDocum
   const parsed: ParsedDocument[] = [];
   documents.forEach((doc, index) => {
     const at = (offset: number) => ({ file: source.file, ...lineCounter.linePos(offset) });
-    const errors = [...doc.errors, ...duplicateKeys(doc)];
+    // one error per mistake: what follows a syntax error in its document mostly follows from it
+    const errors = doc.errors.length > 0 ? [firstError(source.text, doc.errors)] : duplicateKeys(doc);
     for (const error of errors) report(source.file, lineCounter, error, sink, 'error');
     for (const warning of doc.warnings) report(source.file, lineCounter, warning, sink, 'warning');
     if (errors.length > 0) return;
@@ -228,6 +230,7 @@ interface YamlProblem {
   code: string;
   message: string;
   pos: [number, number];
+  hint?: string;
 }
 
 function report(
@@ -245,7 +248,7 @@ function report(
       code: severity === 'warning' ? 'YAML_WARNING' : duplicate ? 'YAML_DUPLICATE_KEY' : 'YAML_SYNTAX',
       // the first line only: the rest is a source excerpt, which could hold a secret
       message: duplicate ? 'this key appears twice in the same mapping' : firstLine(problem.message),
-      hint: duplicate ? 'keep one of the two entries' : undefined,
+      hint: duplicate ? 'keep one of the two entries' : problem.hint,
     },
   );
 }

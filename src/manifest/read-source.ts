@@ -50,7 +50,10 @@ export function decodeSource(
     return undefined;
   }
   try {
-    return { file, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // only YAML files are quoted under their problems: a file of another kind may hold anything
+    if (/\.ya?ml$/i.test(file)) sink.texts.set(file, text);
+    return { file, text };
   } catch {
     const at = firstInvalidPosition(bytes);
     sink.at(

@@ -144,6 +144,8 @@ export interface ProjectFile {
   defaultEnvironment?: string;
   environments?: Record<string, EnvironmentEntry>;
   policy?: PolicyEntry;
+  /** custom object types the manifests name by name */
+  objectTypes?: string[];
   lint?: LintEntry;
 }
 

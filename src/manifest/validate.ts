@@ -12,7 +12,7 @@ import { collectUnits, displayPath } from './collect.js';
 import type { ProjectUnit } from './collect.js';
 import { loadProjectConfig } from './config.js';
 import type { ProjectConfig } from './config.js';
-import { DiagnosticSink, sortDiagnostics } from './diagnostics.js';
+import { DiagnosticSink, sortDiagnostics, withExcerpts } from './diagnostics.js';
 import type { Diagnostic } from './diagnostics.js';
 import { collectItems, emptyItems } from './items.js';
 import type { Declarations } from './model.js';
@@ -142,7 +142,7 @@ async function validateUnit(
   );
   const texts = sources.filter((s): s is SourceText => s !== undefined);
   const lint = config?.lint ?? { rules: {}, prefixes: {} };
-  const model = checkManifests(texts, sink, { settings: lint, all: lintAll });
+  const model = checkManifests(texts, sink, { settings: lint, all: lintAll }, config?.objectTypes ?? []);
   return { ...(config ? { config } : {}), model, files: texts.map(readFile) };
 }
 
@@ -151,6 +151,7 @@ function checkManifests(
   sources: readonly SourceText[],
   sink: DiagnosticSink,
   lint: { settings: LintSettings; all: boolean } = { settings: { rules: {}, prefixes: {} }, all: false },
+  objectTypes: readonly string[] = [],
 ): Declarations {
   const items = emptyItems();
   for (const source of sources) {
@@ -161,13 +162,13 @@ function checkManifests(
     }
   }
   const model = buildModel(items, sink);
-  for (const rule of RULES) rule({ items, model, sink });
+  for (const rule of RULES) rule({ items, model, sink, objectTypes });
   runLint(items, lint.settings, sink, lint.all);
   return model;
 }
 
 function report(sink: DiagnosticSink, files: string[], projects: ProjectResult[]): ValidationReport {
-  const diagnostics = sortDiagnostics(sink.items, files);
+  const diagnostics = withExcerpts(sortDiagnostics(sink.items, files), sink.texts);
   const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
   return {
     ok: errorCount === 0,

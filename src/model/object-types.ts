@@ -36,3 +36,45 @@ export function canonicalObjectType(nameOrId: string): string {
 export function objectTypeIdOf(nameOrId: string): string | undefined {
   return ID_BY_NAME.get(canonicalObjectType(nameOrId));
 }
+
+/**
+ * Names of the platform's standard object types, beyond the table above (whose ids are documented). A
+ * manifest naming anything else by name must be a custom object type the project declares.
+ */
+export const PLATFORM_OBJECT_TYPE_NAMES: readonly string[] = [
+  ...WELL_KNOWN_OBJECT_TYPES.map((t) => t.name),
+  'goal_targets',
+  'taxes',
+  'partner_services',
+  'projects',
+  'line_items',
+  'quotes',
+  'calls',
+  'emails',
+  'meetings',
+  'notes',
+  'tasks',
+  'communications',
+  'postal_mail',
+  'feedback_submissions',
+  'leads',
+  'carts',
+  'invoices',
+  'payments',
+  'discounts',
+  'fees',
+  'listings',
+  'appointments',
+  'users',
+  'marketing_events',
+  'commerce_payments',
+];
+
+const PLATFORM_NAMES = new Set(PLATFORM_OBJECT_TYPE_NAMES);
+/** an object type id (`0-5`, `2-123`), or a custom object's fully qualified name (`p123456_cars`) */
+const ID_FORMS = /^(\d+-\d+|p\d+_[a-z0-9_]+)$/;
+
+/** Whether `nameOrId` names an object type: the platform's (any case), an id, or one of `declared`. */
+export function isKnownObjectType(nameOrId: string, declared: readonly string[]): boolean {
+  return PLATFORM_NAMES.has(nameOrId.toLowerCase()) || ID_FORMS.test(nameOrId) || declared.includes(nameOrId);
+}

@@ -2,8 +2,10 @@
  * Prints validation results: one line per problem, `file:line:col  severity  CODE  path: message`,
  * an indented hint where one helps, and a summary line; or the same as JSON data.
  */
-import { Chalk } from 'chalk';
+import { Chalk, type ChalkInstance } from 'chalk';
 import type { Diagnostic, ValidationReport } from '../manifest/index.js';
+import type { Excerpt } from '../manifest/diagnostics.js';
+import { neutralize } from '../core/control-chars.js';
 import { neutralizeDocument } from './safe-text.js';
 
 export interface TextOptions {
@@ -12,16 +14,18 @@ export interface TextOptions {
 
 /** The text output of `crm-schema validate`, as lines (no trailing newline). */
 export function renderDiagnosticsText(input: ValidationReport, options: TextOptions): string {
-  const report = neutralizeDocument(input);
+  const report = neutralizeDocument({ ...input, diagnostics: input.diagnostics.map(withoutExcerpt) });
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const lines: string[] = [];
-  for (const d of report.diagnostics) {
+  report.diagnostics.forEach((d, i) => {
     const severity = d.severity === 'error' ? chalk.red('error') : chalk.yellow('warning');
     const where = chalk.bold(formatPlace(d));
     const message = d.path ? `${chalk.dim(`${d.path}:`)} ${d.message}` : d.message;
     lines.push(`${where}  ${severity}  ${chalk.dim(d.code)}  ${message}`);
+    const excerpt = input.diagnostics[i]?.excerpt;
+    if (excerpt !== undefined) lines.push(...excerptLines(excerpt, chalk));
     if (d.hint) lines.push(`    ${chalk.cyan('hint:')} ${d.hint}`);
-  }
+  });
   if (lines.length > 0) lines.push('');
   const summary = summarise(report);
   lines.push(
@@ -32,6 +36,30 @@ export function renderDiagnosticsText(input: ValidationReport, options: TextOpti
         : chalk.green(summary),
   );
   return lines.join('\n');
+}
+
+function withoutExcerpt(d: Diagnostic): Diagnostic {
+  const { excerpt: _excerpt, ...rest } = d;
+  return rest;
+}
+
+/**
+ * The source line under a problem, and a caret under its column:
+ *
+ *        6 |      type: string
+ *          |      ^
+ *
+ * Control characters of the line are shown by stand-ins (the caret counts them as shown).
+ */
+function excerptLines(excerpt: Excerpt, chalk: ChalkInstance): string[] {
+  const number = String(excerpt.line);
+  const shown = neutralize(excerpt.text, { oneLine: true });
+  const before = neutralize(excerpt.text.slice(0, Math.max(0, excerpt.col - 1)), { oneLine: true });
+  const gutter = ' '.repeat(number.length);
+  return [
+    `    ${chalk.dim(`${number} |`)} ${shown}`,
+    `    ${chalk.dim(`${gutter} |`)} ${' '.repeat([...before].length)}${chalk.red('^')}`,
+  ];
 }
 
 /** `2 errors, 1 warning in 3 files.`, or `No problems in 3 files.` */

@@ -28,6 +28,7 @@ const config: ProjectConfig = {
   dir: '/p',
   manifests: ['schema/**/*.yaml'],
   lint: { rules: {}, prefixes: {} },
+  objectTypes: [],
   defaultEnvironment: 'staging',
   environments: new Map([
     ['staging', staging],

@@ -108,7 +108,8 @@ describe('reading bytes', () => {
 describe('YAML', () => {
   it('reports every syntax error with line and column, and keeps checking the other documents', () => {
     const report = check('kind: Properties\nobjectType: [tickets\n---\nkind: Nope\n');
-    expect(brief(report)).toEqual(['m.yaml:3:1 error YAML_SYNTAX', 'm.yaml:4:7 error KIND_INVALID']);
+    // an unclosed flow list: at the bracket that opens it
+    expect(brief(report)).toEqual(['m.yaml:2:13 error YAML_SYNTAX', 'm.yaml:4:7 error KIND_INVALID']);
   });
 
   it('makes duplicate keys an error at the second key', () => {

@@ -181,7 +181,7 @@ describe('groups, names and tombstones', () => {
     );
     expect(codes(other)).toEqual(['GROUP_UNDECLARED']);
     const custom = check(
-      'kind: Properties\nobjectType: pets\nproperties:\n  - { name: p, label: P, type: string, fieldType: text, groupName: petinformation }\n',
+      'kind: Properties\nobjectType: 2-123\nproperties:\n  - { name: p, label: P, type: string, fieldType: text, groupName: petinformation }\n',
     );
     expect(codes(custom)).toEqual(['GROUP_UNDECLARED']);
   });

@@ -180,6 +180,7 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
       defaultEnvironment: true,
       environments: true,
       policy: true,
+      objectTypes: true,
       lint: true,
     } satisfies KeySet<ProjectFile>,
     required: { manifests: true } satisfies RequiredSet<ProjectFile>,

@@ -10,6 +10,8 @@ export interface RuleContext {
   items: ManifestItems;
   model: Declarations;
   sink: DiagnosticSink;
+  /** custom object types the project file declares (`objectTypes:`) */
+  objectTypes: readonly string[];
 }
 
 /** A semantic rule: reads the items and the model, reports problems. */

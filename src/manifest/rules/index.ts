@@ -6,6 +6,7 @@ import { externalOptionsRule } from './external-options.js';
 import { formulaReferencesRule } from './formulas.js';
 import { propertyGroupRule } from './groups.js';
 import { uniqueLimitRule } from './object-type-limits.js';
+import { objectTypeRule } from './object-types.js';
 import { eventOptionReplacesRule, onConflictRule, optionReplacesRule, renameRule } from './migrations.js';
 import { eventOptionsRule, propertyOptionsRule } from './options.js';
 import { fieldTypeRule, formulaPresenceRule, reservedNameRule } from './properties.js';
@@ -14,6 +15,7 @@ import { tombstoneRule } from './tombstones.js';
 export type { Rule, RuleContext } from './context.js';
 
 export const RULES: readonly Rule[] = [
+  objectTypeRule,
   tombstoneRule,
   fieldTypeRule,
   propertyOptionsRule,
