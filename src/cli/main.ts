@@ -5,7 +5,8 @@
 import { flush, run, type Errors } from '@oclif/core';
 import { isCrmSchemaError } from '../core/errors.js';
 import { maskSecrets } from '../core/secrets.js';
-import { keepEnvironmentToken } from './output.js';
+import { forgetResultPrinted, keepEnvironmentToken, stdoutHasResult } from './output.js';
+import { escapeJsonText } from '../render/safe-text.js';
 import { EXIT } from './exit-codes.js';
 import { didYouMean } from './did-you-mean.js';
 import { dropStaleOclifManifest } from './stale-manifest.js';
@@ -18,6 +19,7 @@ export { forgetSecrets } from '../core/secrets.js';
 /** Runs the CLI with `argv`; `ownCommands` are the ids of the CLI's commands (the bundle's entry names them). */
 export async function main(argv: string[], ownCommands: readonly string[] = []): Promise<number> {
   keepEnvironmentToken(process.env);
+  forgetResultPrinted();
   try {
     await dropStaleOclifManifest();
     await run(argv, await oclifConfigFor(argv, ownCommands, import.meta.url));
@@ -25,11 +27,50 @@ export async function main(argv: string[], ownCommands: readonly string[] = []):
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
     await flushOutput().catch(() => undefined);
-    return report(
-      error,
-      isOclifError(error) ? await didYouMean(error, argv).catch(() => undefined) : undefined,
-    );
+    const suggestion = isOclifError(error) ? await didYouMean(error, argv).catch(() => undefined) : undefined;
+    const code = report(error, suggestion);
+    if (wantsJson(argv) && !stdoutHasResult() && code !== EXIT.ok)
+      process.stdout.write(errorJson(error, suggestion, code));
+    return code;
   }
+}
+
+/** `--json` among the flags (before a `--` that ends them). */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
+}
+
+/**
+ * The error of a `--json` run that printed no result, as the one JSON document on stdout, so that a
+ * machine tells "failed" from "printed nothing": `{ "error": { code, message, hint, exitCode, details } }`.
+ * Secrets masked, control characters escaped, as every output.
+ */
+function errorJson(error: unknown, suggestion: string | undefined, exitCode: number): string {
+  const body = isCrmSchemaError(error)
+    ? {
+        code: error.code,
+        message: error.message,
+        hint: error.hint ?? null,
+        exitCode,
+        ...(Object.keys(error.meta).length > 0 ? { details: error.meta } : {}),
+      }
+    : isOclifError(error)
+      ? {
+          code: 'USAGE',
+          message: error.message,
+          hint:
+            [...(error.suggestions ?? []), ...(suggestion === undefined ? [] : [suggestion])].join('\n') ||
+            null,
+          exitCode,
+        }
+      : {
+          code: 'BUG',
+          message: `unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
+          hint: 'this is a bug in crm-schema; set CRM_SCHEMA_DEBUG=1 for details and report it',
+          exitCode,
+        };
+  return `${maskSecrets(escapeJsonText(JSON.stringify({ error: body }, null, 2)))}\n`;
 }
 
 /**

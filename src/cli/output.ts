@@ -14,6 +14,18 @@ export interface OutputStreams {
   stderr: Pick<NodeJS.WriteStream, 'write' | 'isTTY'>;
 }
 
+/** Whether any result was printed on stdout by this process (a failed `--json` run then adds no error document). */
+let resultPrinted = false;
+
+export function stdoutHasResult(): boolean {
+  return resultPrinted;
+}
+
+/** The in-process test harness runs many commands in one process. */
+export function forgetResultPrinted(): void {
+  resultPrinted = false;
+}
+
 export class Output {
   /** colour on stdout */
   readonly color: boolean;
@@ -30,6 +42,7 @@ export class Output {
 
   /** a result, with a trailing newline added when missing */
   out(text: string): void {
+    if (this.#streams === process) resultPrinted = true;
     this.#streams.stdout.write(line(maskSecrets(this.color ? text : neutralize(text))));
   }
 
