@@ -4,7 +4,7 @@
  * and the report; the report (or the dry run) is the result (`--json`).
  */
 import { createInterface } from 'node:readline/promises';
-import { Args, Flags } from '@oclif/core';
+import { Args, Flags, type Interfaces } from '@oclif/core';
 import { CLIENT_VERSION } from '../api/version.js';
 import { applyPlan } from '../apply/executor.js';
 import { dryRun, type DryRun } from '../apply/dry-run.js';
@@ -13,20 +13,28 @@ import { prepareApply } from '../pipeline/prepare-apply.js';
 import type { ApplyReport } from '../apply/types.js';
 import { DEFAULT_PARALLELISM } from '../apply/types.js';
 import { CrmCommand } from '../cli/base-command.js';
-import { dataCheckFlags, planSettingsOf, policyFlags, targetFlags } from '../cli/common-flags.js';
+import {
+  dataCheckFlags,
+  outputFlags,
+  planSettingsOf,
+  policyFlags,
+  targetFlags,
+} from '../cli/common-flags.js';
 import { planErrors, refusedChanges } from '../pipeline/plan-errors.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { Output } from '../cli/output.js';
 import { manifestDigest, savedSettings } from '../pipeline/saved-plan.js';
 import type { Session } from '../cli/session.js';
 import { computeOptionsOf, describeTarget, planTargetOf } from '../cli/target.js';
-import { CrmSchemaError } from '../core/errors.js';
+import { CrmSchemaError, isCrmSchemaError } from '../core/errors.js';
 import type { PlanDocument } from '../plan/plan-document.js';
 import { confirmQuestion, isYes, startLine } from '../render/apply-confirm.js';
 import { renderDryRunJson, renderDryRunText } from '../render/apply-dry-run.js';
 import { createApplyProgress } from '../render/apply-progress.js';
 import { renderApplyReport, renderApplyReportJson } from '../render/apply-report.js';
 import { renderPlanText } from '../render/plan-text.js';
+import { renderApplyFailureMarkdown, renderApplyMarkdown } from '../render/apply-markdown.js';
+import { appendStepSummary } from '../render/step-summary.js';
 
 export default class Apply extends CrmCommand {
   static override summary = 'Make the account match the manifests, or apply exactly a saved plan.';
@@ -63,6 +71,7 @@ export default class Apply extends CrmCommand {
       summary: 'Print the apply report (or the dry-run requests) as JSON on stdout, nothing else there.',
       default: false,
     }),
+    format: outputFlags.format,
     'dry-run': Flags.boolean({
       summary: 'Print the exact requests (method, path, body) in send order; send no write.',
       default: false,
@@ -88,6 +97,25 @@ export default class Apply extends CrmCommand {
 
   async run(): Promise<ApplyResult | undefined> {
     const { args, flags } = await this.parse(Apply);
+    try {
+      return await this.apply(args, flags);
+    } catch (error) {
+      // the run's summary page says why nothing (or not everything) was applied
+      if (isCrmSchemaError(error))
+        await appendStepSummary(() => renderApplyFailureMarkdown(error, this.#where), process.env).catch(
+          () => undefined,
+        );
+      throw error;
+    }
+  }
+
+  /** where apply talks to, once known (for the step summary of a failure) */
+  #where = 'not chosen yet';
+
+  private async apply(
+    args: { planfile?: string | undefined },
+    flags: Interfaces.InferredFlags<typeof Apply.flags>,
+  ): Promise<ApplyResult | undefined> {
     const output = this.output(flags);
     const json = this.jsonEnabled();
     const asks = args.planfile === undefined && !flags['dry-run'] && !flags.yes;
@@ -108,6 +136,7 @@ export default class Apply extends CrmCommand {
       settings = savedSettings(saved, args.planfile, settings);
     }
     const where = describeTarget(target);
+    this.#where = where;
 
     const result = await this.withSession(target, flags, output, async (session) => {
       const input = await prepareApply(
@@ -150,12 +179,17 @@ export default class Apply extends CrmCommand {
       return { kind: 'report', report } as const;
     });
 
-    if (result !== undefined && !json) {
-      output.out(
-        result.kind === 'dry-run'
-          ? renderDryRunText(result.dryRun)
-          : renderApplyReport(result.report, { color: output.color }),
-      );
+    if (result?.kind === 'report') {
+      const markdown = () => renderApplyMarkdown(result.report, { target: where });
+      await appendStepSummary(markdown, process.env);
+      if (!json)
+        output.out(
+          flags.format === 'markdown'
+            ? markdown()
+            : renderApplyReport(result.report, { color: output.color }),
+        );
+    } else if (result !== undefined && !json) {
+      output.out(renderDryRunText(result.dryRun));
     }
     if (result?.kind === 'report' && !result.report.ok) this.exitWith(EXIT.error);
     return result;

@@ -103,19 +103,23 @@ export default class Plan extends CrmCommand {
     if (!this.jsonEnabled()) {
       output.out(flags.format === 'markdown' ? markdown() : renderPlanText(plan, { color: output.color }));
     }
-    await appendStepSummary(markdown, process.env);
-
     if (plan.summary.errors > 0) {
+      await appendStepSummary(markdown, process.env);
       this.fail(planErrors(plan, { command: 'plan', out: flags.out }));
       return plan;
     }
+    const refused = plan.summary.refused > 0 && !flags['skip-refused'];
+    // saved before the step summary is written: a summary file that cannot be written loses no plan
     if (flags.out !== undefined) {
       await writeFileAtomic(resolve(this.cwd, flags.out), planJsonChunks(plan));
       output.err(
-        `Saved the plan to ${flags.out}. Apply exactly these changes with: crm-schema apply ${flags.out}`,
+        refused
+          ? `Saved the plan to ${flags.out}. It holds changes the policy refuses, so applying it writes nothing until they are allowed (or with --skip-refused).`
+          : `Saved the plan to ${flags.out}. Apply exactly these changes with: crm-schema apply ${flags.out}`,
       );
     }
-    if (plan.summary.refused > 0 && !flags['skip-refused']) this.fail(refusedChanges(plan, flags.out));
+    await appendStepSummary(markdown, process.env);
+    if (refused) this.fail(refusedChanges(plan, flags.out));
     else if (flags['detailed-exitcode'] && plan.changes.length > 0) this.exitWith(EXIT.changes);
     return plan;
   }

@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -46,7 +47,21 @@ describe('the GitHub step summary', () => {
     const file = join(dir, 'missing', 'summary.md');
     await expect(appendStepSummary('x', { GITHUB_STEP_SUMMARY: file })).rejects.toMatchObject({
       code: 'STEP_SUMMARY_UNWRITABLE',
-      message: expect.stringContaining(`Could not append the plan to the GitHub step summary file ${file}:`),
+      message: expect.stringContaining(`Could not append to the GitHub step summary file ${file}:`),
+    });
+  });
+
+  it('refuses a FIFO at once (with or without a reader), and a folder, without blocking', async () => {
+    const fifo = join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    await expect(appendStepSummary('x', { GITHUB_STEP_SUMMARY: fifo })).rejects.toMatchObject({
+      code: 'STEP_SUMMARY_UNWRITABLE',
+      message: expect.stringContaining('not a regular file'),
+    });
+    const folder = join(dir, 'folder');
+    await mkdir(folder);
+    await expect(appendStepSummary('x', { GITHUB_STEP_SUMMARY: folder })).rejects.toMatchObject({
+      code: 'STEP_SUMMARY_UNWRITABLE',
     });
   });
 });
