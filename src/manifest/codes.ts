@@ -296,6 +296,22 @@ export const DIAGNOSTIC_CODES = {
     summary: '`defaultEnvironment` names no environment',
   },
   GLOB_NO_MATCH: { step: 'project', severity: 'warning', summary: 'a `manifests` glob matches no file' },
+  CONFIG_OUTSIDE_PROJECT: {
+    step: 'project',
+    severity: 'error',
+    summary: 'the project file is a symbolic link to a file outside its folder (not read)',
+  },
+  GLOB_TOO_COMPLEX: {
+    step: 'project',
+    severity: 'error',
+    summary: 'a manifests glob whose {a,b} groups expand to more than 64 alternatives',
+  },
+  GLOB_NOT_MANIFEST: {
+    step: 'project',
+    severity: 'error',
+    summary:
+      'a manifests glob matches a file in a .git folder, or one that is not a .yaml or .yml file (not read)',
+  },
   GLOB_OUTSIDE_PROJECT: {
     step: 'project',
     severity: 'error',

@@ -3,6 +3,7 @@
  * ProjectConfig with each environment's effective policy. A token never appears in this file, and
  * no message ever quotes what might be one.
  */
+import { realPathOutside } from '../core/inside-folder.js';
 import { dirname } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
 import type { ShapeProblem } from './ajv-messages.js';
@@ -81,6 +82,17 @@ export async function loadProjectConfig(
   file: string,
   sink: DiagnosticSink,
 ): Promise<ConfigLoad> {
+  // a project file that is a link leading out of its folder is refused without reading it: its
+  // problems would quote another file (a checkout's .git/config, a file of the system)
+  const outside = await realPathOutside(dirname(path), path);
+  if (outside !== undefined) {
+    sink.inFile(file, {
+      code: 'CONFIG_OUTSIDE_PROJECT',
+      message: `the project file is a symbolic link to ${outside}, outside its folder; it was not read`,
+      hint: 'make crm-schema.yaml a regular file in the project folder (or a link to a file inside it)',
+    });
+    return {};
+  }
   const source = await readSource(path, file, sink);
   if (!source) return {};
   const [document, second] = parseYaml(source, sink);

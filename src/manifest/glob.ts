@@ -8,40 +8,97 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** `{a,b}` -> each alternative; one level, which covers `*.{yaml,yml}`. */
+/** At most this many alternatives from `{a,b}` groups per pattern: 22 groups of two would be 4 million. */
+export const MAX_ALTERNATIVES = 64;
+
+/** More `{a,b}` alternatives than a project file may ask for; the glob is refused where it is written. */
+export class TooManyAlternatives extends Error {
+  constructor(readonly pattern: string) {
+    super(`'${pattern}' expands to more than ${MAX_ALTERNATIVES} alternatives`);
+  }
+}
+
+/** `{a,b}` -> each alternative; one level, which covers `*.{yaml,yml}`. Throws past MAX_ALTERNATIVES. */
 export function expandBraces(pattern: string): string[] {
+  let count = 1;
+  for (const group of pattern.matchAll(/\{([^{}]*)\}/g)) {
+    count *= (group[1] ?? '').split(',').length;
+    if (count > MAX_ALTERNATIVES) throw new TooManyAlternatives(pattern);
+  }
+  return expand(pattern);
+}
+
+function expand(pattern: string): string[] {
   const match = /\{([^{}]*)\}/.exec(pattern);
   if (!match) return [pattern];
   const before = pattern.slice(0, match.index);
   const [whole, inner = ''] = match;
   const after = pattern.slice(match.index + whole.length);
-  return inner.split(',').flatMap((alternative) => expandBraces(`${before}${alternative}${after}`));
+  return inner.split(',').flatMap((alternative) => expand(`${before}${alternative}${after}`));
 }
 
-/** A pattern (without braces) -> a regular expression over a whole relative path. */
-export function globToRegExp(pattern: string): RegExp {
-  const segments = normalise(pattern).split('/');
-  let source = '';
-  segments.forEach((segment, index) => {
-    const last = index === segments.length - 1;
-    if (segment === '**') {
-      // zero or more whole segments
-      source += last ? '.*' : '(?:[^/]+/)*';
-      return;
+/**
+ * Whether a relative path matches a pattern (without braces), in time polynomial in their lengths: `**`
+ * segments by a table over (pattern segment, path segment), `*` and `?` within a segment by the classic
+ * two-pointer match that never backtracks further than the last star. No regular expression is built
+ * from the pattern, so no pattern of stars can take exponential time.
+ */
+export function matchesPattern(path: string, pattern: string): boolean {
+  const want = normalise(pattern).split('/');
+  const have = normalise(path).split('/');
+  // can[i][j]: pattern segments from i match path segments from j
+  const can: boolean[][] = Array.from({ length: want.length + 1 }, () =>
+    new Array<boolean>(have.length + 1).fill(false),
+  );
+  (can[want.length] as boolean[])[have.length] = true;
+  for (let i = want.length - 1; i >= 0; i -= 1) {
+    const segment = want[i] ?? '';
+    const row = can[i] as boolean[];
+    const next = can[i + 1] as boolean[];
+    for (let j = have.length; j >= 0; j -= 1) {
+      if (segment === '**') {
+        // a last `**` matches the rest, also inside names; elsewhere zero or more whole segments
+        row[j] =
+          i === want.length - 1
+            ? j < have.length
+            : next[j] === true || (j < have.length && row[j + 1] === true);
+      } else {
+        row[j] = j < have.length && next[j + 1] === true && matchesSegment(have[j] ?? '', segment);
+      }
     }
-    source += segment
-      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-      // `**` inside a segment is `*`: runs of `[^/]*` would backtrack exponentially on a path that fails
-      .replace(/\*+/g, '[^/]*')
-      .replace(/\?/g, '[^/]');
-    if (!last) source += '/';
-  });
-  return new RegExp(`^${source}$`);
+  }
+  return (can[0] as boolean[])[0] === true;
+}
+
+/** `*` (any run, not `/`) and `?` (one character) within one segment: linear two-pointer match. */
+function matchesSegment(name: string, segment: string): boolean {
+  let n = 0;
+  let p = 0;
+  let star = -1;
+  let mark = 0;
+  while (n < name.length) {
+    if (p < segment.length && (segment[p] === '?' || segment[p] === name[n])) {
+      n += 1;
+      p += 1;
+    } else if (p < segment.length && segment[p] === '*') {
+      star = p;
+      mark = n;
+      p += 1;
+    } else if (star !== -1) {
+      p = star + 1;
+      mark += 1;
+      n = mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < segment.length && segment[p] === '*') p += 1;
+  return p === segment.length;
 }
 
 /** Whether `path` (relative, `/`-separated) matches the glob. */
 export function matchesGlob(path: string, pattern: string): boolean {
-  return expandBraces(pattern).some((p) => globToRegExp(p).test(normalise(path)));
+  return expandBraces(pattern).some((p) => matchesPattern(path, p));
 }
 
 /** The folder before the first wildcard: where walking starts. */
@@ -83,9 +140,8 @@ export async function glob(root: string, patterns: readonly string[]): Promise<G
         files = await walk(root, base, namesHidden);
         walked.set(key, files);
       }
-      const regexp = globToRegExp(alternative);
       for (const file of files) {
-        if (!regexp.test(file)) continue;
+        if (!matchesPattern(file, alternative)) continue;
         matched = true;
         if (!excludes.some((exclude) => matchesGlob(file, exclude))) found.add(file);
       }

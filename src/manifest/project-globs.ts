@@ -4,13 +4,21 @@
  * through a symbolic link leading outside, and a matched file that is a link to a file outside are
  * errors at the glob (GLOB_OUTSIDE_PROJECT): nothing outside the project is ever read.
  */
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { FILE_CONCURRENCY, mapLimit } from '../core/map-limit.js';
 import { at } from '../core/must.js';
 import { isWithin, realPathOf } from '../core/inside-folder.js';
 import { displayPath } from './collect.js';
 import type { DiagnosticSink } from './diagnostics.js';
-import { expandBraces, glob, matchesGlob, normalise, staticBase } from './glob.js';
+import {
+  expandBraces,
+  glob,
+  matchesGlob,
+  MAX_ALTERNATIVES,
+  normalise,
+  staticBase,
+  TooManyAlternatives,
+} from './glob.js';
 import { locate } from './locate.js';
 import type { ParsedDocument } from './parse-yaml.js';
 
@@ -58,6 +66,19 @@ export async function projectManifests(project: ProjectGlobs, sink: DiagnosticSi
 
   const allowed: string[] = [];
   for (const [index, pattern] of manifests.entries()) {
+    try {
+      expandBraces(pattern.startsWith('!') ? pattern.slice(1) : pattern);
+    } catch (error) {
+      if (!(error instanceof TooManyAlternatives)) throw error;
+      refused += 1;
+      sink.at(locate(document, ['manifests', index]), {
+        code: 'GLOB_TOO_COMPLEX',
+        message: `'${pattern}' expands to more than ${MAX_ALTERNATIVES} alternatives ({a,b} groups multiply)`,
+        hint: 'use fewer {a,b} groups: a * or ** usually says the same',
+        path: `manifests[${index}]`,
+      });
+      continue;
+    }
     const why = globLeavesFolder(pattern);
     if (why !== undefined) {
       refuse(index, `'${pattern}' ${why}: it leaves the project folder`, HINT_WORDS);
@@ -96,11 +117,19 @@ export async function projectManifests(project: ProjectGlobs, sink: DiagnosticSi
   for (const [i, candidate] of candidates.entries()) {
     if (candidate.path === configPath) continue;
     const real = at(reals, i);
+    const index = manifests.findIndex((p) => !p.startsWith('!') && matchesGlob(candidate.relative, p));
     if (isWithin(realRoot, real)) {
-      files.push(candidate.path);
+      const why = notAManifest(candidate.relative, relative(realRoot, real));
+      if (why === undefined) files.push(candidate.path);
+      else
+        sink.at(locate(document, ['manifests', index]), {
+          code: 'GLOB_NOT_MANIFEST',
+          message: `'${manifests[index] ?? ''}' matches ${displayPath(cwd, candidate.path)}, ${why}; it was not read`,
+          hint: 'manifests are .yaml or .yml files of the project; narrow the glob (e.g. schema/**/*.yaml)',
+          path: `manifests[${index}]`,
+        });
       continue;
     }
-    const index = manifests.findIndex((p) => !p.startsWith('!') && matchesGlob(candidate.relative, p));
     refuse(
       index,
       `'${manifests[index] ?? ''}' matches ${displayPath(cwd, candidate.path)}, a symbolic link to a file outside the project folder (${real}); it was not read`,
@@ -117,6 +146,19 @@ export async function projectManifests(project: ProjectGlobs, sink: DiagnosticSi
     });
   }
   return files;
+}
+
+/**
+ * Why a matched file is not read as a manifest: it lies in a `.git` folder (a repository's config may hold
+ * a credential), or it (or the file a link leads to) is not a .yaml or .yml file. Undefined: a manifest.
+ */
+function notAManifest(path: string, realPath: string): string | undefined {
+  const inGit = (p: string) => p.split(/[\\/]/).includes('.git');
+  if (inGit(path) || inGit(realPath))
+    return "which lies in a .git folder: a repository's own files are never manifests";
+  const yaml = /\.ya?ml$/i;
+  if (!yaml.test(path) || !yaml.test(realPath)) return 'which is not a .yaml or .yml file';
+  return undefined;
 }
 
 /** The first of `paths` whose real place lies outside `realRoot`. */

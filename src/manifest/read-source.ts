@@ -2,6 +2,7 @@
  * Turns the bytes of a file into text, refusing what is not a YAML text file: not a regular file (a FIFO,
  * a device, a socket), too large, binary, or not UTF-8. A UTF-8 byte order mark is accepted and dropped.
  */
+import { realpath } from 'node:fs/promises';
 import { isFileRefusal, readRegularFile } from '../core/regular-file.js';
 import { at } from '../core/must.js';
 import type { DiagnosticSink } from './diagnostics.js';
@@ -17,6 +18,8 @@ export interface SourceText {
 
 export interface DecodeOptions {
   maxBytes?: number;
+  /** the file may be quoted under its problems (a YAML file, not in a .git folder, even through a link) */
+  quotable?: boolean;
 }
 
 /** Decodes bytes, reporting why they are refused; undefined when refused. */
@@ -52,7 +55,7 @@ export function decodeSource(
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     // only YAML files are quoted under their problems: a file of another kind may hold anything
-    if (/\.ya?ml$/i.test(file)) sink.texts.set(file, text);
+    if (options.quotable === true) sink.texts.set(file, text);
     return { file, text };
   } catch {
     const at = firstInvalidPosition(bytes);
@@ -81,7 +84,10 @@ export async function readSource(
   const maxBytes = options.maxBytes ?? MAX_FILE_BYTES;
   try {
     // checked by size before reading, so a huge file is never read into memory
-    return decodeSource(file, await readRegularFile(absolutePath, { maxBytes }), sink, options);
+    const bytes = await readRegularFile(absolutePath, { maxBytes });
+    const quotable =
+      quotableFile(file) && quotableFile(await realpath(absolutePath).catch(() => absolutePath));
+    return decodeSource(file, bytes, sink, { ...options, quotable });
   } catch (error) {
     if (isFileRefusal(error)) {
       sink.inFile(
@@ -178,4 +184,9 @@ function sequenceLength(bytes: Uint8Array, i: number): number {
     if (b < 0x80 || b > 0xbf) return 0;
   }
   return length;
+}
+
+/** A .yaml or .yml file outside any .git folder: its lines may be shown under its problems. */
+function quotableFile(path: string): boolean {
+  return /\.ya?ml$/i.test(path) && !path.split(/[\\/]/).includes('.git');
 }

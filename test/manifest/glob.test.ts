@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandBraces, glob, matchesGlob, staticBase } from '../../src/manifest/glob.js';
+import fc from 'fast-check';
+import { expandBraces, glob, matchesGlob, MAX_ALTERNATIVES, staticBase } from '../../src/manifest/glob.js';
 
 describe('matchesGlob', () => {
   it.each([
@@ -87,4 +88,56 @@ describe('hostile patterns', () => {
     expect(matchesGlob('schema/tickets.yaml', `${'*'.repeat(40)}x`)).toBe(false);
     expect(matchesGlob('schema/tickets.yaml', `schema/${'*'.repeat(40)}.yaml`)).toBe(true);
   }, 5_000);
+
+  it('stars between letters take polynomial time: no regular expression is built from the pattern', () => {
+    // as a regular expression, this backtracked for hours against a 60-character name that fails
+    const name = `${'a'.repeat(59)}c.yaml`;
+    expect(matchesGlob(name, '*a*a*a*a*a*a*a*a*a*a*a*ab.yaml')).toBe(false);
+    expect(matchesGlob(`${'a'.repeat(59)}b.yaml`, '*a*a*a*a*a*a*a*a*a*a*a*ab.yaml')).toBe(true);
+    expect(matchesGlob(`${'x/'.repeat(30)}a.yaml`, `${'**/'.repeat(30)}b.yaml`)).toBe(false);
+  }, 5_000);
+
+  it(`refuses more than ${MAX_ALTERNATIVES} brace alternatives instead of expanding millions`, () => {
+    expect(() => expandBraces('{a,b}'.repeat(22))).toThrow(/more than 64 alternatives/);
+    expect(expandBraces('{a,b}'.repeat(6))).toHaveLength(64);
+  });
+
+  it('agrees with a regular expression on patterns without runs of stars (property)', () => {
+    const part = fc.constantFrom('a', 'b', '.', '*', '?', 'ab');
+    const segment = fc
+      .array(part, { minLength: 1, maxLength: 4 })
+      .map((parts) => parts.join('').replace(/\*+/g, '*'));
+    const pattern = fc
+      .array(fc.oneof(segment, fc.constant('**')), { minLength: 1, maxLength: 4 })
+      .map((segments) => segments.join('/'));
+    const name = fc
+      .array(fc.constantFrom('a', 'b', '.'), { minLength: 1, maxLength: 4 })
+      .map((c) => c.join(''));
+    const path = fc.array(name, { minLength: 1, maxLength: 4 }).map((segments) => segments.join('/'));
+    fc.assert(
+      fc.property(pattern, path, (p, f) => {
+        expect(matchesGlob(f, p)).toBe(reference(p).test(f.replace(/^\.\//, '')));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
 });
+
+/** The matcher as it was, a regular expression: the reference for small patterns. */
+function reference(pattern: string): RegExp {
+  const segments = pattern.replace(/^\.\//, '').split('/');
+  let source = '';
+  segments.forEach((segment, index) => {
+    const last = index === segments.length - 1;
+    if (segment === '**') {
+      source += last ? '.*' : '(?:[^/]+/)*';
+      return;
+    }
+    source += segment
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*+/g, '[^/]*')
+      .replace(/\?/g, '[^/]');
+    if (!last) source += '/';
+  });
+  return new RegExp(`^${source}$`);
+}
