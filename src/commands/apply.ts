@@ -27,6 +27,7 @@ import { renderDryRunJson, renderDryRunText } from '../render/apply-dry-run.js';
 import { createApplyProgress } from '../render/apply-progress.js';
 import { renderApplyReport, renderApplyReportJson } from '../render/apply-report.js';
 import { renderPlanText } from '../render/plan-text.js';
+import { accountText } from '../render/target-line.js';
 
 export default class Apply extends CrmCommand {
   static override summary = 'Make the account match the manifests, or apply exactly a saved plan.';
@@ -107,9 +108,10 @@ export default class Apply extends CrmCommand {
       });
       settings = savedSettings(saved, args.planfile, settings);
     }
-    const where = describeTarget(target);
 
     const result = await this.withSession(target, flags, output, async (session) => {
+      const ranOn = planTargetOf(target, session.account);
+      const where = `${describeTarget(target)}, ${accountText(session.account)}`;
       const input = await prepareApply(
         session.client,
         project.desired,
@@ -119,7 +121,8 @@ export default class Apply extends CrmCommand {
       const { plan, alreadyDone, typeIds } = input;
       if (saved === undefined) {
         // the plan made now is shown before anything is asked or sent (on stderr when stdout is JSON)
-        const text = renderPlanText(input.computed.plan, { color: json ? output.colorErr : output.color });
+        const shown = { ...input.computed.plan, target: ranOn };
+        const text = renderPlanText(shown, { color: json ? output.colorErr : output.color });
         if (json) output.err(text);
         else output.out(text);
         if (input.computed.plan.summary.errors > 0)
@@ -129,12 +132,12 @@ export default class Apply extends CrmCommand {
       if (pending.some((c) => c.policy.decision === 'refuse') && !flags['skip-refused'])
         throw refusedChanges({ changes: pending });
       const selection = dryRun(plan, { alreadyDone });
-      if (flags['dry-run']) return { kind: 'dry-run', dryRun: selection } as const;
+      if (flags['dry-run']) return { kind: 'dry-run', dryRun: { ...selection, target: ranOn } } as const;
       // the plan text already said "No changes"; --json still gets its (empty) report
       if (plan.changes.length === 0)
         return saved === undefined && !json
           ? undefined
-          : ({ kind: 'report', report: emptyReport() } as const);
+          : ({ kind: 'report', report: { ...emptyReport(), target: ranOn } } as const);
       // nothing to confirm when every change is refused or done: the report says so
       if (asks && selection.changes > 0 && !(await confirm(confirmQuestion(selection, where)))) {
         throw new CrmSchemaError('APPLY_CANCELLED', 'Apply cancelled: nothing was changed.', {
@@ -147,7 +150,7 @@ export default class Apply extends CrmCommand {
         alreadyDone,
         typeIds,
       });
-      return { kind: 'report', report } as const;
+      return { kind: 'report', report: { ...report, target: ranOn } } as const;
     });
 
     if (result !== undefined && !json) {
