@@ -8,7 +8,7 @@ import { Args, Flags } from '@oclif/core';
 import { CLIENT_VERSION } from '../api/version.js';
 import { applyPlan } from '../apply/executor.js';
 import { dryRun, type DryRun } from '../apply/dry-run.js';
-import { checkSavedPlan, readSavedPlan } from '../pipeline/plan-file.js';
+import { checkSavedAccount, checkSavedPlan, readSavedPlan } from '../pipeline/plan-file.js';
 import { prepareApply } from '../pipeline/prepare-apply.js';
 import type { ApplyReport } from '../apply/types.js';
 import { DEFAULT_PARALLELISM } from '../apply/types.js';
@@ -110,6 +110,9 @@ export default class Apply extends CrmCommand {
     }
 
     const result = await this.withSession(target, flags, output, async (session) => {
+      // the account was read first: a saved plan made against another one is refused before any other call
+      if (saved !== undefined && args.planfile !== undefined)
+        checkSavedAccount(saved, args.planfile, session.account);
       const ranOn = planTargetOf(target, session.account);
       const where = `${describeTarget(target)}, ${accountText(session.account)}`;
       const input = await prepareApply(
