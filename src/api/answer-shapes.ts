@@ -10,6 +10,7 @@
  * objects, an object with a string cursor).
  */
 import type {
+  AccountDetails,
   AssociatedRecord,
   AssociationLabel,
   AssociationLimitConfigAll,
@@ -70,6 +71,10 @@ export const number: Check = (v, at) =>
   typeof v === 'number' && Number.isFinite(v) ? undefined : wrong(at, 'a number', v);
 export const integer: Check = (v, at) =>
   typeof v === 'number' && Number.isSafeInteger(v) ? undefined : wrong(at, 'a whole number', v);
+export const positiveInteger: Check = (v, at) =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v >= 1
+    ? undefined
+    : wrong(at, 'a whole number above 0', v);
 export const boolean: Check = (v, at) => (typeof v === 'boolean' ? undefined : wrong(at, 'true or false', v));
 /** anything at all (the tool does not read it) */
 export const anything: Check = () => undefined;
@@ -237,6 +242,11 @@ export const LINK_BATCH = shape<BatchResponse<RecordAssociationLink>>(batch(obje
 export const ASSOCIATED_PAGE = shape<Page<AssociatedRecord>>(page(associatedRecord));
 export const ASSOCIATIONS_OF_BATCH = shape<BatchResponse<RecordAssociationsOf>>(
   batch(object({ to: list(associatedRecord) })),
+);
+
+/** what the tool reads of the account details: the id, and the name and web host it shows */
+export const ACCOUNT_DETAILS = shape<AccountDetails>(
+  object({ portalId: positiveInteger, portalName: optional(text), uiDomain: optional(text) }),
 );
 
 /** batch endpoints that answer 204, or a batch answer with per-item errors */

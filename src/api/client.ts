@@ -13,6 +13,7 @@ import { MAX_TIMER_MS } from './timers.js';
 import { DEFAULTS, resolveRetryOptions, stripUndefined, type ClientOptions } from './options.js';
 import { RollingWindowLimiter } from './rate-limit.js';
 import { Requester, type RequestSpec } from './request.js';
+import { AccountApi } from './resources/account.js';
 import { AssociationsApi } from './resources/associations.js';
 import { EventsApi } from './resources/events.js';
 import { GroupsApi } from './resources/groups.js';
@@ -35,6 +36,8 @@ export class CrmClient {
   readonly recordAssociations: RecordAssociationsApi;
   readonly limits: LimitsApi;
   readonly events: EventsApi;
+  /** the account's details (which account the token reaches) */
+  readonly account: AccountApi;
   readonly #transport: Transport;
   readonly #limiter: RollingWindowLimiter;
   readonly #searchLimiter: RollingWindowLimiter;
@@ -90,6 +93,7 @@ export class CrmClient {
     this.recordAssociations = new RecordAssociationsApi(requester);
     this.limits = new LimitsApi(requester);
     this.events = new EventsApi(requester);
+    this.account = new AccountApi(requester);
   }
 
   /**

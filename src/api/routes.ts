@@ -50,4 +50,7 @@ export const routes = {
   eventProperties: (eventName: string) => path`/events/v3/event-definitions/${eventName}/property`,
   eventProperty: (eventName: string, name: string) =>
     path`/events/v3/event-definitions/${eventName}/property/${name}`,
+
+  // the account's details (beyond the CRM interface: the platform's account information)
+  accountDetails: () => '/account-info/v3/details',
 } as const;

@@ -5,6 +5,7 @@
  * sends. A `{ "ref": <label address> }` in a body stands for the typeId of a label the run creates first.
  */
 import type { PlanDocument } from '../plan/plan-document.js';
+import type { PlanTarget } from '../plan/plan-target.js';
 import { toWireRequests, type WireRequest } from '../plan/requests/wire.js';
 import { changeOf, type PlannedChange } from '../plan/plan-document.js';
 import { migrationOf } from '../plan/kinds/registry.js';
@@ -16,6 +17,8 @@ import type { ChangeOutcome } from './types.js';
 
 export interface DryRun {
   dryRun: true;
+  /** where apply would send the requests, with the account found there (the command sets it) */
+  target?: PlanTarget;
   /** the requests, in send order */
   requests: WireRequest[];
   /** changes that would not be sent: refused ones (with --skip-refused), their dependants, those already done */

@@ -7,6 +7,7 @@ import type { Phase } from '../plan/phases.js';
 import type { Severity } from '../plan/severity.js';
 import type { FieldDifference } from '../plan/kinds/end-state.js';
 import type { ChangeAction } from '../plan/kinds/change-kind.js';
+import type { PlanTarget } from '../plan/plan-target.js';
 
 export type OutcomeStatus = 'applied' | 'already-done' | 'failed' | 'skipped';
 
@@ -78,6 +79,8 @@ export interface ApplySummary {
 }
 
 export interface ApplyReport {
+  /** where apply ran, with the account found there (the command sets it; `applyPlan` knows no target) */
+  target?: PlanTarget;
   /** true when nothing failed (changes skipped as refused do not make it false) */
   ok: boolean;
   /** every change of the plan, in plan order */

@@ -93,6 +93,7 @@ export abstract class CrmCommand extends Command {
       envName: flags.env,
       config: project?.config,
       env: process.env,
+      accountId: flags['account-id'],
     });
   }
 

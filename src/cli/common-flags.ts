@@ -3,6 +3,7 @@
  * they need into their own `flags`, so `--help` lists them with the command's own flags.
  */
 import { Flags } from '@oclif/core';
+import { accountIdFlag } from './account-id-flag.js';
 import { DEFAULT_DATA_CHECK_BUDGET } from '../live/data-check-result.js';
 import type { PlanSettings } from '../plan/plan-document.js';
 
@@ -21,6 +22,10 @@ export const targetFlags = {
   local: Flags.boolean({
     summary: 'Use the built-in emulator, its state kept in .crm-schema/local.json in the current directory.',
     default: false,
+  }),
+  'account-id': accountIdFlag({
+    summary:
+      "The id of the account the token must reach (default: the environment's accountId): checked before any other call.",
   }),
   verbose: Flags.boolean({
     summary: 'List every call made (method, path, status, attempt, duration) on stderr.',
@@ -110,6 +115,8 @@ export interface TargetFlagValues {
   env?: string | undefined;
   'base-url'?: string | undefined;
   local: boolean;
+  /** `--account-id`: the account the token must reach */
+  'account-id'?: number | undefined;
   verbose: boolean;
   /** seconds, as given (checked when the session opens: src/cli/call-timeout.ts) */
   timeout?: string | undefined;

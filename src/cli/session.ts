@@ -2,11 +2,15 @@
  * A connection to the target for one command: the API client (and, with `--local`, the emulator it
  * talks to), with `--verbose` call lines and call counts. `close()` closes both; the local emulator
  * saves its state then. Before a remote session opens, a token about to go over plain http:// to
- * another machine is warned about (once: one session per command).
+ * another machine is warned about (once: one session per command). The session's first call reads the
+ * account's details and checks the account the target pins (account-check.ts): a session on the wrong
+ * account never opens, and no other call is made.
  */
 import { createClient, type CrmClient } from '../api/index.js';
 import { keepSecret } from '../core/secrets.js';
 import type { ClientOptions } from '../api/options.js';
+import type { TargetAccount } from '../plan/plan-target.js';
+import { checkAccount } from './account-check.js';
 import { CallLog } from './call-log.js';
 import { callTimeoutMs } from './call-timeout.js';
 import { startLocalEmulator } from './local-emulator.js';
@@ -18,6 +22,8 @@ export interface Session {
   target: Target;
   /** the URL the client talks to (the local emulator's, with --local) */
   url: string;
+  /** the account the token reaches, as its details said; undefined when they could not be read */
+  account: TargetAccount | undefined;
   calls: CallLog;
   close(): Promise<void>;
 }
@@ -54,7 +60,13 @@ export async function openSession(target: Target, options: SessionOptions): Prom
       token,
       onResponse: calls.onResponse,
     });
-    return { client, target, url: client.baseUrl, calls, close: () => client.close() };
+    try {
+      const account = await checkAccount(client, target, options.warn ?? toStderr);
+      return { client, target, url: client.baseUrl, account, calls, close: () => client.close() };
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
   }
   const emulator = await startLocalEmulator(options.cwd, options.warn);
   try {
@@ -73,7 +85,14 @@ export async function openSession(target: Target, options: SessionOptions): Prom
         await emulator.close();
       }
     };
-    return { client, target, url: emulator.url, calls, close };
+    try {
+      const account = await checkAccount(client, target, options.warn ?? toStderr);
+      return { client, target, url: emulator.url, account, calls, close };
+    } catch (error) {
+      // the emulator is closed below
+      await client.close();
+      throw error;
+    }
   } catch (error) {
     await emulator.close();
     throw error;

@@ -3,6 +3,10 @@
  * parameter. Precedence of the base URL: `--local` > `--base-url` > `CRM_BASE_URL` > the environment's
  * `baseUrl` (the environment named by `--env`, else the project's `defaultEnvironment`).
  *
+ * The account the token must reach (the pin): `--account-id`, else the environment's `accountId` when
+ * the target is a CRM over HTTP (whatever gave its URL: the environment's policy applies there too). The
+ * built-in emulator of `--local` is pinned by `--account-id` alone: it is no environment's account.
+ *
  * The token comes from the variable the environment names (`tokenEnv`, default `CRM_ACCESS_TOKEN`) when
  * the base URL is the environment's; with `--base-url` or `CRM_BASE_URL` always from `CRM_ACCESS_TOKEN`,
  * so that an environment's token is never sent to another URL. The policy is the environment's when one
@@ -16,6 +20,7 @@ import { DEFAULT_POLICY, type Policy } from '../model/policy.js';
 import type { GatePolicy } from '../model/policy.js';
 import type { ComputePlanOptions } from '../pipeline/compute-plan.js';
 import type { PlanSettings } from '../plan/plan-document.js';
+import type { PlanTarget, TargetAccount } from '../plan/plan-target.js';
 import { toPlanPolicy } from '../live/managed-scope.js';
 import { defined } from '../core/defined.js';
 
@@ -25,12 +30,21 @@ export const LOCAL_DATA_FILE = '.crm-schema/local.json';
 
 export type BaseUrlSource = '--base-url' | typeof BASE_URL_ENV | 'environment';
 
+/** The account a target must reach, and where that was said. */
+export interface AccountPin {
+  id: number;
+  /** `--account-id`, or the environment's `accountId` */
+  from: '--account-id' | 'environment';
+}
+
 interface TargetBase {
   /** the chosen environment (its policy applies), if any */
   environment?: EnvironmentConfig;
   policy: Policy;
   /** where the policy comes from, for messages: `environment production`, `the project`, `the default policy` */
   policySource: string;
+  /** the account the target must reach, when pinned */
+  pin?: AccountPin;
 }
 
 export interface LocalTarget extends TargetBase {
@@ -53,6 +67,8 @@ export interface TargetInputs {
   envName?: string | undefined;
   config?: ProjectConfig | undefined;
   env: NodeJS.ProcessEnv;
+  /** `--account-id`: pins the account, over the environment's `accountId` */
+  accountId?: number | undefined;
 }
 
 export function resolveTarget(inputs: TargetInputs): Target {
@@ -64,14 +80,21 @@ export function resolveTarget(inputs: TargetInputs): Target {
       : inputs.config !== undefined
         ? 'the project'
         : 'the default policy';
+  const flagPin =
+    inputs.accountId === undefined ? undefined : { id: inputs.accountId, from: '--account-id' as const };
   const base = { ...defined({ environment }), policy, policySource };
-  if (inputs.local) return { kind: 'local', ...base };
+  if (inputs.local) return { kind: 'local', ...base, ...defined({ pin: flagPin }) };
+  const environmentPin =
+    environment?.accountId === undefined
+      ? undefined
+      : { id: environment.accountId, from: 'environment' as const };
+  const pinned = { ...base, ...defined({ pin: flagPin ?? environmentPin }) };
   const flagUrl = nonEmpty(inputs.baseUrl);
   const envUrl = nonEmpty(inputs.env[BASE_URL_ENV]);
-  if (flagUrl !== undefined) return remote(base, flagUrl, '--base-url', DEFAULT_TOKEN_ENV);
-  if (envUrl !== undefined) return remote(base, envUrl, BASE_URL_ENV, DEFAULT_TOKEN_ENV);
+  if (flagUrl !== undefined) return remote(pinned, flagUrl, '--base-url', DEFAULT_TOKEN_ENV);
+  if (envUrl !== undefined) return remote(pinned, envUrl, BASE_URL_ENV, DEFAULT_TOKEN_ENV);
   if (environment !== undefined)
-    return remote(base, environment.baseUrl, 'environment', environment.tokenEnv);
+    return remote(pinned, environment.baseUrl, 'environment', environment.tokenEnv);
   throw new CrmSchemaError('TARGET_MISSING', 'No CRM to talk to: no base URL is given.', {
     hint:
       `Give --base-url URL or set ${BASE_URL_ENV}, choose an environment of crm-schema.yaml with --env NAME ` +
@@ -120,10 +143,16 @@ export function gateOf(target: Target): GatePolicy {
   return { destructive, dangerous, allow, source: target.policySource };
 }
 
-/** What a saved plan records about its target (never a token): apply compares it. */
-export function planTargetOf(target: Target): { baseUrl: string; environment?: string } {
+/**
+ * What a plan, a drift report or an apply report records about its target (never a token): apply
+ * compares it. `account` is the account the session found (absent: its details could not be read).
+ */
+export function planTargetOf(target: Target, account?: TargetAccount): PlanTarget {
   const baseUrl = target.kind === 'local' ? `local:${LOCAL_DATA_FILE}` : target.baseUrl;
-  return target.environment === undefined ? { baseUrl } : { baseUrl, environment: target.environment.name };
+  return {
+    baseUrl,
+    ...defined({ environment: target.environment?.name, account }),
+  };
 }
 
 /** `https://crm.example.com (environment staging)`, `the local emulator (.crm-schema/local.json)` */

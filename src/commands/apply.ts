@@ -8,7 +8,7 @@ import { Args, Flags, type Interfaces } from '@oclif/core';
 import { CLIENT_VERSION } from '../api/version.js';
 import { applyPlan } from '../apply/executor.js';
 import { dryRun, type DryRun } from '../apply/dry-run.js';
-import { checkSavedPlan, readSavedPlan } from '../pipeline/plan-file.js';
+import { checkSavedAccount, checkSavedPlan, readSavedPlan } from '../pipeline/plan-file.js';
 import { prepareApply } from '../pipeline/prepare-apply.js';
 import type { ApplyReport } from '../apply/types.js';
 import { DEFAULT_PARALLELISM } from '../apply/types.js';
@@ -35,6 +35,8 @@ import { renderApplyReport, renderApplyReportJson } from '../render/apply-report
 import { renderPlanText } from '../render/plan-text.js';
 import { renderApplyFailureMarkdown, renderApplyMarkdown } from '../render/apply-markdown.js';
 import { appendStepSummary } from '../render/step-summary.js';
+
+import { accountText } from '../render/target-line.js';
 
 export default class Apply extends CrmCommand {
   static override summary = 'Make the account match the manifests, or apply exactly a saved plan.';
@@ -135,10 +137,15 @@ export default class Apply extends CrmCommand {
       });
       settings = savedSettings(saved, args.planfile, settings);
     }
-    const where = describeTarget(target);
-    this.#where = where;
+    this.#where = describeTarget(target);
 
     const result = await this.withSession(target, flags, output, async (session) => {
+      // the account was read first: a saved plan made against another one is refused before any other call
+      if (saved !== undefined && args.planfile !== undefined)
+        checkSavedAccount(saved, args.planfile, session.account);
+      const ranOn = planTargetOf(target, session.account);
+      const where = `${describeTarget(target)}, ${accountText(session.account)}`;
+      this.#where = where;
       const input = await prepareApply(
         session.client,
         project.desired,
@@ -148,7 +155,8 @@ export default class Apply extends CrmCommand {
       const { plan, alreadyDone, typeIds } = input;
       if (saved === undefined) {
         // the plan made now is shown before anything is asked or sent (on stderr when stdout is JSON)
-        const text = renderPlanText(input.computed.plan, { color: json ? output.colorErr : output.color });
+        const shown = { ...input.computed.plan, target: ranOn };
+        const text = renderPlanText(shown, { color: json ? output.colorErr : output.color });
         if (json) output.err(text);
         else output.out(text);
         if (input.computed.plan.summary.errors > 0)
@@ -158,12 +166,12 @@ export default class Apply extends CrmCommand {
       if (pending.some((c) => c.policy.decision === 'refuse') && !flags['skip-refused'])
         throw refusedChanges({ changes: pending });
       const selection = dryRun(plan, { alreadyDone });
-      if (flags['dry-run']) return { kind: 'dry-run', dryRun: selection } as const;
+      if (flags['dry-run']) return { kind: 'dry-run', dryRun: { ...selection, target: ranOn } } as const;
       // the plan text already said "No changes"; --json still gets its (empty) report
       if (plan.changes.length === 0)
         return saved === undefined && !json
           ? undefined
-          : ({ kind: 'report', report: emptyReport() } as const);
+          : ({ kind: 'report', report: { ...emptyReport(), target: ranOn } } as const);
       // nothing to confirm when every change is refused or done: the report says so
       if (asks && selection.changes > 0 && !(await confirm(confirmQuestion(selection, where)))) {
         throw new CrmSchemaError('APPLY_CANCELLED', 'Apply cancelled: nothing was changed.', {
@@ -176,11 +184,11 @@ export default class Apply extends CrmCommand {
         alreadyDone,
         typeIds,
       });
-      return { kind: 'report', report } as const;
+      return { kind: 'report', report: { ...report, target: ranOn } } as const;
     });
 
     if (result?.kind === 'report') {
-      const markdown = () => renderApplyMarkdown(result.report, { target: where });
+      const markdown = () => renderApplyMarkdown(result.report, { target: this.#where });
       await appendStepSummary(markdown, process.env);
       if (!json)
         output.out(

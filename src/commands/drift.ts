@@ -53,7 +53,7 @@ export default class Drift extends CrmCommand {
       summary:
         'Check every environment of the project file at once (in parallel): one report per environment.',
       default: false,
-      exclusive: ['env', 'local', 'base-url', 'baseline'],
+      exclusive: ['env', 'local', 'base-url', 'baseline', 'account-id'],
     }),
   };
 
@@ -92,7 +92,7 @@ export default class Drift extends CrmCommand {
     return this.withSession(target, flags, this.output(flags), (session) =>
       checkDrift(session.client, project.desired, {
         policy: toPlanPolicy(target.policy),
-        target: planTargetOf(target),
+        target: planTargetOf(target, session.account),
         ...defined({ baseline }),
       }),
     );

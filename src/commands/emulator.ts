@@ -6,7 +6,9 @@ import { Command, Flags } from '@oclif/core';
 import { CrmSchemaError } from '../core/errors.js';
 import { resolve } from 'node:path';
 import type { RunningEmulator } from '../emulator/index.js';
+import { accountIdFlag } from '../cli/account-id-flag.js';
 import {
+  DEFAULT_ACCOUNT_ID,
   FAULT_KINDS,
   faultWeightsProblem,
   type EmulatorOptions,
@@ -141,7 +143,9 @@ export default class Emulator extends Command {
     seed: Flags.integer({
       summary: 'Seed of the fault sequence (default 1): the same seed gives the same faults.',
     }),
-    'account-id': Flags.integer({ summary: 'Account id of a fresh state (default 1000001).', min: 1 }),
+    'account-id': accountIdFlag({
+      summary: `Account id of a fresh state, answered by the account details (default ${DEFAULT_ACCOUNT_ID}).`,
+    }),
     'seed-file': Flags.string({
       summary:
         'JSON or YAML file of properties, groups, labels, event definitions and records for a fresh state.',

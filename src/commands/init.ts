@@ -1,8 +1,8 @@
 /**
  * `crm-schema init`: starts a project in the current folder: `crm-schema.yaml` (commented), the
  * manifests folder, `.crm-schema/` in `.gitignore`; `--workflows` copies the CI recipes; `--pull` adopts
- * the account named by `--base-url` / `CRM_BASE_URL` (or `--local`) in one step. Thin: src/init does the
- * work.
+ * the account named by `--base-url` / `CRM_BASE_URL` (or `--local`) in one step, and records an account
+ * adopted over HTTP as the default environment, pinned to its id. Thin: src/init does the work.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -13,16 +13,19 @@ import { CrmCommand } from '../cli/base-command.js';
 import { targetFlags } from '../cli/common-flags.js';
 import { describeTarget, resolveTarget } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
+import { defined } from '../core/defined.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { CONFIG_FILE_NAME } from '../manifest/config.js';
 import { adopt, groupsOfProperties } from '../init/adopt.js';
 import { discoverAccount, type Discovered } from '../init/discover.js';
-import { projectFileText } from '../init/project-file.js';
+import { projectFileText, type AdoptedEnvironment } from '../init/project-file.js';
 import { copyWorkflows, ignoreLocalState } from '../init/scaffold.js';
 import { schemaComment } from '../pull/schema-ref.js';
 import { renderPullSummary } from '../render/pull-summary.js';
 
 const SCHEMA_DIR = 'schema';
+/** the environment `init --pull` writes for the account it adopted over HTTP */
+const ADOPTED_ENVIRONMENT = 'default';
 
 export default class Init extends CrmCommand {
   static override summary =
@@ -34,7 +37,8 @@ export default class Init extends CrmCommand {
     '--base-url / CRM_BASE_URL (or --local): it finds the custom properties and groups of the well-known object ' +
     'types, the custom event definitions and the label pairs between those object types, writes them as ' +
     'manifests, and writes a manage: scope of the groups they are in, so that unmanaged: report reports a ' +
-    'property added there by hand. A plan right after shows no change. On a terminal it asks before pulling; ' +
+    'property added there by hand; an account adopted over HTTP becomes the default environment, pinned to ' +
+    'its id (accountId). A plan right after shows no change. On a terminal it asks before pulling; ' +
     'elsewhere give --yes. Writes no file that exists. Exit 0 on success, 1 on any error.';
 
   static override examples = [
@@ -70,6 +74,7 @@ export default class Init extends CrmCommand {
     const outDir = join(dir, SCHEMA_DIR);
     const written: string[] = [];
     let manageGroups: string[] = [];
+    let environment: AdoptedEnvironment | undefined;
 
     if (flags.pull) {
       const target = resolveTarget({
@@ -78,21 +83,30 @@ export default class Init extends CrmCommand {
         envName: undefined,
         config: undefined,
         env: process.env,
+        accountId: flags['account-id'],
       });
-      const report = await this.withSession(target, flags, output, async (session) => {
+      const adopted = await this.withSession(target, flags, output, async (session) => {
         const found = await discoverAccount(session.client);
         const chosen = await choose(found, flags.yes, (text) => {
           output.err(text);
         });
         if (chosen === undefined) return undefined;
         await mkdir(outDir, { recursive: true });
-        return adopt(session.client, chosen, { dir, outDir });
+        return { report: await adopt(session.client, chosen, { dir, outDir }), account: session.account };
       });
-      if (report === undefined) {
+      if (adopted === undefined) {
         output.err('Nothing was written.\n');
         return;
       }
-      output.out(renderPullSummary(report, { color: output.color, from: describeTarget(target) }));
+      output.out(renderPullSummary(adopted.report, { color: output.color, from: describeTarget(target) }));
+      // the account adopted over HTTP becomes the default environment, pinned to its id
+      if (target.kind === 'remote')
+        environment = {
+          name: ADOPTED_ENVIRONMENT,
+          baseUrl: target.baseUrl,
+          tokenEnv: target.tokenEnv,
+          accountId: adopted.account?.id,
+        };
     }
 
     // the project file last, so that it names what the pull wrote
@@ -102,6 +116,7 @@ export default class Init extends CrmCommand {
         glob: `${SCHEMA_DIR}/**/*.yaml`,
         schemaComment: schemaComment(dir, dir, 'config.schema.json'),
         manageGroups: groups,
+        ...defined({ environment }),
       });
     await writeFileAtomic(configPath, text([]));
     if (flags.pull) {
@@ -114,6 +129,12 @@ export default class Init extends CrmCommand {
     output.out(
       `Wrote ${written.join(', ')}.\n` +
         (manageGroups.length > 0 ? `Managed groups (unmanaged: report): ${manageGroups.join(', ')}.\n` : '') +
+        (environment === undefined
+          ? ''
+          : `Environment ${environment.name} (the default): ${environment.baseUrl}, ` +
+            (environment.accountId === undefined
+              ? 'account unknown (its details could not be read; add accountId to pin it).\n'
+              : `pinned to account ${environment.accountId}.\n`)) +
         (flags.pull
           ? `Next: crm-schema validate, then crm-schema plan${flags.local ? ' --local' : ''} (it shows no change).\n`
           : `Next: write manifests in ${SCHEMA_DIR}/ (kind: Properties, Associations, EventProperties), or start from ` +

@@ -75,7 +75,7 @@ export default class Plan extends CrmCommand {
     'all-environments': Flags.boolean({
       summary: 'Plan every environment of the project file at once: one summary table, then each plan.',
       default: false,
-      exclusive: ['env', 'local', 'base-url'],
+      exclusive: ['env', 'local', 'base-url', 'account-id'],
     }),
   };
 
@@ -131,11 +131,12 @@ export default class Plan extends CrmCommand {
     settings: PlanSettings,
   ): Promise<PlanDocument> {
     const output = this.output(flags);
-    const computed = await this.withSession(target, flags, output, (session) =>
-      computePlan(session.client, project.desired, computeOptionsOf(target, settings)),
-    );
+    const { computed, account } = await this.withSession(target, flags, output, async (session) => ({
+      computed: await computePlan(session.client, project.desired, computeOptionsOf(target, settings)),
+      account: session.account,
+    }));
     return savedPlan(computed.plan, {
-      target: planTargetOf(target),
+      target: planTargetOf(target, account),
       digest: manifestDigest(project.desired),
       settings,
     });
@@ -155,6 +156,14 @@ export default class Plan extends CrmCommand {
         '--out saves the plan of one environment; several were named.',
         {
           hint: 'Plan each environment with its own --env and --out (apply takes one plan, for one environment).',
+        },
+      );
+    if (flags['account-id'] !== undefined)
+      throw new CrmSchemaError(
+        'ACCOUNT_ID_ONE_ENVIRONMENT',
+        '--account-id pins the account of one environment; several were named.',
+        {
+          hint: 'Pin each environment with its accountId in the project file, or plan one environment with --env NAME --account-id ID.',
         },
       );
     if (names.length === 0)

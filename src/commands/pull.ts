@@ -75,6 +75,7 @@ export default class Pull extends CrmCommand {
       envName: flags.env,
       config: project?.config,
       env: process.env,
+      accountId: flags['account-id'],
     });
     const policy = toPlanPolicy(target.policy);
     const scopeFlags = {

@@ -18,6 +18,7 @@ import type { Baseline } from './baseline.js';
 import { classifyDrift, resourceKey } from './classify.js';
 import type { DriftDocument } from './drift-report.js';
 import type { ScopePolicy } from '../model/policy.js';
+import type { PlanTarget } from '../plan/plan-target.js';
 import { defined } from '../core/defined.js';
 
 export interface DriftCheck {
@@ -33,7 +34,7 @@ export function driftPolicy(policy: ScopePolicy): ScopePolicy {
 
 export interface DriftOptions {
   policy: ScopePolicy;
-  target?: { baseUrl: string; environment?: string };
+  target?: PlanTarget;
   baseline?: Baseline;
 }
 

@@ -15,9 +15,10 @@
  */
 import type { OptionChange } from '../plan/change-types.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
+import type { PlanTarget } from '../plan/plan-target.js';
 import type { JsonValue } from '../core/json.js';
 
-export const DRIFT_FORMAT_VERSION = 2;
+export const DRIFT_FORMAT_VERSION = 3;
 
 /** What kind of resource an entry is about: the first part of the plan's change type. */
 export type DriftKind = 'property' | 'group' | 'label' | 'limit' | 'eventProperty' | 'eventDefinition';
@@ -84,8 +85,8 @@ export interface DriftCounts {
 export interface DriftDocument {
   formatVersion: typeof DRIFT_FORMAT_VERSION;
   drifted: boolean;
-  /** where the check ran (never a token) */
-  target?: { baseUrl: string; environment?: string };
+  /** where the check ran, and the account found there (never a token) */
+  target?: PlanTarget;
   /** the manifests as last deployed, when given (`--baseline`) */
   baseline?: { ref: string; commit: string };
   counts: DriftCounts;

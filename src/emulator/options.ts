@@ -36,6 +36,10 @@ export interface EmulatorOptions {
   faultRate?: number;
   /** seed of the fault injection's random sequence (default 1) */
   seed?: number;
+  /**
+   * the id of a fresh account (default DEFAULT_ACCOUNT_ID, the same on every start): the account details
+   * answer it as `portalId`; a state loaded from `dataFile` keeps its own, and a different one is refused
+   */
   accountId?: number;
   /** a JSON or YAML file with more properties, groups, labels, event definitions and records */
   seedFile?: string;
@@ -66,6 +70,7 @@ export interface EmulatorOptions {
   log?: (line: string) => void;
 }
 
+/** The id of a fresh account when `accountId` is not given: the same on every start. */
 export const DEFAULT_ACCOUNT_ID = 1000001;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -79,10 +84,16 @@ function invalid(option: string, message: string, hint: string): CrmSchemaError 
   });
 }
 
-function checkInteger(name: string, value: number | undefined, min: number, max = Number.MAX_SAFE_INTEGER) {
+function checkInteger(
+  name: string,
+  value: number | undefined,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+  hint = `Give ${name} a whole number.`,
+) {
   if (value === undefined) return;
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw invalid(name, `${value} is not an integer from ${min} to ${max}.`, `Give ${name} a whole number.`);
+    throw invalid(name, `${value} is not an integer from ${min} to ${max}.`, hint);
   }
 }
 
@@ -95,7 +106,13 @@ export function validateOptions(options: EmulatorOptions): void {
   checkInteger('rateLimitWindowMs', options.rateLimitWindowMs, 1);
   checkInteger('bodyLimitBytes', options.bodyLimitBytes, 1);
   checkInteger('journalLimitBytes', options.journalLimitBytes, 0);
-  checkInteger('accountId', options.accountId, 1);
+  checkInteger(
+    'accountId',
+    options.accountId,
+    1,
+    Number.MAX_SAFE_INTEGER,
+    `Give accountId a positive whole number: the id the account details answer as portalId (default ${DEFAULT_ACCOUNT_ID}).`,
+  );
   checkInteger('seed', options.seed, -(2 ** 31), 2 ** 32 - 1);
   checkInteger('faultRetryAfterSeconds', options.faultRetryAfterSeconds, 0, 3600);
   const rate = options.faultRate;

@@ -29,6 +29,7 @@ import {
   type StoredState,
 } from './persistence.js';
 import { installRateLimits } from './rate-limit.js';
+import { registerAccountRoutes } from './routes/account.js';
 import { registerEventsRoutes } from './routes/events.js';
 import { registerGroupsRoutes } from './routes/groups.js';
 import { registerLabelsRoutes } from './routes/labels.js';
@@ -110,6 +111,7 @@ export function buildServer(
   registerLabelsRoutes(app, ctx);
   registerLimitsRoutes(app, ctx);
   registerEventsRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
   options.extend?.(app, ctx);
   return { app, ctx };
 }

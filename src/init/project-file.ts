@@ -8,6 +8,16 @@ export interface ProjectFileOptions {
   schemaComment: string;
   /** `manage.groups`, qualified by object type (`tickets.support`), from what `init --pull` pulled */
   manageGroups: readonly string[];
+  /** the account `init --pull` adopted over HTTP: written as the default environment, pinned to its id */
+  environment?: AdoptedEnvironment;
+}
+
+export interface AdoptedEnvironment {
+  name: string;
+  baseUrl: string;
+  tokenEnv: string;
+  /** the account's id; undefined when its details could not be read */
+  accountId: number | undefined;
 }
 
 export function projectFileText(options: ProjectFileOptions): string {
@@ -17,12 +27,9 @@ export function projectFileText(options: ProjectFileOptions): string {
     '# The crm-schema project file. Globs are relative to this file.',
     `manifests: [${dump(options.glob)}]`,
     '',
-    '# Named targets: a base URL and the variable holding its token (never the token itself).',
-    '# environments:',
-    '#   production:',
-    '#     baseUrl: https://api.example.com',
-    '#     tokenEnv: CRM_TOKEN_PRODUCTION',
-    '# defaultEnvironment: production',
+    '# Named targets: a base URL, the variable holding its token (never the token itself), and the id of',
+    '# the account that token must reach (checked before any other call: another account is refused).',
+    ...(options.environment === undefined ? EXAMPLE_ENVIRONMENT : adoptedEnvironment(options.environment)),
     '',
     'policy:',
     '  # archives and deletes need --allow-destructive, or their address under allow: [...]',
@@ -38,4 +45,31 @@ export function projectFileText(options: ProjectFileOptions): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+const EXAMPLE_ENVIRONMENT = [
+  '# environments:',
+  '#   production:',
+  '#     baseUrl: https://api.example.com',
+  '#     tokenEnv: CRM_TOKEN_PRODUCTION',
+  '#     accountId: 12345678',
+  '# defaultEnvironment: production',
+];
+
+function adoptedEnvironment(environment: AdoptedEnvironment): string[] {
+  const pin =
+    environment.accountId === undefined
+      ? [
+          "    # the account's details could not be read when it was adopted: write its id here to pin it",
+          '    # accountId: 12345678',
+        ]
+      : ['    # the account init --pull adopted', `    accountId: ${environment.accountId}`];
+  return [
+    'environments:',
+    `  ${environment.name}:`,
+    `    baseUrl: ${dump(environment.baseUrl)}`,
+    `    tokenEnv: ${environment.tokenEnv}`,
+    ...pin,
+    `defaultEnvironment: ${environment.name}`,
+  ];
 }

@@ -31,6 +31,8 @@ export interface EnvironmentConfig {
   baseUrl: string;
   /** the NAME of the variable holding the token */
   tokenEnv: string;
+  /** the id of the account the token must reach (`accountId`), when pinned */
+  accountId?: number;
   /** the project policy with this environment's overrides applied */
   policy: Policy;
   source: SourceLocation;
@@ -151,6 +153,14 @@ function checkConfigRules(document: ParsedDocument, data: ProjectFile, sink: Dia
     }
     const problem = baseUrlProblem(environment.baseUrl);
     if (problem) report(['environments', name, 'baseUrl'], problem);
+    // the schema took a whole number above 0; one past 2^53 is no id a comparison could match
+    if (environment.accountId !== undefined && !Number.isSafeInteger(environment.accountId)) {
+      report(['environments', name, 'accountId'], {
+        code: 'INVALID_VALUE',
+        message: "'accountId' is too large to be an account id",
+        hint: "write the account's id as its details give it (portalId)",
+      });
+    }
   }
   if (
     data.defaultEnvironment !== undefined &&
@@ -206,6 +216,7 @@ function resolveConfig(
       name,
       baseUrl: environment.baseUrl.replace(/\/+$/, ''),
       tokenEnv: environment.tokenEnv ?? DEFAULT_TOKEN_ENV,
+      ...defined({ accountId: environment.accountId }),
       policy: mergePolicy(policy, environment.policy),
       source: locate(document, ['environments', name]),
     });

@@ -136,6 +136,8 @@ export interface PolicyEntry {
 export interface EnvironmentEntry {
   baseUrl: string;
   tokenEnv?: string;
+  /** the id of the account the token must reach (checked before any other call) */
+  accountId?: number;
   policy?: PolicyEntry;
 }
 

@@ -1,13 +1,16 @@
 /**
  * A saved plan (`plan --out FILE`), read for apply and checked before anything is read or written:
  * valid JSON of a known format version, not edited (its stored requests match its changes), made by a
- * compatible crm-schema, for this target (base URL and environment), from these manifests (digest).
+ * compatible crm-schema, for this target (base URL and environment), from these manifests (digest);
+ * then, once the session has read the account's details (its first call), against this account.
  * Each refusal is a CrmSchemaError naming the mismatch and what to do; apply exits 1.
  */
 import { resolve } from 'node:path';
 import { CrmSchemaError, isCrmSchemaError } from '../core/errors.js';
 import { isFileRefusal, readRegularFile } from '../core/regular-file.js';
 import { jsonDepthExceeds } from '../core/json-depth.js';
+import { neutralize } from '../core/control-chars.js';
+import type { TargetAccount } from '../plan/plan-target.js';
 import { PLAN_FORMAT_VERSION, readPlanDocument, type PlanDocument } from '../plan/plan-document.js';
 import { planShapeProblems } from './plan-schema.js';
 
@@ -133,6 +136,33 @@ export function checkSavedPlan(plan: PlanDocument, file: string, expected: Saved
       { hint: REPLAN, meta: { planned: manifestDigest, now: expected.manifestDigest } },
     );
   }
+}
+
+/**
+ * Throws PLAN_OTHER_ACCOUNT when the account the session found is not the one the plan was made against,
+ * whether or not the environment pins one: a plan is applied to the account it was reviewed for. A plan
+ * made where the account's details could not be read applies only where they still cannot, and the other
+ * way round: what cannot be compared is refused.
+ */
+export function checkSavedAccount(plan: PlanDocument, file: string, now: TargetAccount | undefined): void {
+  const planned = plan.target?.account;
+  if (planned?.id === now?.id) return;
+  const what = (account: TargetAccount | undefined): string => {
+    if (account === undefined) return 'an account whose details could not be read';
+    const label = account.name ?? account.uiDomain;
+    const shown = label === undefined ? '' : ` (${neutralize(label.slice(0, 100), { oneLine: true })})`;
+    return `account ${account.id}${shown}`;
+  };
+  throw new CrmSchemaError(
+    'PLAN_OTHER_ACCOUNT',
+    `${file} was made against ${what(planned)}, but the token now reaches ${what(now)}. Nothing was applied.`,
+    {
+      hint:
+        'Check that the token variable holds the token of the account the plan was made for; or make a new ' +
+        'plan against this account (crm-schema plan --out FILE), review it, and apply that.',
+      meta: { planned: planned?.id ?? null, now: now?.id ?? null },
+    },
+  );
 }
 
 function trimSlash(url: string): string {

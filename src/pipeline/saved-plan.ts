@@ -1,8 +1,8 @@
 /**
  * The saved plan (`plan --out FILE`, also what `--json` prints): the plan document plus what apply checks
- * before it writes anything: the tool that made it, the target (base URL and environment name, never a
- * token), a digest of the manifests, and per change the fingerprint of the live resource it was computed
- * from (already in each change).
+ * before it writes anything: the tool that made it, the target (base URL, environment name and the
+ * account found there, never a token), a digest of the manifests, and per change the fingerprint of the
+ * live resource it was computed from (already in each change).
  */
 import { CLIENT_VERSION } from '../api/version.js';
 import { CrmSchemaError } from '../core/errors.js';
@@ -11,6 +11,7 @@ import { DEFAULT_DATA_CHECK_BUDGET } from '../live/data-check-result.js';
 import { canonicalDigest, canonicalJson } from '../plan/canonical-json.js';
 import type { DesiredState } from '../model/desired-state.js';
 import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
+import type { PlanTarget } from '../plan/plan-target.js';
 
 export const TOOL_NAME = 'crm-schema';
 
@@ -27,7 +28,8 @@ export function manifestDigest(desired: DesiredState): string {
 }
 
 export interface SavedPlanContext {
-  target: { baseUrl: string; environment?: string };
+  /** where the plan was made, with the account found there */
+  target: PlanTarget;
   digest: string;
   settings: PlanSettings;
 }

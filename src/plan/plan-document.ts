@@ -13,6 +13,7 @@ import type { PlanDiagnostic } from './diagnostics.js';
 import type { ChangeAction } from './kinds/change-kind.js';
 import { actionOf, addressOf, idOf, messageOf, phaseOf, requestsFor } from './kinds/registry.js';
 import type { Phase } from './phases.js';
+import type { PlanTarget } from './plan-target.js';
 import type { PolicyDecision } from './policy-decision.js';
 import type { WriteRequest } from '../api/writes.js';
 import type { Severity } from './severity.js';
@@ -69,7 +70,7 @@ export interface PlanSettings {
 export interface PlanDocument {
   formatVersion: typeof PLAN_FORMAT_VERSION;
   tool?: { name: string; version: string };
-  target?: { baseUrl: string; environment?: string };
+  target?: PlanTarget;
   manifestDigest?: string;
   settings?: PlanSettings;
   changes: PlannedChange[];

@@ -3,7 +3,8 @@
  * file) and the line that says what is about to run.
  *
  *   2 changes the policy refuses will be skipped (--skip-refused).
- *   Apply 5 changes to https://crm.example.com (environment production)? Only 'y' or 'yes' applies. [y/N]
+ *   Apply 5 changes to https://crm.example.com (environment production), account 1000001?
+ *   Only 'y' or 'yes' applies. [y/N]          (one line)
  */
 import type { DryRun } from '../apply/dry-run.js';
 import { countOf } from './plan-values.js';
@@ -31,5 +32,5 @@ export function startLine(
 ): string {
   const from = source === undefined ? '' : ` of ${source}`;
   const done = alreadyDone > 0 ? ` (${countOf(alreadyDone, 'change is', 'changes are')} already done)` : '';
-  return `Applying ${countOf(changes, 'change', 'changes')}${from} to ${where}${done}.`;
+  return `Applying ${countOf(changes, 'change', 'changes')}${from} to ${neutralize(where, { oneLine: true })}${done}.`;
 }

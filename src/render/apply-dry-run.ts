@@ -9,14 +9,15 @@
  *        "inputs": [ ... ]
  *      }
  *
- * JSON (`--json`): `{ dryRun: true, requests: [{ method, path, body, phase, changeIds }], notSent, changes,
- * dataWork: [{ id, work }] }`.
+ * JSON (`--json`): `{ dryRun: true, target, requests: [{ method, path, body, phase, changeIds }], notSent,
+ * changes, dataWork: [{ id, work }] }`; `target` (base URL, environment, account) when apply knows it.
  */
 import type { DryRun } from '../apply/dry-run.js';
 import { refsIn } from '../plan/requests/refs.js';
 import { countOf } from './plan-values.js';
 import { neutralize } from '../core/control-chars.js';
 import { escapeJsonText, neutralizeDocument } from './safe-text.js';
+import { targetText } from './target-line.js';
 
 const BODY_INDENT = '   ';
 
@@ -27,7 +28,7 @@ export function renderDryRunText(input: DryRun): string {
     dry.requests.length === 0
       ? 'Dry run: nothing would be sent.'
       : `Dry run: ${countOf(dry.requests.length, 'request', 'requests')} for ${countOf(dry.changes, 'change', 'changes')}, in the order apply would send them. Nothing was sent.`;
-  const blocks = [head];
+  const blocks = dry.target === undefined ? [head] : [`Apply to ${targetText(dry.target)}`, head];
   dry.requests.forEach((request, i) => {
     const what = `(${request.phase}, ${countOf(request.changeIds.length, 'change', 'changes')})`;
     const lines = [`${i + 1}. ${request.method} ${neutralize(request.path, { oneLine: true })}  ${what}`];
@@ -57,5 +58,7 @@ export function renderDryRunText(input: DryRun): string {
 }
 
 export function renderDryRunJson(dry: DryRun): string {
-  return escapeJsonText(`${JSON.stringify(dry, null, 2)}\n`);
+  const { dryRun, target, ...rest } = dry;
+  const ordered = target === undefined ? dry : { dryRun, target, ...rest };
+  return escapeJsonText(`${JSON.stringify(ordered, null, 2)}\n`);
 }

@@ -13,7 +13,8 @@
  *   Applied (3):
  *     ~   Update property tickets.a: label
  *
- * Each line carries its change's own symbol, as in the plan; the section says what came of it.
+ * Each line carries its change's own symbol, as in the plan; the section says what came of it. A report
+ * that knows where it ran first names it: `Apply to <URL> (environment production), account 1000001`.
  *
  *   Apply: 3 applied, 1 failed, 1 skipped (1 destructive change refused) in 1.2 s.
  */
@@ -23,6 +24,7 @@ import type { ApplyReport, ChangeOutcome, OutcomeStatus } from '../apply/types.j
 import { differenceLine, errorLine, formatDuration } from './apply-values.js';
 import { countOf, formatCount } from './plan-values.js';
 import { escapeJsonText, neutralizeDocument } from './safe-text.js';
+import { targetFirst, targetText } from './target-line.js';
 
 export interface ApplyReportOptions {
   color: boolean;
@@ -47,6 +49,7 @@ export function renderApplyReport(input: ApplyReport, options: ApplyReportOption
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const maxListed = options.maxListed ?? 50;
   const blocks: string[] = [];
+  if (report.target !== undefined) blocks.push(`Apply to ${targetText(report.target)}`);
   for (const { status, title } of SECTIONS) {
     const outcomes = report.outcomes.filter((o) => o.status === status);
     if (outcomes.length === 0) continue;
@@ -132,7 +135,7 @@ function closing(report: ApplyReport, chalk: ChalkInstance): string {
   return lines.join('\n');
 }
 
-/** `apply --json`: the ApplyReport as it is, pretty-printed, with a trailing newline. */
+/** `apply --json`: the ApplyReport, its target first, pretty-printed, with a trailing newline. */
 export function renderApplyReportJson(report: ApplyReport): string {
-  return escapeJsonText(`${JSON.stringify(report, null, 2)}\n`);
+  return escapeJsonText(`${JSON.stringify(targetFirst(report), null, 2)}\n`);
 }

@@ -24,6 +24,11 @@ const KEY_ORDER = [
   // target
   'baseUrl',
   'environment',
+  'account',
+  // the account
+  'id',
+  'name',
+  'uiDomain',
   // baseline
   'ref',
   'commit',

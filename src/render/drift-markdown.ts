@@ -27,6 +27,7 @@ import {
 import { codeSpan, escapeMarkdown } from './plan-markdown-escape.js';
 import { formatCount } from './plan-values.js';
 import { neutralizeDocument } from './safe-text.js';
+import { targetMarkdown } from './target-line.js';
 import { must } from '../core/must.js';
 import type { JsonValue } from '../core/json.js';
 
@@ -42,11 +43,7 @@ export function renderDriftMarkdown(input: DriftDocument, options: DriftMarkdown
   const report = neutralizeDocument(input);
   const limit = options.maxLength ?? DRIFT_MARKDOWN_MAX_LENGTH;
   let out = `${DRIFT_MARKER}\n### crm-schema drift\n\n`;
-  if (report.target !== undefined) {
-    const env =
-      report.target.environment === undefined ? '' : ` (environment ${codeSpan(report.target.environment)})`;
-    out += `Target: ${codeSpan(report.target.baseUrl)}${env}\n\n`;
-  }
+  if (report.target !== undefined) out += `${targetMarkdown(report.target)}\n\n`;
   if (report.baseline !== undefined) {
     out += `Last deploy: ${codeSpan(report.baseline.ref)} (commit ${codeSpan(report.baseline.commit.slice(0, 12))})\n\n`;
   }

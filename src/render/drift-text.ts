@@ -30,6 +30,7 @@ import {
 } from './drift-values.js';
 import { diagnosticTextBlocks } from './plan-diagnostics-text.js';
 import { neutralizeDocument } from './safe-text.js';
+import { targetText } from './target-line.js';
 
 export interface DriftTextOptions {
   color: boolean;
@@ -43,12 +44,11 @@ export function renderDriftText(input: DriftDocument, options: DriftTextOptions)
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const blocks: string[][] = [];
   if (report.target !== undefined) {
-    const env = report.target.environment === undefined ? '' : ` (environment ${report.target.environment})`;
     const since =
       report.baseline === undefined
         ? []
         : [`Last deploy: ${report.baseline.ref} (commit ${report.baseline.commit.slice(0, 12)})`];
-    blocks.push([`Drift check of ${report.target.baseUrl}${env}`, ...since]);
+    blocks.push([`Drift check of ${targetText(report.target)}`, ...since]);
   }
   const sections = SECTIONS.filter((s) => report[s.key].length > 0).map((s) => [
     chalk.bold(`${s.title} (${report[s.key].length})`),

@@ -22,6 +22,10 @@ const READING_ORDER = [
   'changes',
   'diagnostics',
   'summary',
+  // the target (its account: id, then name and uiDomain with the other keys)
+  'baseUrl',
+  'environment',
+  'account',
   // a diagnostic (then address, message, source, hint, below)
   'level',
   'code',

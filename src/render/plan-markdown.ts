@@ -31,6 +31,7 @@ import {
 import { countOf, formatCount } from './plan-values.js';
 import { at } from '../core/must.js';
 import { neutralizeDocument } from './safe-text.js';
+import { targetMarkdown } from './target-line.js';
 
 export const PLAN_COMMENT_MARKER = '<!-- crm-schema-plan -->';
 export const MARKDOWN_MAX_LENGTH = 60_000;
@@ -76,11 +77,7 @@ export function renderPlanMarkdown(input: PlanDocument, options: PlanMarkdownOpt
 
 function head(plan: PlanDocument, counts: PlanCounts): string {
   let out = `${PLAN_COMMENT_MARKER}\n### crm-schema plan\n\n`;
-  if (plan.target !== undefined) {
-    const environment =
-      plan.target.environment === undefined ? '' : ` (environment ${codeSpan(plan.target.environment)})`;
-    out += `Target: ${codeSpan(plan.target.baseUrl)}${environment}\n\n`;
-  }
+  if (plan.target !== undefined) out += `${targetMarkdown(plan.target)}\n\n`;
   out += `**${summaryLine(counts)}**\n`;
   const errors = planErrorLine(counts);
   if (errors !== undefined) out += `\n**${errors}**\n`;

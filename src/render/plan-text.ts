@@ -13,9 +13,11 @@
  *
  *   Plan: 1 to create, 1 to update, 1 to archive; 1 destructive, 1 dangerous.
  *
- * One line per change (symbol and the change's message), grouped by object type, association pair and
- * event definition in plan order; the severity mark and reason under every change that is not safe;
- * then the plan's errors, warnings and notes, and the summary line. Colour only when the caller asks
+ * A plan made against an account (not one built in memory) first names it: `Plan for <URL> (environment
+ * production), account 1000001 (Acme)`. Then one line per change (symbol and the change's message),
+ * grouped by object type, association pair and event definition in plan order; the severity mark and
+ * reason under every change that is not safe; then the plan's errors, warnings and notes, and the
+ * summary line. Colour only when the caller asks
  * (`color`: a terminal, no NO_COLOR, no --no-color); the same text otherwise, without escape codes.
  * Returns the lines joined by newlines, without a trailing newline.
  */
@@ -31,6 +33,7 @@ import { textDetailLines } from './plan-text-details.js';
 import { policyLines } from './plan-policy.js';
 import { countOf } from './plan-values.js';
 import { neutralizeDocument } from './safe-text.js';
+import { targetText } from './target-line.js';
 
 export interface PlanTextOptions {
   /** ANSI colour; the caller decides (see `colorEnabled`) */
@@ -47,6 +50,7 @@ export function renderPlanText(input: PlanDocument, options: PlanTextOptions): s
   const plan = neutralizeDocument(input);
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const blocks: string[][] = [];
+  if (plan.target !== undefined) blocks.push([`Plan for ${targetText(plan.target)}`]);
   for (const group of groupChanges(plan.changes)) {
     blocks.push([
       chalk.bold(`${group.title} (${countOf(group.changes.length, 'change', 'changes')})`),

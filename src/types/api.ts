@@ -231,7 +231,9 @@ export interface RateLimitErrorBody {
   [key: string]: unknown;
 }
 
-// records, associations and custom events live in their own files; importers keep one entry point
+// records, associations, custom events and the account details live in their own files; importers keep
+// one entry point
 export * from './api-records.js';
 export * from './api-associations.js';
 export * from './api-events.js';
+export * from './api-account.js';

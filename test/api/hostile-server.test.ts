@@ -380,6 +380,30 @@ describe('the client against a hostile server', () => {
         'it is nested more than 100 levels deep',
       ],
       [
+        'account details without an id',
+        { accountType: 'STANDARD', uiDomain: 'app.example.com' },
+        (c) => c.account.details(),
+        'portalId is not a whole number above 0 (missing)',
+      ],
+      [
+        'account details whose id is text',
+        { portalId: '1000001' },
+        (c) => c.account.details(),
+        'portalId is not a whole number above 0 (a string)',
+      ],
+      [
+        'account details whose id is 0',
+        { portalId: 0 },
+        (c) => c.account.details(),
+        'portalId is not a whole number above 0 (a number)',
+      ],
+      [
+        'account details whose name is not text',
+        { portalId: 7, portalName: { first: 'Acme' } },
+        (c) => c.account.details(),
+        'portalName is not a string (an object)',
+      ],
+      [
         'results of the wrong shape, through the plain request',
         { results: 5 },
         (c) => c.request({ method: 'GET', path: '/anything', retry: 'safe' }),

@@ -5,7 +5,7 @@
  *
  *   node bin/run.js --version                  the command line alone
  *   node bin/run.js validate                   one manifest of 100 properties
- *   node bin/run.js plan --base-url URL         the same project against an emulator holding it (2 calls)
+ *   node bin/run.js plan --base-url URL         the same project against an emulator holding it (3 calls)
  *
  * The target for validate and the small plan is under 3 x `node -e 0` on the same machine.
  */
@@ -53,8 +53,9 @@ export async function benchStartup(runs = Number(process.env.BENCH_STARTUP_RUNS 
     const applied = await runCli(['apply', '--yes', '--base-url', emulator.url], { cwd: dir, env });
     if (applied.code !== 0) throw new Error(`apply of the small project exited ${applied.code}`);
     const calls = callCount((await runCli([...plan, '--verbose'], { cwd: dir, env })).stderr).calls;
-    // one batch read of the 100 names and the group list: the small plan this case is about
-    if (calls !== 2) throw new Error(`the small plan made ${calls} calls, not 2`);
+    // the account's details (read first by every command), one batch read of the 100 names and the group
+    // list: the small plan this case is about
+    if (calls !== 3) throw new Error(`the small plan made ${calls} calls, not 3`);
 
     const nodeMs = await medianOf(['-e', '0'], runs);
     const versionMs = await medianOf([BIN, '--version'], runs);

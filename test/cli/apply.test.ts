@@ -112,7 +112,9 @@ describe('crm-schema apply', () => {
     const env = { CRM_BASE_URL: '' };
     const run = await runCli(['apply', '--local', '--yes'], { cwd: dir, env });
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain('Applying 5 changes to the local emulator (.crm-schema/local.json).');
+    expect(run.stderr).toContain(
+      'Applying 5 changes to the local emulator (.crm-schema/local.json), account 1000001 (app.crm-schema.local).',
+    );
     const plan = await runCli(['plan', '--local', '--detailed-exitcode'], { cwd: dir, env });
     expect(plan.stdout).toContain('No changes. The live account matches the manifests.');
     expect(plan.code).toBe(0);
@@ -166,7 +168,9 @@ properties:
     const run = await cli(['apply', 'plan.json']);
     expect(run.code).toBe(0);
     expect(calls()).toEqual(['POST /crm/v3/properties/orders', 'PATCH /crm/v3/properties/tickets/upd']);
-    expect(run.stderr).toContain(`Applying 2 changes of plan.json to ${emulator.url}.`);
+    expect(run.stderr).toContain(
+      `Applying 2 changes of plan.json to ${emulator.url}, account 1000001 (app.crm-schema.local).`,
+    );
     emulator.requests.length = 0;
     const again = await cli(['apply', 'plan.json']);
     expect(again.code).toBe(0);

@@ -106,7 +106,7 @@ describe('crm-schema drift', () => {
   it('exits 0 on an account that matches the manifests', async () => {
     const result = await run(['drift'], dir, env);
     expect(result.stdout).toBe(
-      `Drift check of ${emulator.url}\n\nNo drift: the live account matches the manifests.\n`,
+      `Drift check of ${emulator.url}, account 1000001 (app.crm-schema.local)\n\nNo drift: the live account matches the manifests.\n`,
     );
     expect(result.code).toBe(0);
     const json = await run(['drift', '--json'], dir, env);
@@ -132,7 +132,10 @@ describe('crm-schema drift', () => {
     expect(json.code).toBe(2);
     const report = JSON.parse(json.stdout) as DriftDocument;
     expect(validateDrift(report)).toBe(true);
-    expect(report.target).toEqual({ baseUrl: emulator.url });
+    expect(report.target).toEqual({
+      baseUrl: emulator.url,
+      account: { id: 1000001, uiDomain: 'app.crm-schema.local' },
+    });
     expect(report.edited).toEqual([
       {
         address: 'tickets.support_note',
@@ -206,7 +209,7 @@ describe('crm-schema drift', () => {
     expect(tickets).not.toContain('support_note');
     const result = await run(['drift'], dir, env);
     expect(result.stdout).toBe(
-      `Drift check of ${emulator.url}\n\nNo drift: the live account matches the manifests.\n`,
+      `Drift check of ${emulator.url}, account 1000001 (app.crm-schema.local)\n\nNo drift: the live account matches the manifests.\n`,
     );
     expect(result.code).toBe(0);
   });

@@ -102,7 +102,9 @@ describe('the examples project on a fresh local emulator', () => {
     const again = await run(['plan', '--local', '--detailed-exitcode', ...CONFIG], dir);
     expect(again).toStrictEqual({
       code: 0,
-      stdout: 'No changes. The live account matches the manifests.\n',
+      stdout:
+        'Plan for local:.crm-schema/local.json (environment staging), account 1000001 (app.crm-schema.local)\n\n' +
+        'No changes. The live account matches the manifests.\n',
       stderr: '',
     });
   }, 60_000);

@@ -36,6 +36,14 @@ properties:
     options: [{ label: Low, value: low }, { label: High, value: high }]
 `;
 
+const DETAILS = '/account-info/v3/details';
+
+/** The account's details answered well, every other call as `behaviour`: a test of what comes after. */
+function withAccount(behaviour: Behaviour): (request: HostileRequest) => Behaviour {
+  return (request) =>
+    request.url === DETAILS ? json(200, { portalId: 4242, uiDomain: 'app.example.com' }) : behaviour;
+}
+
 /** A well-formed account whose every text echoes the token it was sent. */
 function echoing(request: HostileRequest): Behaviour {
   const token = request.token;
@@ -62,6 +70,7 @@ function echoing(request: HostileRequest): Behaviour {
     archived: false,
   };
   const path = request.url.split('?')[0]!;
+  if (path === DETAILS) return json(200, { portalId: 4242, portalName: `Portal ${token}`, uiDomain: token });
   if (path.endsWith('/batch/read')) {
     return json(200, { status: 'COMPLETE', results: [property], startedAt: '', completedAt: '' });
   }
@@ -131,17 +140,17 @@ describe('crm-schema against a hostile server', () => {
 
   // how soon it gives up (the real binary, --timeout 1): `npm run bench` (timing)
   it('a server dripping its answer, with --timeout 0.2: exit 1 once both attempts ran out of time', async () => {
-    server.behave(drip(100));
+    server.route(withAccount(drip(100)));
     const run = await plan(['--timeout', '0.2']);
     expectLocatedFailure(run, /: timed out: no complete answer within 0\.2 s \(tried 2 times\)/);
     expect(run.stderr).toContain('Hint: The server did not finish answering in time.');
   });
 
   it('CRM_TIMEOUT gives the timeout; --timeout wins over it; a bad value names its source', async () => {
-    server.behave(drip(100));
+    server.route(withAccount(drip(100)));
     expectLocatedFailure(await plan([], { CRM_TIMEOUT: '0.3' }), /no complete answer within 0\.3 s/);
 
-    server.behave(json(200, { results: 5 }));
+    server.route(withAccount(json(200, { results: 5 })));
     // the flag wins: the variable's bad value is never read
     expectLocatedFailure(await plan(['--timeout', '5'], { CRM_TIMEOUT: 'soon' }), /results is not a list/);
 
@@ -159,6 +168,53 @@ describe('crm-schema against a hostile server', () => {
     );
     // no call was made with a bad timeout
     expect(server.seen.length).toBe(before);
+  });
+
+  it('account details that do not answer in time: exit 1 naming that call, and nothing else is called', async () => {
+    server.behave(drip(100));
+    const run = await plan(['--timeout', '0.2']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(
+      /^Error: GET \/account-info\/v3\/details: timed out: no complete answer within 0\.2 s \(tried 2 times\)$/m,
+    );
+    expect(server.seen.map((r) => r.url)).toEqual([DETAILS, DETAILS]);
+  });
+
+  it('account details of another shape: one warning and the account unknown; pinned, exit 1 before any other call', async () => {
+    const details = (behaviour: Behaviour): void => {
+      server.route((request) => (request.url === DETAILS ? behaviour : echoing(request)));
+    };
+    for (const bad of [
+      json(200, { portalId: '4242' }),
+      json(200, { portalId: -1 }),
+      raw(200, `<html>${TOKEN}</html>`),
+      json(404, { status: 'error', category: 'OBJECT_NOT_FOUND', message: 'no such route' }),
+      json(403, { status: 'error', category: 'MISSING_SCOPES', message: 'missing scopes' }),
+    ]) {
+      details(bad);
+      const unpinned = await plan();
+      expect(unpinned.code, unpinned.stderr).toBe(0);
+      const warnings = unpinned.stderr.split('\n').filter((line) => line.startsWith('Warning: '));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(
+        new RegExp(
+          `^Warning: the account at ${server.url.replaceAll('.', '\\.')} could not be identified \\(GET /account-info/v3/details: .+\\); going on with the account unknown\\.$`,
+        ),
+      );
+      expect(unpinned.stdout).toContain(`Plan for ${server.url}, account unknown\n`);
+      expect(unpinned.stdout + unpinned.stderr).not.toContain(TOKEN);
+
+      server.seen.length = 0;
+      const pinned = await plan(['--account-id', '4242']);
+      expect(pinned.code).toBe(1);
+      expect(pinned.stdout).toBe('');
+      expect(pinned.stderr).toMatch(
+        /^Error: Cannot confirm the account: --account-id pins account 4242, but its details could not be read \(GET \/account-info\/v3\/details: .+\)\. Nothing else was read or changed\.$/m,
+      );
+      expect(pinned.stderr + pinned.stdout).not.toContain(TOKEN);
+      expect(server.seen.every((r) => r.url === DETAILS)).toBe(true);
+    }
   });
 
   it('a server echoing the token in an error message: exit 1, the message shown with *** instead', async () => {
@@ -183,6 +239,9 @@ describe('crm-schema against a hostile server', () => {
     const saved = await readFile(out, 'utf8');
     expect(saved).toContain('***');
     expect(saved).not.toContain(TOKEN);
+    // the account's name and web host echoed it too
+    expect(run.stdout).toContain(`Plan for ${server.url}, account 4242 (Portal ***)`);
+    expect(JSON.parse(saved)).toMatchObject({ target: { account: { id: 4242, name: 'Portal ***' } } });
     const asJson = await plan(['--json']);
     expect(asJson.code).toBe(0);
     expect(asJson.stdout + asJson.stderr).not.toContain(TOKEN);

@@ -137,6 +137,56 @@ describe('init --pull', () => {
     expect(after.stdout + after.stderr).toContain('tickets.hand_made');
   });
 
+  it('records the account it adopted: the default environment, pinned to its id', async () => {
+    const init = await cli(['init', '--pull', '--yes']);
+    expect(init.code, init.stderr).toBe(0);
+    const project = await readFile(join(dir, 'crm-schema.yaml'), 'utf8');
+    expect(project).toContain(
+      'environments:\n' +
+        '  default:\n' +
+        `    baseUrl: ${fx.emulator.url}\n` +
+        '    tokenEnv: CRM_ACCESS_TOKEN\n' +
+        '    # the account init --pull adopted\n' +
+        `    accountId: ${fx.emulator.state.accountId}\n` +
+        'defaultEnvironment: default\n',
+    );
+    expect(init.stdout).toContain(
+      `Environment default (the default): ${fx.emulator.url}, pinned to account ${fx.emulator.state.accountId}.`,
+    );
+    // the environment alone is enough now, and its pin is checked
+    const env = { CRM_ACCESS_TOKEN: fx.emulator.token, CRM_BASE_URL: '' };
+    const plan = await runCli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout.split('\n')[0]).toBe(
+      `Plan for ${fx.emulator.url} (environment default), account ${fx.emulator.state.accountId} (app.crm-schema.local)`,
+    );
+    await writeFile(
+      join(dir, 'crm-schema.yaml'),
+      project.replace(`accountId: ${fx.emulator.state.accountId}`, 'accountId: 42'),
+    );
+    const wrong = await runCli(['plan'], { cwd: dir, env });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('Error: Wrong account: environment default pins account 42');
+  });
+
+  it('--local: the built-in emulator is no environment; --account-id checks the account it adopts', async () => {
+    const local = await runCli(['init', '--pull', '--local', '--yes', '--account-id', '1000001'], {
+      cwd: dir,
+    });
+    expect(local.code, local.stderr).toBe(0);
+    const project = await readFile(join(dir, 'crm-schema.yaml'), 'utf8');
+    expect(project).toContain('# environments:\n#   production:\n');
+    expect(project).toContain('#     accountId: 12345678\n');
+    expect(project).not.toMatch(/^environments:/m);
+
+    const other = join(dir, 'other');
+    await mkdir(other);
+    const wrong = await runCli(['init', '--pull', '--local', '--yes', '--account-id', '7'], { cwd: other });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('Error: Wrong account: --account-id pins account 7');
+    expect(existsSync(join(other, 'crm-schema.yaml'))).toBe(false);
+  });
+
   it('without a terminal and without --yes: asks for --yes, exit 1, nothing written', async () => {
     const run = await cli(['init', '--pull']);
     expect(run.code).toBe(1);

@@ -105,6 +105,27 @@ describe('planning several environments at once', () => {
     expect(run.stderr).toContain('--out saves the plan of one environment');
   });
 
+  it('refuses --account-id with several environments: each pins its own account in the project file', async () => {
+    const two = await runCli(['plan', '--env', 'dev', '--env', 'staging', '--account-id', '1000001'], {
+      cwd: dir,
+      env: env(),
+    });
+    expect(two.code).toBe(1);
+    expect(two.stderr).toContain(
+      'Error: --account-id pins the account of one environment; several were named.',
+    );
+    for (const command of ['plan', 'drift']) {
+      const all = await runCli([command, '--all-environments', '--account-id', '1000001'], {
+        cwd: dir,
+        env: env(),
+      });
+      expect(all.code, command).toBe(1);
+      expect(all.stderr, command).toMatch(
+        /--account-id=1000001 cannot also be provided when using --all-environments/,
+      );
+    }
+  });
+
   it('drift --all-environments checks each environment in one run: exit 2 when any drifted', async () => {
     const run = await runCli(['drift', '--all-environments', '--json'], { cwd: dir, env: env() });
     expect(run.code, run.stderr).toBe(2);

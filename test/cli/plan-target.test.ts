@@ -101,6 +101,47 @@ describe('resolveTarget', () => {
     );
   });
 
+  it("pins the account: --account-id, else the environment's accountId over HTTP; --local only by the flag", () => {
+    const pinned: ProjectConfig = {
+      ...config,
+      environments: new Map([['staging', { ...staging, accountId: 111 }]]),
+    };
+    const env = { CRM_BASE_URL: 'http://from-env:1' };
+    expect(resolveTarget({ local: false, config: pinned, env: {} }).pin).toEqual({
+      id: 111,
+      from: 'environment',
+    });
+    // the environment's policy applies at another URL, and so does its pin
+    expect(resolveTarget({ local: false, config: pinned, env }).pin).toEqual({
+      id: 111,
+      from: 'environment',
+    });
+    expect(resolveTarget({ local: false, config: pinned, env: {}, accountId: 222 }).pin).toEqual({
+      id: 222,
+      from: '--account-id',
+    });
+    // the built-in emulator is no environment's account
+    expect(resolveTarget({ local: true, config: pinned, env: {} }).pin).toBeUndefined();
+    expect(resolveTarget({ local: true, config: pinned, env: {}, accountId: 5 }).pin).toEqual({
+      id: 5,
+      from: '--account-id',
+    });
+    expect('pin' in resolveTarget({ local: false, config, env: {} })).toBe(false);
+  });
+
+  it('records the target of a saved plan without any token, with the account found there', () => {
+    const account = { id: 1000001, name: 'Acme' };
+    expect(planTargetOf(resolveTarget({ local: false, config, env: {} }), account)).toEqual({
+      baseUrl: 'https://staging.example.com',
+      environment: 'staging',
+      account,
+    });
+    expect(Object.keys(planTargetOf(resolveTarget({ local: true, env: {} }), account))).toEqual([
+      'baseUrl',
+      'account',
+    ]);
+  });
+
   it('records the target of a saved plan without any token', () => {
     const target = resolveTarget({ local: false, config, env: { CRM_TOKEN_STAGING: 'tok' } });
     expect(planTargetOf(target)).toEqual({ baseUrl: 'https://staging.example.com', environment: 'staging' });

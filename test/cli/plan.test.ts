@@ -15,6 +15,8 @@ import { removeDir, tempDir, writeFiles } from '../live/helpers.js';
 import { ROOT, runBinary, runCli, type Run } from '../helpers/cli.js';
 
 const TOKEN = 'cli-secret-token-1234567890';
+/** the account every emulator started without --account-id is */
+const EMULATOR_ACCOUNT = { id: 1000001, uiDomain: 'app.crm-schema.local' };
 
 const run = (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> =>
   runCli(args, { cwd, env });
@@ -79,7 +81,8 @@ describe('crm-schema plan', () => {
     expect(validatePlan(doc) ? [] : validatePlan.errors).toEqual([]);
     expect(doc.formatVersion).toBe(2);
     expect(doc.tool).toEqual({ name: 'crm-schema', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
-    expect(doc.target).toEqual({ baseUrl: emulator.url });
+    // the account the token reached (the emulator's default id and web host)
+    expect(doc.target).toEqual({ baseUrl: emulator.url, account: EMULATOR_ACCOUNT });
     expect(doc.manifestDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(doc.changes.map((c: any) => [c.type, c.address, c.fingerprint])).toEqual([
       ['group.create', 'tickets.group:support_escalation', 'absent'],
@@ -99,7 +102,7 @@ describe('crm-schema plan', () => {
     expect(text).not.toContain(TOKEN);
     const doc = JSON.parse(text) as Record<string, any>;
     expect(validatePlan(doc) ? [] : validatePlan.errors).toEqual([]);
-    expect(doc.target).toEqual({ baseUrl: emulator.url });
+    expect(doc.target).toEqual({ baseUrl: emulator.url, account: EMULATOR_ACCOUNT });
     const json = JSON.parse((await run(['plan', '--json'], dir, env)).stdout) as Record<string, unknown>;
     expect(doc).toEqual(json);
   });
@@ -119,7 +122,9 @@ describe('crm-schema plan', () => {
     const result = await run(['plan', '--verbose'], dir, env);
     expect(result.code).toBe(0);
     const lines = result.stderr.trim().split('\n');
-    expect(lines.slice(0, -1).sort()).toEqual([
+    // the account's details first, before any other call
+    expect(lines[0]).toMatch(/^GET \/account-info\/v3\/details -> 200 \(attempt 1, \d+ ms\)$/);
+    expect(lines.slice(1, -1).sort()).toEqual([
       expect.stringMatching(/^GET \/crm\/v3\/properties\/tickets\/groups -> 200 \(attempt 1, \d+ ms\)$/),
       // the declared properties, then (as none is active) the archived ones: a restore is not a create
       expect.stringMatching(
@@ -129,7 +134,7 @@ describe('crm-schema plan', () => {
         /^POST \/crm\/v3\/properties\/tickets\/batch\/read -> 207 \(attempt 1, \d+ ms\)$/,
       ),
     ]);
-    expect(lines.at(-1)).toBe(`3 calls to ${emulator.url}`);
+    expect(lines.at(-1)).toBe(`4 calls to ${emulator.url}`);
     expect(result.stderr + result.stdout).not.toContain(TOKEN);
   });
 
@@ -154,7 +159,9 @@ describe('crm-schema plan', () => {
     const result = await run(['plan', '--detailed-exitcode'], dir, env);
     expect(result).toEqual({
       code: 0,
-      stdout: 'No changes. The live account matches the manifests.\n',
+      stdout:
+        `Plan for ${emulator.url}, account 1000001 (app.crm-schema.local)\n\n` +
+        'No changes. The live account matches the manifests.\n',
       stderr: '',
     });
   });
@@ -185,9 +192,8 @@ properties:
     const result = await run(['plan'], dir, { ...env, CRM_ACCESS_TOKEN: 'wrong-token' });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(
-      /^Error: (GET|POST) \/crm\/v3\/properties\/tickets\S* 401 INVALID_AUTHENTICATION: /,
-    );
+    // the first call, the account's details, meets the refusal: nothing else is called
+    expect(result.stderr).toMatch(/^Error: GET \/account-info\/v3\/details: 401 INVALID_AUTHENTICATION: /);
     expect(result.stderr).toContain('Hint: ');
     expect(result.stderr).not.toContain('wrong-token');
   });
@@ -293,7 +299,8 @@ describe('crm-schema plan --local', () => {
     const first = await run(['plan', '--local', '--detailed-exitcode', '--json'], dir);
     expect(first.code).toBe(2);
     const doc = JSON.parse(first.stdout) as Record<string, any>;
-    expect(doc.target).toEqual({ baseUrl: 'local:.crm-schema/local.json' });
+    // the local emulator is always the same account
+    expect(doc.target).toEqual({ baseUrl: 'local:.crm-schema/local.json', account: EMULATOR_ACCOUNT });
     expect(doc.summary.changes).toBe(2);
     const dataFile = join(dir, '.crm-schema', 'local.json');
     expect(existsSync(dataFile)).toBe(true);
@@ -313,7 +320,9 @@ describe('crm-schema plan --local', () => {
     const second = await run(['plan', '--local', '--detailed-exitcode'], dir);
     expect(second).toEqual({
       code: 0,
-      stdout: 'No changes. The live account matches the manifests.\n',
+      stdout:
+        'Plan for local:.crm-schema/local.json, account 1000001 (app.crm-schema.local)\n\n' +
+        'No changes. The live account matches the manifests.\n',
       stderr: '',
     });
   });

@@ -21,7 +21,7 @@ describe('classifyDrift', () => {
       state({ properties: { tickets: [select('level', ['low', 'high'], { description: 'd' })] } });
     const report = drift(desired(s()), s());
     expect(report).toEqual({
-      formatVersion: 2,
+      formatVersion: 3,
       drifted: false,
       counts: { total: 0, edited: 0, missing: 0, unmanaged: 0, tombstoned: 0, notDeployed: 0 },
       ...EMPTY_LISTS,

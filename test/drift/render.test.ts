@@ -20,7 +20,7 @@ describe('drift text', () => {
   it('says what differs, section by section, and what to do', () => {
     expect(renderDriftText(fullReport(), { color: false })).toBe(
       [
-        'Drift check of https://crm.example.com (environment production)',
+        'Drift check of https://crm.example.com (environment production), account 1000001 (Acme)',
         'Last deploy: crm-schema/deployed/production (commit 0123456789ab)',
         '',
         'Edited outside crm-schema (3)',
@@ -82,7 +82,7 @@ describe('drift Markdown', () => {
       DRIFT_MARKER,
       '### crm-schema drift',
       '',
-      'Target: `https://crm.example.com` (environment `production`)',
+      'Target: `https://crm.example.com` (environment `production`), account `1000001` (Acme)',
       '',
       'Last deploy: `crm-schema/deployed/production` (commit `0123456789ab`)',
       '',
@@ -141,6 +141,10 @@ describe('drift JSON and schemas/drift.schema.json', () => {
       'notDeployed',
       'diagnostics',
     ]);
+    expect(json).toContain(
+      '"target": {\n    "baseUrl": "https://crm.example.com",\n    "environment": "production",\n' +
+        '    "account": {\n      "id": 1000001,\n      "name": "Acme",\n      "uiDomain": "app.example.com"\n    }\n  },',
+    );
     expect(json).toContain('"counts": {\n    "total": 7,\n    "edited": 3,');
     expect(json).toContain('"field": "type",\n          "live": "string",\n          "declared": "number"');
     expect(JSON.parse(json)).toEqual(fullReport());
@@ -152,10 +156,17 @@ describe('drift JSON and schemas/drift.schema.json', () => {
   });
 
   it('rejects what drift never writes', () => {
-    expect(errorsOf({ ...cleanReport(), formatVersion: 3 })).toContain(
+    expect(errorsOf({ ...cleanReport(), formatVersion: 2 })).toContain(
       '/formatVersion must be equal to constant',
     );
     expect(errorsOf({ ...cleanReport(), token: 'x' })).toContain(' must NOT have additional properties');
+    const target = { baseUrl: 'https://crm.example.com' };
+    expect(errorsOf({ ...cleanReport(), target: { ...target, account: { id: 0 } } })).toContain(
+      '/target/account/id must be >= 1',
+    );
+    expect(errorsOf({ ...cleanReport(), target: { ...target, account: { name: 'Acme' } } })).toContain(
+      "/target/account must have required property 'id'",
+    );
     const bad = fullReport();
     (bad.edited[0] as { fix: string }).fix = 'patch';
     expect(errorsOf(bad)).toContain('/edited/0/fix must be equal to one of the allowed values');

@@ -3,9 +3,13 @@ import type { DriftDocument } from '../../src/drift/drift-report.js';
 
 export function fullReport(): DriftDocument {
   return {
-    formatVersion: 2,
+    formatVersion: 3,
     drifted: true,
-    target: { baseUrl: 'https://crm.example.com', environment: 'production' },
+    target: {
+      baseUrl: 'https://crm.example.com',
+      environment: 'production',
+      account: { id: 1000001, name: 'Acme', uiDomain: 'app.example.com' },
+    },
     baseline: { ref: 'crm-schema/deployed/production', commit: '0123456789abcdef0123456789abcdef01234567' },
     counts: { total: 7, edited: 3, missing: 1, unmanaged: 1, tombstoned: 1, notDeployed: 1 },
     edited: [
@@ -94,7 +98,7 @@ export function fullReport(): DriftDocument {
 
 export function cleanReport(): DriftDocument {
   return {
-    formatVersion: 2,
+    formatVersion: 3,
     drifted: false,
     counts: { total: 0, edited: 0, missing: 0, unmanaged: 0, tombstoned: 0, notDeployed: 0 },
     edited: [],

@@ -121,14 +121,16 @@ describe('crm-schema emulator (the binary)', () => {
     expect(stdout.split('\n').filter((line) => line.includes('http://127.0.0.1:'))).toHaveLength(1);
   });
 
-  it('passes the limits and faults flags to the server', async () => {
+  it('passes the limits, faults and account flags to the server', async () => {
     const emu = await start(
-      ['--token', 't', '--rate-limit', '2', '--fault-rate', '0', '--latency', '1'],
+      ['--token', 't', '--rate-limit', '3', '--fault-rate', '0', '--latency', '1', '--account-id', '4242'],
       dir,
     );
     try {
+      const details = await callRaw(`${emu.url}/account-info/v3/details`, 'GET', { headers: bearer('t') });
+      expect(details.body).toMatchObject({ portalId: 4242 });
       const first = await callRaw(`${emu.url}/x`, 'GET', { headers: bearer('t') });
-      expect(first.headers.get('x-hubspot-ratelimit-max')).toBe('2');
+      expect(first.headers.get('x-hubspot-ratelimit-max')).toBe('3');
       await callRaw(`${emu.url}/x`, 'GET', { headers: bearer('t') });
       expect((await callRaw(`${emu.url}/x`, 'GET', { headers: bearer('t') })).status).toBe(429);
     } finally {
@@ -155,6 +157,16 @@ describe('crm-schema emulator (the binary)', () => {
     const badRate = await emulator('--fault-rate', '1.5');
     expect(badRate.code).toBe(1);
     expect(badRate.stderr).toContain("--fault-rate must be a fraction from 0 to 1, not '1.5'.");
+    for (const id of ['0', '-5', 'abc', '1.5', '12e3', '']) {
+      const badAccount = await emulator('--account-id', id);
+      expect(badAccount.code, id).toBe(1);
+      expect(badAccount.stderr, id).toContain(
+        `--account-id ${JSON.stringify(id)} is not an account id: give a positive whole number.`,
+      );
+      expect(badAccount.stderr, id).toContain(
+        "Hint: Give the account's id, digits only, e.g. --account-id 1000001.",
+      );
+    }
     const badKind = await emulator('--fault-kinds', '500,404');
     expect(badKind.code).toBe(1);
     expect(badKind.stderr).toContain(

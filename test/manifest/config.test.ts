@@ -125,6 +125,43 @@ policy: { destructive: sometimes, manage: { groups: [Bad-Group] } }
     expect(manifests).toEqual(['a/*.yaml', 'a/*.yaml']);
   });
 
+  it("takes an environment's accountId: a positive whole number, unquoted; anything else is said plainly", async () => {
+    const { config, diagnostics } = await load(`manifests: ['*.yaml']
+environments:
+  production: { baseUrl: https://crm.example.com, accountId: 1000001 }
+  staging: { baseUrl: https://crm.example.com }
+`);
+    expect(diagnostics).toEqual([]);
+    expect(config!.environments.get('production')!.accountId).toBe(1000001);
+    expect(config!.environments.get('staging')!.accountId).toBeUndefined();
+    expect('accountId' in config!.environments.get('staging')!).toBe(false);
+
+    const bad = await load(`manifests: ['*.yaml']
+environments:
+  quoted: { baseUrl: https://a.example.com, accountId: '1000001' }
+  zero: { baseUrl: https://b.example.com, accountId: 0 }
+  words: { baseUrl: https://c.example.com, accountId: production }
+  fraction: { baseUrl: https://d.example.com, accountId: 1.5 }
+`);
+    expect(bad.config).toBeUndefined();
+    expect(
+      bad.diagnostics.map((d) => `${d.code} ${d.path}: ${d.message}${d.hint ? ` (${d.hint})` : ''}`),
+    ).toEqual([
+      'WRONG_TYPE environments.quoted.accountId: must be a whole number, not text (remove the quotes: accountId: 1000001)',
+      'VALUE_TOO_SMALL environments.zero.accountId: must be a positive integer (1 or more)',
+      'WRONG_TYPE environments.words.accountId: must be a whole number, not text',
+      'WRONG_TYPE environments.fraction.accountId: must be a whole number, not a number (1.5) (use a whole number)',
+    ]);
+
+    const huge = await load(`manifests: ['*.yaml']
+environments:
+  production: { baseUrl: https://crm.example.com, accountId: 90071992547409930 }
+`);
+    expect(huge.diagnostics.map((d) => `${d.code} ${d.path}: ${d.message}`)).toEqual([
+      "INVALID_VALUE environments.production.accountId: 'accountId' is too large to be an account id",
+    ]);
+  });
+
   it('checks URLs and defaultEnvironment once the shape is right', async () => {
     const { diagnostics } = await load(`manifests: ['*.yaml']
 defaultEnvironment: nope

@@ -195,7 +195,7 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
   {
     schema: 'config',
     def: 'Environment',
-    keys: { baseUrl: true, tokenEnv: true, policy: true } satisfies KeySet<EnvironmentEntry>,
+    keys: { baseUrl: true, tokenEnv: true, accountId: true, policy: true } satisfies KeySet<EnvironmentEntry>,
     required: { baseUrl: true } satisfies RequiredSet<EnvironmentEntry>,
   },
   {

@@ -1,6 +1,11 @@
 /** Reading and checking a saved plan before anything is read or written (pure). */
 import { describe, expect, it } from 'vitest';
-import { checkSavedPlan, compatibleLine, parseSavedPlan } from '../../src/pipeline/plan-file.js';
+import {
+  checkSavedAccount,
+  checkSavedPlan,
+  compatibleLine,
+  parseSavedPlan,
+} from '../../src/pipeline/plan-file.js';
 import { plan } from '../../src/plan/plan.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { isCrmSchemaError } from '../../src/core/errors.js';
@@ -8,6 +13,7 @@ import { desired, exactCounts, prop, state } from '../plan/fixtures.js';
 import { scenarioDesired, scenarioLive } from '../plan/scenario.js';
 
 const TARGET = { baseUrl: 'https://crm.example.com', environment: 'production' };
+const ACCOUNT = { id: 1000001, name: 'Acme', uiDomain: 'app.example.com' };
 const DIGEST = 'sha256:aaaaaaaaaaaaaaaa';
 
 function saved(): PlanDocument {
@@ -16,7 +22,7 @@ function saved(): PlanDocument {
   return {
     ...doc,
     tool: { name: 'crm-schema', version: '0.1.0' },
-    target: TARGET,
+    target: { ...TARGET, account: ACCOUNT },
     manifestDigest: DIGEST,
     settings,
   };
@@ -173,6 +179,33 @@ describe('a saved plan file', () => {
     expect(check(unsaved)).toThrow(/without its target, tool version, manifest digest and settings/);
   });
 
+  it('refuses a plan made against another account, or where it was unknown and now is not', () => {
+    const check = (doc: PlanDocument, now: typeof ACCOUNT | { id: number } | undefined) => () => {
+      checkSavedAccount(doc, 'plan.json', now);
+    };
+    expect(check(saved(), { id: 1000001 })).not.toThrow();
+    expect(check(saved(), { id: 2000002, name: 'Staging' })).toThrow(
+      expect.objectContaining({
+        code: 'PLAN_OTHER_ACCOUNT',
+        message:
+          'plan.json was made against account 1000001 (Acme), but the token now reaches account 2000002 (Staging). Nothing was applied.',
+        meta: { planned: 1000001, now: 2000002 },
+      }),
+    );
+    // what cannot be compared is refused, both ways
+    expect(check(saved(), undefined)).toThrow(
+      'plan.json was made against account 1000001 (Acme), but the token now reaches an account whose details could not be read. Nothing was applied.',
+    );
+    const unknown = { ...saved(), target: TARGET };
+    expect(check(unknown, { id: 1000001 })).toThrow(
+      'plan.json was made against an account whose details could not be read, but the token now reaches account 1000001. Nothing was applied.',
+    );
+    expect(check(unknown, undefined)).not.toThrow();
+    // a name from the file is shown on one line, its controls visible
+    const hostile = { ...saved(), target: { ...TARGET, account: { id: 5, name: 'Acme\u001b[2K\nx' } } };
+    expect(check(hostile, { id: 6 })).toThrow('made against account 5 (Acme␛[2K␊x)');
+  });
+
   it('treats 0.x minors and other majors as incompatible lines', () => {
     expect(compatibleLine('0.1.9')).toBe('0.1');
     expect(compatibleLine('1.4.2')).toBe('1');
@@ -202,7 +235,7 @@ describe('a saved plan with any field broken', () => {
     const doc = {
       ...plan(scenarioDesired(), scenarioLive(), { counts: exactCounts([['tickets.old1', 2]]) }),
       tool: { name: 'crm-schema', version: '0.1.0' },
-      target: TARGET,
+      target: { ...TARGET, account: ACCOUNT },
       manifestDigest: DIGEST,
       settings: { allowDestructive: false, allowDangerous: false, dataCheck: true, dataCheckBudget: 100 },
     };

@@ -64,6 +64,24 @@ describe('hostile text in the renderers', () => {
     }
   });
 
+  it("the account's name from its details stays on the target's one line, escaped, in every renderer", () => {
+    const account = { id: 7, name: `Acme ${HIDE_PREVIOUS_LINE}\n@octocat ${BIDI}` };
+    const withTarget = { ...hostile, target: { baseUrl: 'https://crm.example.com', account } };
+    for (const color of [false, true]) {
+      const first = renderPlanText(withTarget, { color }).split('\n')[0]!;
+      expectNoRawControl(first);
+      expect(first).toBe(
+        'Plan for https://crm.example.com, account 7 (Acme Tier␛[1A␛[2K␍nothing to see␛[8m␊@octocat ' +
+          'Order ⟨U+202E⟩redro⟨U+202C⟩ ⟨U+2066⟩x⟨U+2069⟩)',
+      );
+    }
+    const markdown = renderPlanMarkdown(withTarget);
+    expectNoRawControl(markdown);
+    const targetLine = markdown.split('\n').find((line) => line.startsWith('Target: '))!;
+    expect(targetLine).toContain('@&#8203;octocat');
+    expect(renderPlanJson(withTarget)).toContain('"name": "Acme Tier\\u001b[1A');
+  });
+
   it('the JSON plan keeps the values exactly (as \\u escapes) and has no raw control', () => {
     const json = renderPlanJson(hostile);
     expectNoRawControl(json);

@@ -48,10 +48,19 @@ describe('the JSON plan', () => {
       summary: review.summary,
       manifestDigest: 'sha256:abc',
       diagnostics: [],
-      target: { baseUrl: 'https://crm.example.com' },
+      target: {
+        account: { uiDomain: 'app.example.com', name: 'Acme', id: 1000001 },
+        environment: 'production',
+        baseUrl: 'https://crm.example.com',
+      },
       tool: { name: 'crm-schema', version: '0.1.0' },
       formatVersion: 2,
     };
+    // the target: where, then the account (its id first)
+    expect(renderPlanJson(saved)).toContain(
+      '"target": {\n    "baseUrl": "https://crm.example.com",\n    "environment": "production",\n' +
+        '    "account": {\n      "id": 1000001,\n      "name": "Acme",\n      "uiDomain": "app.example.com"\n',
+    );
     expect(Object.keys(JSON.parse(renderPlanJson(saved)) as object)).toStrictEqual([
       'formatVersion',
       'tool',

@@ -174,13 +174,22 @@ describe('the Markdown plan', () => {
     );
   });
 
-  it('names the target when the plan has one', () => {
-    const withTarget = {
-      ...emptyPlan(),
-      target: { baseUrl: 'https://crm.example.com', environment: 'staging' },
+  it('names the target and its account when the plan has one', () => {
+    const target = { baseUrl: 'https://crm.example.com', environment: 'staging' };
+    const named = {
+      ...target,
+      account: { id: 1000001, name: 'Acme *staging*', uiDomain: 'app.example.com' },
     };
-    expect(renderPlanMarkdown(withTarget)).toContain(
-      'Target: `https://crm.example.com` (environment `staging`)\n',
+    expect(renderPlanMarkdown({ ...emptyPlan(), target: named })).toContain(
+      'Target: `https://crm.example.com` (environment `staging`), account `1000001` (Acme \\*staging\\*)\n',
+    );
+    const hostOnly = { ...target, account: { id: 1000001, uiDomain: 'app.example.com' } };
+    expect(renderPlanMarkdown({ ...emptyPlan(), target: hostOnly })).toContain(
+      'Target: `https://crm.example.com` (environment `staging`), account `1000001` (app.example.com)\n',
+    );
+    // the account's details could not be read
+    expect(renderPlanMarkdown({ ...emptyPlan(), target })).toContain(
+      'Target: `https://crm.example.com` (environment `staging`), account unknown\n',
     );
   });
 

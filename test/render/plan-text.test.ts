@@ -146,6 +146,22 @@ describe('the text plan', () => {
     ]);
   });
 
+  it('names the target and the account found there first, when the plan was made against one', () => {
+    const target = { baseUrl: 'https://crm.example.com', environment: 'production' };
+    const account = { id: 1000001, name: 'Acme', uiDomain: 'app.example.com' };
+    expect(renderPlanText({ ...emptyPlan(), target: { ...target, account } }, { color: false })).toBe(
+      'Plan for https://crm.example.com (environment production), account 1000001 (Acme)\n\n' +
+        'No changes. The live account matches the manifests.',
+    );
+    const unknown = renderPlanText(
+      { ...emptyPlan(), target: { baseUrl: 'https://crm.example.com' } },
+      {
+        color: false,
+      },
+    );
+    expect(unknown.split('\n')[0]).toBe('Plan for https://crm.example.com, account unknown');
+  });
+
   it('says so when there is nothing to do', () => {
     expect(renderPlanText(emptyPlan(), { color: false })).toBe(
       'No changes. The live account matches the manifests.',
