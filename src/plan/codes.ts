@@ -11,6 +11,11 @@ interface PlanCodeInfo {
 }
 
 export const PLAN_CODES = {
+  OUTSIDE_MANAGE_SCOPE: {
+    level: 'error',
+    summary:
+      "a manifest names a resource outside the policy's manage scope (another team's property, group or event)",
+  },
   TOMBSTONE_CONFLICT: {
     level: 'error',
     summary: 'a resource is declared and marked archived/deleted at once',

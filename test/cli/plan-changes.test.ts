@@ -14,7 +14,7 @@ import { liveFixture, removeDir, sendPlan, tempDir, writeFiles, type LiveFixture
 const PROJECT = `manifests: ['schema/**/*.yaml']
 policy:
   unmanaged: report
-  manage: { prefixes: [t_] }
+  manage: { groups: [esc, new_group, retired], prefixes: [t_], events: [order_shipped] }
 `;
 
 const TICKETS = `kind: Properties

@@ -1,0 +1,194 @@
+/**
+ * The ownership scope: when the target's policy has a `manage` scope (any entry), every resource a
+ * manifest names must lie inside it (manage-scope.ts says what lies inside). A resource outside it is an
+ * error at its manifest entry (OUTSIDE_MANAGE_SCOPE), saying why and which entry adopts it on purpose,
+ * and the diff leaves the resource alone: the plan cannot be applied, so nothing is written.
+ *
+ * - a live property: by its name or its live group; the declared group does not count (a manifest must not
+ *   take a property by moving it into a managed group);
+ * - a property the account lacks: by its name or its declared group; an archived one (restored by the
+ *   plan): by its name or the group it was archived in;
+ * - the old name of a rename, a tombstone: the live property, by its name or its live group;
+ * - a group, declared or tombstoned: listed in `manage.groups`, or by its name;
+ * - an event definition the plan creates: listed in `manage.events`, or by its name;
+ * - an event property, declared or tombstoned: by its name or its event definition.
+ *
+ * Built-in resources are never changed (the diff warns about them instead), and a tombstone of something
+ * already gone does nothing, so neither is checked. Association labels and limits have no owner on the
+ * platform: a label pair a manifest names is the project's.
+ */
+import {
+  eventDefinitionAddress,
+  eventPropertyAddress,
+  groupAddress,
+  propertyAddress,
+} from '../../model/address.js';
+import type { NormalizedProperty, ObjectSchema } from '../../model/schema-model.js';
+import type { SourceLocation } from '../../model/source-location.js';
+import { hasManageScope } from '../../model/policy.js';
+import { diagnose, isActive, isBuiltIn, type DiffContext } from './diff-context.js';
+import { eventScope, objectTypeScope } from './manage-scope.js';
+
+const OUTSIDE = "outside the policy's manage scope";
+const NO_PREFIX = 'its name matches no manage prefix';
+
+/** A property a manifest declares (and the property it is renamed from): whether the diff may go on with it. */
+export function ownsDeclaredProperty(
+  ctx: DiffContext,
+  objectType: string,
+  property: NormalizedProperty,
+  live: ObjectSchema | undefined,
+): boolean {
+  if (!hasManageScope(ctx.policy)) return true;
+  const scope = objectTypeScope(ctx.policy, objectType);
+  const address = propertyAddress(objectType, property.name);
+  const flags = live?.propertyFlags.get(property.name);
+  const current = live?.properties.get(property.name);
+  let owned = true;
+  if (
+    !isBuiltIn(flags) &&
+    scope.property(property.name, current?.groupName ?? property.groupName) === undefined
+  ) {
+    owned = false;
+    const group = current?.groupName ?? property.groupName;
+    const why =
+      current === undefined
+        ? `it is new, its group '${group}' is not managed and ${NO_PREFIX}`
+        : !isActive(flags)
+          ? `it is archived in group '${group}', which is not managed, and ${NO_PREFIX} (declaring it restores it)`
+          : scope.property(property.name, property.groupName) !== undefined
+            ? `the manifest moves it into the managed group '${property.groupName}', but its live group '${group}' is not managed and ${NO_PREFIX}: a manifest cannot take a property by moving it`
+            : `its live group '${group}' is not managed and ${NO_PREFIX}`;
+    outside(
+      ctx,
+      address,
+      undefined,
+      `${address} is ${OUTSIDE}: ${why}`,
+      adoptProperty(objectType, property.name, group),
+    );
+  }
+  const from = ctx.desired.renames?.get(address);
+  const old = from === undefined ? undefined : live?.properties.get(from);
+  if (from !== undefined && old !== undefined && !isBuiltIn(live?.propertyFlags.get(from))) {
+    if (isActive(live?.propertyFlags.get(from)) && scope.property(from, old.groupName) === undefined) {
+      owned = false;
+      const oldAddress = propertyAddress(objectType, from);
+      outside(
+        ctx,
+        address,
+        undefined,
+        `${address} is renamed from ${oldAddress}, which is ${OUTSIDE}: its live group '${old.groupName}' is not managed and ${NO_PREFIX}`,
+        adoptProperty(objectType, from, old.groupName, 'remove renamedFrom'),
+      );
+    }
+  }
+  return owned;
+}
+
+/** A tombstone of a live custom property. */
+export function ownsPropertyTombstone(
+  ctx: DiffContext,
+  objectType: string,
+  current: NormalizedProperty,
+  source: SourceLocation | undefined,
+): boolean {
+  if (!hasManageScope(ctx.policy)) return true;
+  if (objectTypeScope(ctx.policy, objectType).property(current.name, current.groupName) !== undefined)
+    return true;
+  const address = propertyAddress(objectType, current.name);
+  outside(
+    ctx,
+    address,
+    source,
+    `${address} is marked archived, but it is ${OUTSIDE}: its live group '${current.groupName}' is not managed and ${NO_PREFIX}`,
+    adoptProperty(objectType, current.name, current.groupName, 'remove the tombstone'),
+  );
+  return false;
+}
+
+/** A group a manifest declares, or a tombstone of a live group. */
+export function ownsGroup(
+  ctx: DiffContext,
+  objectType: string,
+  name: string,
+  tombstone?: { source?: SourceLocation | undefined },
+): boolean {
+  if (!hasManageScope(ctx.policy)) return true;
+  if (objectTypeScope(ctx.policy, objectType).group(name) !== undefined) return true;
+  const address = groupAddress(objectType, name);
+  const what = tombstone === undefined ? `${address} is` : `${address} is marked archived, but it is`;
+  outside(
+    ctx,
+    address,
+    tombstone?.source,
+    `${what} ${OUTSIDE}: manage.groups does not list it and ${NO_PREFIX}`,
+    `To adopt it on purpose, add ${objectType}.${name} to policy.manage.groups; otherwise ${tombstone === undefined ? 'remove it from the manifest' : 'remove the tombstone'}.`,
+  );
+  return false;
+}
+
+/** An event definition the plan would create. */
+export function ownsEventDefinition(ctx: DiffContext, eventName: string): boolean {
+  if (!hasManageScope(ctx.policy)) return true;
+  if (eventScope(ctx.policy).definition(eventName) !== undefined) return true;
+  const address = eventDefinitionAddress(eventName);
+  outside(
+    ctx,
+    address,
+    undefined,
+    `${address} is ${OUTSIDE}, so the plan may not create it: manage.events does not list it and ${NO_PREFIX}`,
+    `To adopt it on purpose, add ${eventName} to policy.manage.events; otherwise remove its manifest.`,
+  );
+  return false;
+}
+
+/** An event property a manifest declares, or a tombstone of a live one. */
+export function ownsEventProperty(
+  ctx: DiffContext,
+  eventName: string,
+  name: string,
+  tombstone?: { source?: SourceLocation | undefined },
+): boolean {
+  if (!hasManageScope(ctx.policy)) return true;
+  if (eventScope(ctx.policy).property(eventName, name) !== undefined) return true;
+  const address = eventPropertyAddress(eventName, name);
+  const what = tombstone === undefined ? `${address} is` : `${address} is marked deleted, but it is`;
+  outside(
+    ctx,
+    address,
+    tombstone?.source,
+    `${what} ${OUTSIDE}: ${NO_PREFIX} and manage.events does not list its event definition '${eventName}'`,
+    `To adopt it on purpose, add ${eventName} to policy.manage.events (the event definition with all its properties); otherwise ${tombstone === undefined ? 'remove it from the manifest' : 'remove the tombstone'}.`,
+  );
+  return false;
+}
+
+/** `add deals.finance_cost_center to policy.manage.prefixes (or deals.dealinformation to ...)` */
+function adoptProperty(
+  objectType: string,
+  name: string,
+  group: string,
+  otherwise = 'remove it from the manifest',
+): string {
+  return (
+    `To adopt it on purpose, add ${objectType}.${name} to policy.manage.prefixes, or ${objectType}.${group} ` +
+    `to policy.manage.groups to adopt every property of that group; otherwise ${otherwise}.`
+  );
+}
+
+function outside(
+  ctx: DiffContext,
+  address: string,
+  source: SourceLocation | undefined,
+  message: string,
+  hint: string,
+): void {
+  diagnose(ctx, {
+    level: 'error',
+    code: 'OUTSIDE_MANAGE_SCOPE',
+    address,
+    source,
+    message,
+    hint,
+  });
+}
