@@ -85,6 +85,11 @@ export const PLAN_CODES = {
     level: 'warning',
     summary: 'an event property in the managed scope is in no manifest (policy unmanaged: report)',
   },
+  NO_MANAGE_SCOPE: {
+    level: 'warning',
+    summary:
+      "the policy has no manage scope: the manifests may change any resource they name, other teams' too",
+  },
   EVENT_DEFINITION_DIFFERS: {
     level: 'warning',
     summary: 'an event definition differs from its definition block: definitions are created, never changed',
@@ -96,3 +101,4 @@ export const PLAN_CODES = {
 } as const satisfies Record<string, PlanCodeInfo>;
 
 export type PlanCode = keyof typeof PLAN_CODES;
+

@@ -32,6 +32,12 @@ properties:
     options: [{ label: Low, value: low }, { label: High, value: high }]
 `;
 
+/** What plan says once of a project without a manage scope (these projects have none). */
+const UNSCOPED =
+  'Warnings:\n' +
+  "  warning NO_MANAGE_SCOPE: The policy has no manage scope: this project may change every property, group, label and event definition its manifests name, including other teams'.\n" +
+  '    hint: Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.\n\n';
+
 const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'plan.schema.json'), 'utf8')) as Record<
   string,
   unknown
@@ -154,7 +160,7 @@ describe('crm-schema plan', () => {
     const result = await run(['plan', '--detailed-exitcode'], dir, env);
     expect(result).toEqual({
       code: 0,
-      stdout: 'No changes. The live account matches the manifests.\n',
+      stdout: `${UNSCOPED}No changes. The live account matches the manifests.\n`,
       stderr: '',
     });
   });
@@ -313,7 +319,7 @@ describe('crm-schema plan --local', () => {
     const second = await run(['plan', '--local', '--detailed-exitcode'], dir);
     expect(second).toEqual({
       code: 0,
-      stdout: 'No changes. The live account matches the manifests.\n',
+      stdout: `${UNSCOPED}No changes. The live account matches the manifests.\n`,
       stderr: '',
     });
   });

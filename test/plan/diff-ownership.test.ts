@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DesiredState, Tombstone } from '../../src/model/desired-state.js';
+import type { ScopePolicy } from '../../src/model/policy.js';
 import type { SchemaState } from '../../src/model/schema-model.js';
 import { diff } from '../../src/plan/diff/diff.js';
+import { unscopedWarning } from '../../src/plan/diff/ownership.js';
 import { desired, policy, prop, select, state } from './fixtures.js';
 
 const SOURCE = { file: 'schema/deals.yaml', line: 7, col: 5 };
@@ -406,5 +408,23 @@ describe('diff: association labels have no owner on the platform', () => {
     const result = diff(manifest(want), state(), { policy: FINANCE });
     expect(result.diagnostics).toStrictEqual([]);
     expect(result.changes.map((c) => c.type)).toEqual(['label.create']);
+  });
+});
+
+describe('the warning of a project without a manage scope', () => {
+  it('is one warning, with what such a project can touch and how to add a scope', () => {
+    expect(unscopedWarning(policy())).toStrictEqual({
+      level: 'warning',
+      code: 'NO_MANAGE_SCOPE',
+      message:
+        "The policy has no manage scope: this project may change every property, group, label and event definition its manifests name, including other teams'.",
+      hint: 'Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.',
+    });
+    const scopes: ScopePolicy['manage'][] = [
+      { groups: ['g'], prefixes: [] },
+      { groups: [], prefixes: ['p_'] },
+      { groups: [], prefixes: [], events: ['e'] },
+    ];
+    for (const manage of scopes) expect(unscopedWarning(policy({ manage }))).toBeUndefined();
   });
 });

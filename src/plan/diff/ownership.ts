@@ -25,7 +25,8 @@ import {
 } from '../../model/address.js';
 import type { NormalizedProperty, ObjectSchema } from '../../model/schema-model.js';
 import type { SourceLocation } from '../../model/source-location.js';
-import { hasManageScope } from '../../model/policy.js';
+import { hasManageScope, type ScopePolicy } from '../../model/policy.js';
+import type { PlanDiagnostic } from '../diagnostics.js';
 import { diagnose, isActive, isBuiltIn, type DiffContext } from './diff-context.js';
 import { eventScope, objectTypeScope } from './manage-scope.js';
 
@@ -161,6 +162,21 @@ export function ownsEventProperty(
     `To adopt it on purpose, add ${eventName} to policy.manage.events (the event definition with all its properties); otherwise ${tombstone === undefined ? 'remove it from the manifest' : 'remove the tombstone'}.`,
   );
   return false;
+}
+
+/**
+ * The one warning of a plan whose policy has no manage scope (undefined when it has one): said once per
+ * plan, not per resource, since every resource is then in the same position.
+ */
+export function unscopedWarning(policy: ScopePolicy): PlanDiagnostic | undefined {
+  if (hasManageScope(policy)) return undefined;
+  return {
+    level: 'warning',
+    code: 'NO_MANAGE_SCOPE',
+    message:
+      "The policy has no manage scope: this project may change every property, group, label and event definition its manifests name, including other teams'.",
+    hint: 'Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.',
+  };
 }
 
 /** `add deals.finance_cost_center to policy.manage.prefixes (or deals.dealinformation to ...)` */
