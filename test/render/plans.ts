@@ -261,3 +261,13 @@ export function emptyPlan(): PlanDocument {
   const same = () => state({ properties: { tickets: [prop('a', { label: 'A' })] } });
   return plan(desired(same()), same());
 }
+
+/** Nothing to change, but two live properties in the managed scope that no manifest names (`unmanaged: report`). */
+export function unmanagedOnlyPlan(): PlanDocument {
+  const declared = prop('support_a', { label: 'A' });
+  return plan(
+    desired(state({ properties: { tickets: [declared] } })),
+    state({ properties: { tickets: [declared, prop('support_b'), prop('support_c')] } }),
+    { policy: policy({ unmanaged: 'report', manage: { groups: ['escalation'], prefixes: ['support_'] } }) },
+  );
+}
