@@ -15,7 +15,7 @@ import { describeTarget, resolveTarget } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { CONFIG_FILE_NAME } from '../manifest/config.js';
-import { adopt, groupsOfProperties } from '../init/adopt.js';
+import { adopt, manageOfProject } from '../init/adopt.js';
 import { discoverAccount, type Discovered } from '../init/discover.js';
 import { projectFileText } from '../init/project-file.js';
 import { copyWorkflows, ignoreLocalState } from '../init/scaffold.js';
@@ -69,7 +69,7 @@ export default class Init extends CrmCommand {
       );
     const outDir = join(dir, SCHEMA_DIR);
     const written: string[] = [];
-    let manageGroups: string[] = [];
+    let manage: { groups: string[]; events: string[] } = { groups: [], events: [] };
 
     if (flags.pull) {
       const target = resolveTarget({
@@ -97,23 +97,28 @@ export default class Init extends CrmCommand {
 
     // the project file last, so that it names what the pull wrote
     await mkdir(outDir, { recursive: true });
-    const text = (groups: string[]) =>
+    const text = (scope: typeof manage) =>
       projectFileText({
         glob: `${SCHEMA_DIR}/**/*.yaml`,
         schemaComment: schemaComment(dir, dir, 'config.schema.json'),
-        manageGroups: groups,
+        manageGroups: scope.groups,
+        manageEvents: scope.events,
       });
-    await writeFileAtomic(configPath, text([]));
+    await writeFileAtomic(configPath, text(manage));
     if (flags.pull) {
-      manageGroups = await groupsOfProperties(dir, configPath);
-      if (manageGroups.length > 0) await writeFileAtomic(configPath, text(manageGroups));
+      manage = await manageOfProject(dir, configPath);
+      if (manage.groups.length > 0 || manage.events.length > 0)
+        await writeFileAtomic(configPath, text(manage));
     }
     written.push(CONFIG_FILE_NAME, `${SCHEMA_DIR}/`);
     if (await ignoreLocalState(dir)) written.push('.gitignore (.crm-schema/)');
     if (flags.workflows) written.push(...(await copyWorkflows(dir)));
     output.out(
       `Wrote ${written.join(', ')}.\n` +
-        (manageGroups.length > 0 ? `Managed groups (unmanaged: report): ${manageGroups.join(', ')}.\n` : '') +
+        (manage.groups.length > 0
+          ? `Managed groups (unmanaged: report): ${manage.groups.join(', ')}.\n`
+          : '') +
+        (manage.events.length > 0 ? `Managed event definitions: ${manage.events.join(', ')}.\n` : '') +
         (flags.pull
           ? `Next: crm-schema validate, then crm-schema plan${flags.local ? ' --local' : ''} (it shows no change).\n`
           : `Next: write manifests in ${SCHEMA_DIR}/ (kind: Properties, Associations, EventProperties), or start from ` +
