@@ -28,10 +28,27 @@ import type { SourceLocation } from '../../model/source-location.js';
 import { hasManageScope, type ScopePolicy } from '../../model/policy.js';
 import type { PlanDiagnostic } from '../diagnostics.js';
 import { diagnose, isActive, isBuiltIn, type DiffContext } from './diff-context.js';
-import { eventScope, objectTypeScope } from './manage-scope.js';
+import { eventScope, objectTypeScope, type ObjectTypeScope } from './manage-scope.js';
 
 const OUTSIDE = "outside the policy's manage scope";
 const NO_PREFIX = 'its name matches no manage prefix';
+
+/** The scope questions of one object type, made once per diff (a diff asks them for every property). */
+const scopes = new WeakMap<DiffContext, Map<string, ObjectTypeScope>>();
+
+function scopeOf(ctx: DiffContext, objectType: string): ObjectTypeScope {
+  let byType = scopes.get(ctx);
+  if (byType === undefined) {
+    byType = new Map();
+    scopes.set(ctx, byType);
+  }
+  let scope = byType.get(objectType);
+  if (scope === undefined) {
+    scope = objectTypeScope(ctx.policy, objectType);
+    byType.set(objectType, scope);
+  }
+  return scope;
+}
 
 /** A property a manifest declares (and the property it is renamed from): whether the diff may go on with it. */
 export function ownsDeclaredProperty(
@@ -41,49 +58,66 @@ export function ownsDeclaredProperty(
   live: ObjectSchema | undefined,
 ): boolean {
   if (!hasManageScope(ctx.policy)) return true;
-  const scope = objectTypeScope(ctx.policy, objectType);
-  const address = propertyAddress(objectType, property.name);
+  const declared = declaredInScope(ctx, objectType, property, live);
+  const renamed = renameSourceInScope(ctx, objectType, property, live);
+  return declared && renamed;
+}
+
+/** Live: by its live group; archived (a restore): by the group it was archived in; new: by its declared group. */
+function declaredInScope(
+  ctx: DiffContext,
+  objectType: string,
+  property: NormalizedProperty,
+  live: ObjectSchema | undefined,
+): boolean {
   const flags = live?.propertyFlags.get(property.name);
+  if (isBuiltIn(flags)) return true;
+  const scope = scopeOf(ctx, objectType);
   const current = live?.properties.get(property.name);
-  let owned = true;
-  if (
-    !isBuiltIn(flags) &&
-    scope.property(property.name, current?.groupName ?? property.groupName) === undefined
-  ) {
-    owned = false;
-    const group = current?.groupName ?? property.groupName;
-    const why =
-      current === undefined
-        ? `it is new, its group '${group}' is not managed and ${NO_PREFIX}`
-        : !isActive(flags)
-          ? `it is archived in group '${group}', which is not managed, and ${NO_PREFIX} (declaring it restores it)`
-          : scope.property(property.name, property.groupName) !== undefined
-            ? `the manifest moves it into the managed group '${property.groupName}', but its live group '${group}' is not managed and ${NO_PREFIX}: a manifest cannot take a property by moving it`
-            : `its live group '${group}' is not managed and ${NO_PREFIX}`;
-    outside(
-      ctx,
-      address,
-      undefined,
-      `${address} is ${OUTSIDE}: ${why}`,
-      adoptProperty(objectType, property.name, group),
-    );
-  }
+  const group = current?.groupName ?? property.groupName;
+  if (scope.property(property.name, group) !== undefined) return true;
+  const why =
+    current === undefined
+      ? `it is new, its group '${group}' is not managed and ${NO_PREFIX}`
+      : !isActive(flags)
+        ? `it is archived in group '${group}', which is not managed, and ${NO_PREFIX} (declaring it restores it)`
+        : scope.property(property.name, property.groupName) !== undefined
+          ? `the manifest moves it into the managed group '${property.groupName}', but its live group '${group}' is not managed and ${NO_PREFIX}: a manifest cannot take a property by moving it`
+          : `its live group '${group}' is not managed and ${NO_PREFIX}`;
+  const address = propertyAddress(objectType, property.name);
+  outside(
+    ctx,
+    address,
+    undefined,
+    `${address} is ${OUTSIDE}: ${why}`,
+    adoptProperty(objectType, property.name, group),
+  );
+  return false;
+}
+
+/** The old name of a rename: the live property it copies from and archives. */
+function renameSourceInScope(
+  ctx: DiffContext,
+  objectType: string,
+  property: NormalizedProperty,
+  live: ObjectSchema | undefined,
+): boolean {
+  const address = propertyAddress(objectType, property.name);
   const from = ctx.desired.renames?.get(address);
   const old = from === undefined ? undefined : live?.properties.get(from);
-  if (from !== undefined && old !== undefined && !isBuiltIn(live?.propertyFlags.get(from))) {
-    if (isActive(live?.propertyFlags.get(from)) && scope.property(from, old.groupName) === undefined) {
-      owned = false;
-      const oldAddress = propertyAddress(objectType, from);
-      outside(
-        ctx,
-        address,
-        undefined,
-        `${address} is renamed from ${oldAddress}, which is ${OUTSIDE}: its live group '${old.groupName}' is not managed and ${NO_PREFIX}`,
-        adoptProperty(objectType, from, old.groupName, 'remove renamedFrom'),
-      );
-    }
-  }
-  return owned;
+  if (from === undefined || old === undefined) return true;
+  const flags = live?.propertyFlags.get(from);
+  // a built-in source is refused by the rename itself; an archived one is no rename
+  if (isBuiltIn(flags) || !isActive(flags)) return true;
+  if (scopeOf(ctx, objectType).property(from, old.groupName) !== undefined) return true;
+  outside(
+    ctx,
+    address,
+    undefined,
+    `${address} is renamed from ${propertyAddress(objectType, from)}, which is ${OUTSIDE}: its live group '${old.groupName}' is not managed and ${NO_PREFIX}`,
+    adoptProperty(objectType, from, old.groupName, 'remove renamedFrom'),
+  );
+  return false;
 }
 
 /** A tombstone of a live custom property. */
@@ -94,8 +128,7 @@ export function ownsPropertyTombstone(
   source: SourceLocation | undefined,
 ): boolean {
   if (!hasManageScope(ctx.policy)) return true;
-  if (objectTypeScope(ctx.policy, objectType).property(current.name, current.groupName) !== undefined)
-    return true;
+  if (scopeOf(ctx, objectType).property(current.name, current.groupName) !== undefined) return true;
   const address = propertyAddress(objectType, current.name);
   outside(
     ctx,
@@ -115,7 +148,7 @@ export function ownsGroup(
   tombstone?: { source?: SourceLocation | undefined },
 ): boolean {
   if (!hasManageScope(ctx.policy)) return true;
-  if (objectTypeScope(ctx.policy, objectType).group(name) !== undefined) return true;
+  if (scopeOf(ctx, objectType).group(name) !== undefined) return true;
   const address = groupAddress(objectType, name);
   const what = tombstone === undefined ? `${address} is` : `${address} is marked archived, but it is`;
   outside(
