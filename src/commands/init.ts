@@ -16,7 +16,7 @@ import { CrmSchemaError } from '../core/errors.js';
 import { defined } from '../core/defined.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { CONFIG_FILE_NAME } from '../manifest/config.js';
-import { adopt, groupsOfProperties } from '../init/adopt.js';
+import { adopt, manageOfProject } from '../init/adopt.js';
 import { discoverAccount, type Discovered } from '../init/discover.js';
 import { projectFileText, type AdoptedEnvironment } from '../init/project-file.js';
 import { copyWorkflows, ignoreLocalState } from '../init/scaffold.js';
@@ -73,7 +73,7 @@ export default class Init extends CrmCommand {
       );
     const outDir = join(dir, SCHEMA_DIR);
     const written: string[] = [];
-    let manageGroups: string[] = [];
+    let manage: { groups: string[]; events: string[] } = { groups: [], events: [] };
     let environment: AdoptedEnvironment | undefined;
 
     if (flags.pull) {
@@ -111,24 +111,29 @@ export default class Init extends CrmCommand {
 
     // the project file last, so that it names what the pull wrote
     await mkdir(outDir, { recursive: true });
-    const text = (groups: string[]) =>
+    const text = (scope: typeof manage) =>
       projectFileText({
         glob: `${SCHEMA_DIR}/**/*.yaml`,
         schemaComment: schemaComment(dir, dir, 'config.schema.json'),
-        manageGroups: groups,
+        manageGroups: scope.groups,
+        manageEvents: scope.events,
         ...defined({ environment }),
       });
-    await writeFileAtomic(configPath, text([]));
+    await writeFileAtomic(configPath, text(manage));
     if (flags.pull) {
-      manageGroups = await groupsOfProperties(dir, configPath);
-      if (manageGroups.length > 0) await writeFileAtomic(configPath, text(manageGroups));
+      manage = await manageOfProject(dir, configPath);
+      if (manage.groups.length > 0 || manage.events.length > 0)
+        await writeFileAtomic(configPath, text(manage));
     }
     written.push(CONFIG_FILE_NAME, `${SCHEMA_DIR}/`);
     if (await ignoreLocalState(dir)) written.push('.gitignore (.crm-schema/)');
     if (flags.workflows) written.push(...(await copyWorkflows(dir)));
     output.out(
       `Wrote ${written.join(', ')}.\n` +
-        (manageGroups.length > 0 ? `Managed groups (unmanaged: report): ${manageGroups.join(', ')}.\n` : '') +
+        (manage.groups.length > 0
+          ? `Managed groups (unmanaged: report): ${manage.groups.join(', ')}.\n`
+          : '') +
+        (manage.events.length > 0 ? `Managed event definitions: ${manage.events.join(', ')}.\n` : '') +
         (environment === undefined
           ? ''
           : `Environment ${environment.name} (the default): ${environment.baseUrl}, ` +

@@ -15,7 +15,7 @@ import type { Change, FieldChange } from '../plan/change-types.js';
 import { isRef } from '../plan/change-types.js';
 import { addressOf, causeOf, changedFieldsOf, isCreate, targetOf } from '../plan/kinds/registry.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
-import { managedScope } from '../plan/diff/diff-context.js';
+import { eventScope, managedScope } from '../plan/diff/manage-scope.js';
 import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
 import {
   DRIFT_FORMAT_VERSION,
@@ -221,7 +221,7 @@ function unmanagedScope(change: Change, policy: ScopePolicy): string | undefined
         'the managed scope'
       );
     case 'eventProperty.delete':
-      return managedScope(policy)(change.meta.name) ?? 'the managed scope';
+      return eventScope(policy).property(change.meta.eventName, change.meta.name) ?? 'the managed scope';
     default:
       return 'the managed scope';
   }

@@ -1,6 +1,7 @@
 /**
  * `init --pull`: adopts an account in one step. Finds what it holds (discover.ts), pulls it into new
- * manifests (the pull part), and returns the groups the pulled properties are in, for `manage:`.
+ * manifests (the pull part); `manageOfProject` then gives the groups the pulled properties are in and the
+ * pulled event definitions, for `manage:`.
  */
 import type { CrmClient } from '../api/client.js';
 import { loadProject } from '../manifest/validate.js';
@@ -41,8 +42,14 @@ export async function adopt(
   });
 }
 
-/** The groups holding the properties the project declares, qualified by object type, sorted. */
-export async function groupsOfProperties(dir: string, configPath: string): Promise<string[]> {
+/**
+ * The manage scope of what the project declares, sorted: the groups holding its properties (and the
+ * groups it declares), qualified by object type, and its event definitions.
+ */
+export async function manageOfProject(
+  dir: string,
+  configPath: string,
+): Promise<{ groups: string[]; events: string[] }> {
   const loaded = await loadProject({ cwd: dir, configPath });
   const desired = toDesiredState(loaded.model);
   const groups = new Set<string>();
@@ -50,5 +57,5 @@ export async function groupsOfProperties(dir: string, configPath: string): Promi
     for (const property of schema.properties.values()) groups.add(`${objectType}.${property.groupName}`);
     for (const group of schema.groups.keys()) groups.add(`${objectType}.${group}`);
   }
-  return [...groups].sort();
+  return { groups: [...groups].sort(), events: [...desired.state.events.keys()].sort() };
 }

@@ -8,6 +8,8 @@ export interface ProjectFileOptions {
   schemaComment: string;
   /** `manage.groups`, qualified by object type (`tickets.support`), from what `init --pull` pulled */
   manageGroups: readonly string[];
+  /** `manage.events`: the event definitions `init --pull` pulled */
+  manageEvents?: readonly string[];
   /** the account `init --pull` adopted over HTTP: written as the default environment, pinned to its id */
   environment?: AdoptedEnvironment;
 }
@@ -37,12 +39,16 @@ export function projectFileText(options: ProjectFileOptions): string {
     '  # custom properties in the managed scope that no manifest declares: ignore, report or archive',
     `  unmanaged: ${options.manageGroups.length > 0 ? 'report' : 'ignore'}`,
   ];
-  if (options.manageGroups.length > 0) {
+  const events = options.manageEvents ?? [];
+  if (options.manageGroups.length > 0 || events.length > 0) {
     lines.push(
-      '  # the groups the pulled properties are in: a property someone adds there by hand is reported',
+      '  # what the project owns (a manifest naming anything else is refused): the groups the pulled',
+      '  # properties are in (a property someone adds there by hand is reported) and the pulled events',
       '  manage:',
-      `    groups: [${options.manageGroups.map(dump).join(', ')}]`,
     );
+    if (options.manageGroups.length > 0)
+      lines.push(`    groups: [${options.manageGroups.map(dump).join(', ')}]`);
+    if (events.length > 0) lines.push(`    events: [${events.map(dump).join(', ')}]`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -73,7 +73,11 @@ export function mergePolicy(base: Policy, override: PolicyEntry | undefined): Po
     allow: override.allow ?? base.allow,
     unmanaged: override.unmanaged ?? base.unmanaged,
     manage: override.manage
-      ? { groups: override.manage.groups ?? [], prefixes: override.manage.prefixes ?? [] }
+      ? {
+          groups: override.manage.groups ?? [],
+          prefixes: override.manage.prefixes ?? [],
+          ...defined({ events: override.manage.events }),
+        }
       : base.manage,
   };
 }

@@ -123,6 +123,8 @@ export type Manifest = PropertiesManifest | AssociationsManifest | EventProperti
 export interface ManageEntry {
   groups?: string[];
   prefixes?: string[];
+  /** event definition names */
+  events?: string[];
 }
 
 export interface PolicyEntry {

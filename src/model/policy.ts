@@ -1,7 +1,7 @@
 /**
  * A target's policy: the one shape, from the project file (with an environment's overrides) to the
- * planner. The diff reads the managed scope (`unmanaged`, `manage`); the policy decision reads the gate
- * (`destructive`, `dangerous`, `allow`).
+ * planner. The diff reads the managed scope (`unmanaged`, `manage`: what the project owns, and what the
+ * `unmanaged` policy looks at); the policy decision reads the gate (`destructive`, `dangerous`, `allow`).
  */
 export const DESTRUCTIVE_POLICIES = ['deny', 'allow'] as const;
 export type DestructivePolicy = (typeof DESTRUCTIVE_POLICIES)[number];
@@ -19,8 +19,12 @@ export interface Policy {
   allow: readonly string[];
   /** what to do with live custom resources in the managed scope that no manifest names */
   unmanaged: UnmanagedPolicy;
-  /** the managed scope: properties in these groups (any object type) or with these name prefixes */
-  manage: { groups: readonly string[]; prefixes: readonly string[] };
+  /**
+   * the managed scope, which the project owns: groups (and their properties), name prefixes (of
+   * properties, groups and event definitions), and event definitions (and their properties) by name;
+   * `events` left out is none
+   */
+  manage: { groups: readonly string[]; prefixes: readonly string[]; events?: readonly string[] };
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -30,6 +34,12 @@ export const DEFAULT_POLICY: Policy = {
   unmanaged: 'ignore',
   manage: { groups: [], prefixes: [] },
 };
+
+/** Whether the policy names a managed scope at all (any entry): then every resource a manifest names must lie inside it. */
+export function hasManageScope(policy: Pick<Policy, 'manage'>): boolean {
+  const { groups, prefixes, events = [] } = policy.manage;
+  return groups.length > 0 || prefixes.length > 0 || events.length > 0;
+}
 
 /** What the diff needs of a policy: which live resources are managed, and what to do with strays. */
 export type ScopePolicy = Pick<Policy, 'unmanaged' | 'manage'>;

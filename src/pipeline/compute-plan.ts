@@ -1,7 +1,8 @@
 /**
  * The one way a plan is computed: desired state + live account -> plan. Read the live state the desired
- * state and the policy put in scope (plus what `alsoRead` puts in scope), diff, count the records that
- * changes touch (the data check), then classify, order and build the plan document. `plan`, `apply` (and
+ * state and the policy put in scope (plus what `alsoRead` puts in scope), diff (with the one warning of a
+ * policy without a manage scope), count the records that changes touch (the data check), then classify,
+ * order and build the plan document. `plan`, `apply` (and
  * the verification of a saved plan) and `drift` all plan through here.
  */
 import type { CrmClient } from '../api/client.js';
@@ -11,7 +12,8 @@ import { mergeScope, scopeFromDesired, type LiveScope } from '../live/scope.js';
 import type { SchemaState } from '../model/schema-model.js';
 import { dataCheckTargets } from '../plan/data-check.js';
 import type { DesiredState } from '../model/desired-state.js';
-import { diff } from '../plan/diff/diff.js';
+import { diff, sortDiagnostics } from '../plan/diff/diff.js';
+import { unscopedWarning } from '../plan/diff/ownership.js';
 import type { PlanDocument } from '../plan/plan-document.js';
 import { buildPlan, type DecisionContext } from '../plan/plan.js';
 import type { PlanRuleContext } from '../plan/rules/rule-types.js';
@@ -44,6 +46,8 @@ export async function computePlan(
   for (const other of options.alsoRead ?? []) mergeScope(scope, scopeFromDesired(other, options.policy));
   const live = await readLiveState(client, scope);
   const result = diff(desired, live, { policy: options.policy });
+  const unscoped = unscopedWarning(options.policy);
+  if (unscoped !== undefined) result.diagnostics = sortDiagnostics([...result.diagnostics, unscoped]);
   const ctx: PlanRuleContext = {};
   let searches = 0;
   if (options.dataCheck !== false) {

@@ -8,9 +8,16 @@ interface PlanCodeInfo {
   level: DiagnosticLevel;
   /** one line for the docs */
   summary: string;
+  /** a live resource in the managed scope that no manifest names (the summary line counts them) */
+  unmanaged?: true;
 }
 
 export const PLAN_CODES = {
+  OUTSIDE_MANAGE_SCOPE: {
+    level: 'error',
+    summary:
+      "a manifest names a resource outside the policy's manage scope (another team's property, group or event)",
+  },
   TOMBSTONE_CONFLICT: {
     level: 'error',
     summary: 'a resource is declared and marked archived/deleted at once',
@@ -71,14 +78,22 @@ export const PLAN_CODES = {
   UNMANAGED_PROPERTY: {
     level: 'warning',
     summary: 'a property in the managed scope is in no manifest (policy unmanaged: report)',
+    unmanaged: true,
   },
   UNMANAGED_LABEL: {
     level: 'warning',
     summary: 'a label of a declared object pair is in no manifest (policy unmanaged: report)',
+    unmanaged: true,
   },
   UNMANAGED_EVENT_PROPERTY: {
     level: 'warning',
     summary: 'an event property in the managed scope is in no manifest (policy unmanaged: report)',
+    unmanaged: true,
+  },
+  NO_MANAGE_SCOPE: {
+    level: 'warning',
+    summary:
+      "the policy has no manage scope: the manifests may change any resource they name, other teams' too",
   },
   EVENT_DEFINITION_DIFFERS: {
     level: 'warning',
@@ -91,3 +106,13 @@ export const PLAN_CODES = {
 } as const satisfies Record<string, PlanCodeInfo>;
 
 export type PlanCode = keyof typeof PLAN_CODES;
+
+/**
+ * Whether a diagnostic reports a live resource in the managed scope that no manifest names. A plan read
+ * from a file may carry any code: one the table does not know is no such finding.
+ */
+export function isUnmanagedFinding(code: string): boolean {
+  if (!Object.hasOwn(PLAN_CODES, code)) return false;
+  const info: PlanCodeInfo = PLAN_CODES[code as PlanCode];
+  return info.unmanaged === true;
+}

@@ -4,11 +4,13 @@
  *
  *   Plan: 3 to create, 2 to update, 1 to replace, 1 to archive, 1 to delete, 1 to remove; 2 destructive, 1 dangerous.
  *   No changes. The live account matches the manifests.
+ *   No changes to apply; the account holds 2 resources in the managed scope that no manifest names (see Warnings).
  *
  * Counts of 0 are left out, always in this order; the severity part is left out when every change is safe.
  */
 import { ACTION_SYMBOLS } from '../plan/kinds/change-kind.js';
 import type { ChangeType } from '../plan/change-types.js';
+import { isUnmanagedFinding } from '../plan/codes.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
 import type { PlannedChange } from '../plan/plan-document.js';
 import type { Severity } from '../plan/severity.js';
@@ -54,6 +56,8 @@ export interface PlanCounts {
   refused: SeverityCounts;
   errors: number;
   warnings: number;
+  /** warnings about live resources in the managed scope that no manifest names (`unmanaged: report`) */
+  unmanaged: number;
 }
 
 export function countPlan(
@@ -78,16 +82,23 @@ export function countPlan(
     refused,
     errors: diagnostics.filter((d) => d.level === 'error').length,
     warnings: diagnostics.filter((d) => d.level === 'warning').length,
+    unmanaged: diagnostics.filter((d) => d.level === 'warning' && isUnmanagedFinding(d.code)).length,
   };
 }
 
 /**
- * `Plan: 3 to create, 2 to update, 1 to archive; 1 destructive.`, or the no-changes line. Refused changes
+ * `Plan: 3 to create, 2 to update, 1 to archive; 1 destructive.`, or a no-changes line: the account
+ * matches the manifests only when nothing in the managed scope is left unnamed either. Refused changes
  * are counted with their severity: `1 destructive, refused by policy` (all of them),
  * `2 destructive (1 refused by policy)`, and safe ones refused with a change they depend on at the end.
  */
 export function summaryLine(counts: PlanCounts): string {
-  if (counts.changes === 0) return counts.errors === 0 ? NO_CHANGES : 'No changes planned.';
+  if (counts.changes === 0) {
+    if (counts.errors > 0) return 'No changes planned.';
+    if (counts.unmanaged === 0) return NO_CHANGES;
+    const held = countOf(counts.unmanaged, 'resource', 'resources');
+    return `No changes to apply; the account holds ${held} in the managed scope that no manifest names (see Warnings).`;
+  }
   const actions = VERBS.filter((v) => counts.byVerb[v].total > 0).map(
     (v) => `${formatCount(counts.byVerb[v].total)} to ${v}`,
   );

@@ -120,6 +120,8 @@ describe('init --pull', () => {
     expect(project).toContain(
       'groups: [orders.orderinformation, tickets.support, tickets.ticketinformation]',
     );
+    // the pulled event definition is the project's too: its properties are in the manage scope
+    expect(project).toContain('events: [order_shipped]');
     const plan = await cli(['plan', '--detailed-exitcode']);
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
     expect(plan.stdout).toContain('No changes.');

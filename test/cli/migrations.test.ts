@@ -313,9 +313,7 @@ describe('remap option values', () => {
         .sort(),
     ).toEqual(['high', 'low', 'p1']);
     // the old options stay, hidden and marked, so that the remap is known to be done
-    expect(
-      property.options.filter((o) => o.hidden === true).map((o) => [o.value, o.description]),
-    ).toEqual([
+    expect(property.options.filter((o) => o.hidden === true).map((o) => [o.value, o.description])).toEqual([
       ['urgent', "crm-schema: replaced by 'p1'"],
       ['critical', "crm-schema: replaced by 'p1'"],
     ]);

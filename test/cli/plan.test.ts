@@ -34,6 +34,12 @@ properties:
     options: [{ label: Low, value: low }, { label: High, value: high }]
 `;
 
+/** What plan says once of a project without a manage scope (these projects have none). */
+const UNSCOPED =
+  'Warnings:\n' +
+  "  warning NO_MANAGE_SCOPE: The policy has no manage scope: this project may change every property, group, label and event definition its manifests name, including other teams'.\n" +
+  '    hint: Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.\n\n';
+
 const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'plan.schema.json'), 'utf8')) as Record<
   string,
   unknown
@@ -161,7 +167,7 @@ describe('crm-schema plan', () => {
       code: 0,
       stdout:
         `Plan for ${emulator.url}, account 1000001 (app.crm-schema.local)\n\n` +
-        'No changes. The live account matches the manifests.\n',
+        `${UNSCOPED}No changes. The live account matches the manifests.\n`,
       stderr: '',
     });
   });
@@ -322,7 +328,7 @@ describe('crm-schema plan --local', () => {
       code: 0,
       stdout:
         'Plan for local:.crm-schema/local.json, account 1000001 (app.crm-schema.local)\n\n' +
-        'No changes. The live account matches the manifests.\n',
+        `${UNSCOPED}No changes. The live account matches the manifests.\n`,
       stderr: '',
     });
   });

@@ -49,7 +49,12 @@ describe('diff: event properties', () => {
         [{ kind: 'eventProperty', eventName: 'order_shipped', name: 'old_field' }],
       ),
       state({ events: { order_shipped: { exists: false, properties: [] } } }),
-      { policy: policy({ unmanaged: 'archive', manage: { groups: [], prefixes: ['w'] } }) },
+      {
+        policy: policy({
+          unmanaged: 'archive',
+          manage: { groups: [], prefixes: ['w'], events: ['order_shipped'] },
+        }),
+      },
     );
     expect(result.diagnostics).toStrictEqual([]);
     expect(result.changes).toStrictEqual([

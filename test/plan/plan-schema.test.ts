@@ -42,7 +42,7 @@ describe('schemas/plan.schema.json', () => {
     const withDiagnostics = plan(
       desired(state({ properties: { tickets: [prop('a', { groupName: 'nowhere' })] } })),
       state({ properties: { tickets: [prop('stray')] } }),
-      { policy: policy({ unmanaged: 'report', manage: { groups: ['escalation'], prefixes: [] } }) },
+      { policy: policy({ unmanaged: 'report', manage: { groups: ['escalation'], prefixes: ['a'] } }) },
     );
     const withNewEvent = plan(
       desired(

@@ -174,6 +174,7 @@ describe('pull round trip on a realistic account', () => {
     const plan = await planOf(fx.client, out);
     expect(plan.changes).toEqual([]);
     expect(plan.diagnostics.map((d) => `${d.code} ${d.address ?? ''}`)).toEqual([
+      'NO_MANAGE_SCOPE ', // the project file has no manage scope
       'BUILTIN_PROPERTY deals.amount',
     ]);
 

@@ -6,7 +6,7 @@ import {
 } from '../../src/render/plan-markdown.js';
 import { plan } from '../../src/plan/plan.js';
 import { desired, select, state } from '../plan/fixtures.js';
-import { bigPlan, emptyPlan, hostilePlan, reviewPlan } from './plans.js';
+import { bigPlan, emptyPlan, hostilePlan, reviewPlan, unmanagedOnlyPlan } from './plans.js';
 
 /** Fences open and close in pairs, and every <details> closes before the next one opens. */
 function structureProblems(markdown: string): string[] {
@@ -172,6 +172,15 @@ describe('the Markdown plan', () => {
     expect(renderPlanMarkdown(emptyPlan())).toBe(
       `${PLAN_COMMENT_MARKER}\n### crm-schema plan\n\n**No changes. The live account matches the manifests.**\n`,
     );
+  });
+
+  it('says what is left when the only findings are live resources that no manifest names', () => {
+    const markdown = renderPlanMarkdown(unmanagedOnlyPlan());
+    expect(markdown).toContain(
+      '**No changes to apply; the account holds 2 resources in the managed scope that no manifest names (see Warnings).**\n',
+    );
+    expect(markdown).toContain('#### Warnings (2)');
+    expect(markdown).not.toContain('The live account matches the manifests');
   });
 
   it('names the target and its account when the plan has one', () => {

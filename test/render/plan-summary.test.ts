@@ -69,6 +69,22 @@ describe('the summary line', () => {
     );
   });
 
+  it('does not say the account matches when live resources in the managed scope are in no manifest', () => {
+    const unmanaged: PlanDiagnostic = { level: 'warning', code: 'UNMANAGED_PROPERTY', message: 'x' };
+    const other: PlanDiagnostic = { level: 'warning', code: 'BUILTIN_PROPERTY', message: 'y' };
+    expect(summaryLine(countPlan([], [unmanaged, other, unmanaged]))).toBe(
+      'No changes to apply; the account holds 2 resources in the managed scope that no manifest names (see Warnings).',
+    );
+    expect(summaryLine(countPlan([], [{ ...unmanaged, code: 'UNMANAGED_LABEL' }]))).toBe(
+      'No changes to apply; the account holds 1 resource in the managed scope that no manifest names (see Warnings).',
+    );
+    expect(summaryLine(countPlan([], [other]))).toBe('No changes. The live account matches the manifests.');
+    expect(summaryLine(countPlan([], [unmanaged, error]))).toBe('No changes planned.');
+    expect(summaryLine(countPlan([change('property.create', 'create')], [unmanaged]))).toBe(
+      'Plan: 1 to create.',
+    );
+  });
+
   it('agrees with the counts of the plan document', () => {
     const doc = reviewPlan();
     const counts = countPlan(doc.changes, doc.diagnostics);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderPlanText } from '../../src/render/plan-text.js';
 import { plan } from '../../src/plan/plan.js';
 import { desired, prop, state } from '../plan/fixtures.js';
-import { bigPlan, emptyPlan, hostilePlan, reviewPlan } from './plans.js';
+import { bigPlan, emptyPlan, hostilePlan, reviewPlan, unmanagedOnlyPlan } from './plans.js';
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -165,6 +165,14 @@ describe('the text plan', () => {
   it('says so when there is nothing to do', () => {
     expect(renderPlanText(emptyPlan(), { color: false })).toBe(
       'No changes. The live account matches the manifests.',
+    );
+  });
+
+  it('says what is left when the only findings are live resources that no manifest names', () => {
+    const lines = renderPlanText(unmanagedOnlyPlan(), { color: false }).split('\n');
+    expect(lines[0]).toBe('Warnings:');
+    expect(lines.at(-1)).toBe(
+      'No changes to apply; the account holds 2 resources in the managed scope that no manifest names (see Warnings).',
     );
   });
 

@@ -46,7 +46,7 @@ export function reviewPlan(): PlanDocument {
         }),
         prop('external_id', { label: 'External ID' }),
         prop('legacy_code', { label: 'Legacy code' }),
-        prop('support_stray', { label: 'Stray', groupName: 'escalation' }),
+        prop('support_stray', { label: 'Stray', groupName: 'support_misc' }),
         { ...prop('subject', { label: 'Subject', groupName: 'ticketinformation' }), builtIn: true },
         prop('notes', { label: 'Notes', description: '' }),
         prop('support_level', { label: 'Support level' }),
@@ -184,7 +184,15 @@ export function reviewPlan(): PlanDocument {
     ]),
   };
   return plan(declared, live, {
-    policy: policy({ unmanaged: 'report', manage: { groups: [], prefixes: ['support_'] } }),
+    // the project owns everything it names (a manifest naming anything outside its scope is an error)
+    policy: policy({
+      unmanaged: 'report',
+      manage: {
+        groups: ['escalation', 'routing', 'ticketinformation'],
+        prefixes: ['support_'],
+        events: ['order_shipped', 'order_returned'],
+      },
+    }),
     // production: destructive changes refused, but one allowed by name
     gate: {
       destructive: 'deny',
@@ -252,4 +260,14 @@ export function bigPlan(perType = 1500): PlanDocument {
 export function emptyPlan(): PlanDocument {
   const same = () => state({ properties: { tickets: [prop('a', { label: 'A' })] } });
   return plan(desired(same()), same());
+}
+
+/** Nothing to change, but two live properties in the managed scope that no manifest names (`unmanaged: report`). */
+export function unmanagedOnlyPlan(): PlanDocument {
+  const declared = prop('support_a', { label: 'A' });
+  return plan(
+    desired(state({ properties: { tickets: [declared] } })),
+    state({ properties: { tickets: [declared, prop('support_b'), prop('support_c')] } }),
+    { policy: policy({ unmanaged: 'report', manage: { groups: ['escalation'], prefixes: ['support_'] } }) },
+  );
 }

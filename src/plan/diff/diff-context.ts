@@ -98,30 +98,5 @@ export function isBuiltIn(flags: PropertyFlags | undefined): boolean {
   return flags?.platformDefined === true;
 }
 
-/**
- * "in the managed scope" of the `unmanaged` policy: a managed group, or a managed name prefix. An entry
- * qualified by an object type (`tickets.escalation`, `tickets.support_`) counts only for that object type
- * (`objectType`, canonical); event properties pass none and see only unqualified entries.
- */
-export function managedScope(
-  policy: ScopePolicy,
-  objectType?: string,
-): (name: string, groupName?: string) => string | undefined {
-  const groups = new Set(policy.manage.groups);
-  const own = objectType === undefined ? undefined : `${objectType}.`;
-  // unqualified prefixes as they are, and this object type's qualified ones without their qualifier
-  const prefixes = policy.manage.prefixes.flatMap((p) =>
-    !p.includes('.')
-      ? [{ entry: p, prefix: p }]
-      : own !== undefined && p.startsWith(own)
-        ? [{ entry: p, prefix: p.slice(own.length) }]
-        : [],
-  );
-  return (name, groupName) => {
-    if (groupName !== undefined && groups.has(groupName)) return `group '${groupName}'`;
-    if (groupName !== undefined && own !== undefined && groups.has(own + groupName))
-      return `group '${own + groupName}'`;
-    const found = prefixes.find((p) => name.startsWith(p.prefix));
-    return found === undefined ? undefined : `prefix '${found.entry}'`;
-  };
-}
+/** The managed scope's questions live in manage-scope.ts; other parts (drift, pull) ask them here too. */
+export { managedScope } from './manage-scope.js';

@@ -50,7 +50,12 @@ export function diff(
   diffAssociations(ctx);
   diffEvents(ctx);
 
-  const diagnostics = ctx.diagnostics
+  return { changes: ctx.changes, diagnostics: sortDiagnostics(ctx.diagnostics) };
+}
+
+/** Errors first, then warnings, then notes; by address within a level (none first), else as found. */
+export function sortDiagnostics(diagnostics: readonly PlanDiagnostic[]): PlanDiagnostic[] {
+  return diagnostics
     .map((d, index) => ({ d, index }))
     .sort(
       (a, b) =>
@@ -59,7 +64,6 @@ export function diff(
         a.index - b.index,
     )
     .map(({ d }) => d);
-  return { changes: ctx.changes, diagnostics };
 }
 
 function compare(a: string | undefined, b: string | undefined): number {

@@ -4,20 +4,17 @@
  * is an error. The API cannot change a definition once made, so a block that differs from an existing
  * definition is only a warning. A type change of a property is delete + create (PATCH takes only label,
  * description and options). Built-in (default) event properties are never changed. The `unmanaged`
- * policy applies to the declared definitions' custom properties whose names match a managed prefix.
+ * policy applies to the declared definitions' custom properties in the managed scope: with a managed
+ * prefix, or all of them for a definition in scope (`manage.events`). A definition or property outside
+ * the policy's manage scope is an error and is left alone (ownership.ts).
  */
 import { objectTypeIdOf } from '../../model/object-types.js';
 import type { NormalizedEventDefinition, NormalizedEventDefinitionInfo } from '../../model/schema-model.js';
 import { eventDefinitionAddress, eventPropertyAddress } from '../../model/address.js';
 import { diffFields } from './field-diff.js';
-import {
-  diagnose,
-  tombstoneConflict,
-  isBuiltIn,
-  managedScope,
-  tombstonesOf,
-  type DiffContext,
-} from './diff-context.js';
+import { diagnose, tombstoneConflict, isBuiltIn, tombstonesOf, type DiffContext } from './diff-context.js';
+import { eventScope } from './manage-scope.js';
+import { ownsEventDefinition, ownsEventProperty } from './ownership.js';
 
 const UPDATABLE_EVENT_PROPERTY_FIELDS = ['label', 'description', 'options'] as const;
 
@@ -57,6 +54,7 @@ function diffEvent(
       });
       return;
     }
+    if (!ownsEventDefinition(ctx, eventName)) return;
     ctx.changes.push({
       type: 'eventDefinition.create',
       meta: { eventName, definition: desired.definition },
@@ -69,13 +67,15 @@ function diffEvent(
   }
 
   for (const property of desired?.properties.values() ?? []) {
+    const builtIn = isBuiltIn(live.propertyFlags.get(property.name));
+    if (!builtIn && !ownsEventProperty(ctx, eventName, property.name)) continue;
     const address = eventPropertyAddress(eventName, property.name);
     const current = live.properties.get(property.name);
     if (current === undefined) {
       ctx.changes.push({ type: 'eventProperty.create', meta: { eventName, property } });
       continue;
     }
-    if (isBuiltIn(live.propertyFlags.get(property.name))) {
+    if (builtIn) {
       diagnose(ctx, {
         level: 'warning',
         code: 'BUILTIN_EVENT_PROPERTY',
@@ -127,6 +127,7 @@ function diffEvent(
       });
       continue;
     }
+    if (!ownsEventProperty(ctx, eventName, tombstone.name, tombstone)) continue;
     ctx.changes.push({
       type: 'eventProperty.delete',
       meta: { eventName, name: tombstone.name, cause: 'tombstone', property: current },
@@ -134,11 +135,11 @@ function diffEvent(
   }
 
   if (desired === undefined || ctx.policy.unmanaged === 'ignore') return;
-  const inScope = managedScope(ctx.policy);
+  const inScope = eventScope(ctx.policy);
   for (const current of live.properties.values()) {
     if (desired.properties.has(current.name) || tombstoned.has(current.name)) continue;
     if (isBuiltIn(live.propertyFlags.get(current.name))) continue;
-    const scope = inScope(current.name);
+    const scope = inScope.property(eventName, current.name);
     if (scope === undefined) continue;
     const address = eventPropertyAddress(eventName, current.name);
     if (ctx.policy.unmanaged === 'archive') {

@@ -3,7 +3,8 @@
  * the `unmanaged` policy (`manage.groups` selects properties, not groups). Archiving a group that would
  * still hold active properties after this plan is an error found here, before any write: the API
  * refuses it (GROUP_WITH_ACTIVE_PROPERTIES). A property naming a group that exists neither in a manifest
- * nor live is an error too.
+ * nor live is an error too. A group outside the policy's manage scope is an error and is left alone
+ * (ownership.ts).
  */
 import { canonicalObjectType } from '../../model/object-types.js';
 import type { ObjectSchema } from '../../model/schema-model.js';
@@ -18,6 +19,7 @@ import {
   tombstonesOf,
   type DiffContext,
 } from './diff-context.js';
+import { ownsGroup } from './ownership.js';
 
 const UPDATABLE_GROUP_FIELDS = ['label', 'displayOrder'] as const;
 
@@ -29,6 +31,7 @@ export function diffGroups(
   archivedProperties: ReadonlySet<string>,
 ): void {
   for (const group of desired?.groups.values() ?? []) {
+    if (!ownsGroup(ctx, objectType, group.name)) continue;
     const current = live?.groups.get(group.name);
     if (current === undefined) {
       ctx.changes.push({ type: 'group.create', meta: { objectType, group } });
@@ -62,6 +65,7 @@ export function diffGroups(
     }
     const current = live?.groups.get(tombstone.name);
     if (current === undefined || live === undefined) continue;
+    if (!ownsGroup(ctx, objectType, tombstone.name, tombstone)) continue;
     membersAfter ??= groupMembersAfterPlan(desired, live, archivedProperties);
     const remaining = membersAfter.get(tombstone.name) ?? [];
     if (remaining.length > 0) {

@@ -1,7 +1,8 @@
 /**
  * Properties of one object type: create, update, replace (a field the API cannot change differs),
  * archive (tombstone, or the `unmanaged: archive` policy). Built-in properties are never changed: a
- * manifest entry or tombstone for one gives a warning.
+ * manifest entry or tombstone for one gives a warning. A property outside the policy's manage scope is an
+ * error and is left alone (ownership.ts).
  */
 import { canonicalObjectType } from '../../model/object-types.js';
 import type { NormalizedProperty, ObjectSchema } from '../../model/schema-model.js';
@@ -18,6 +19,7 @@ import {
   tombstonesOf,
   type DiffContext,
 } from './diff-context.js';
+import { ownsDeclaredProperty, ownsPropertyTombstone } from './ownership.js';
 
 /** Fields PATCH cannot change (the platform silently ignores them): a difference means archive + create. */
 export const IMMUTABLE_PROPERTY_FIELDS = [
@@ -60,6 +62,7 @@ export function diffProperties(
   const renamedFrom = new Map<string, string>();
   const tombstoned = tombstonesOf(ctx, 'property');
   for (const declared of desired?.properties.values() ?? []) {
+    if (!ownsDeclaredProperty(ctx, objectType, declared, live)) continue;
     const address = propertyAddress(objectType, declared.name);
     const current = liveActive(declared.name);
     const onConflict = ctx.desired.onConflict?.get(address);
@@ -173,6 +176,7 @@ export function diffProperties(
       });
       continue;
     }
+    if (!ownsPropertyTombstone(ctx, objectType, current, tombstone.source)) continue;
     ctx.changes.push({
       type: 'property.archive',
       meta: { objectType, name, cause: 'tombstone', property: current },

@@ -1,0 +1,243 @@
+/**
+ * The ownership scope: when the target's policy has a `manage` scope (any entry), every resource a
+ * manifest names must lie inside it (manage-scope.ts says what lies inside). A resource outside it is an
+ * error at its manifest entry (OUTSIDE_MANAGE_SCOPE), saying why and which entry adopts it on purpose,
+ * and the diff leaves the resource alone: the plan cannot be applied, so nothing is written.
+ *
+ * - a live property: by its name or its live group; the declared group does not count (a manifest must not
+ *   take a property by moving it into a managed group);
+ * - a property the account lacks: by its name or its declared group; an archived one (restored by the
+ *   plan): by its name or the group it was archived in;
+ * - the old name of a rename, a tombstone: the live property, by its name or its live group;
+ * - a group, declared or tombstoned: listed in `manage.groups`, or by its name;
+ * - an event definition the plan creates: listed in `manage.events`, or by its name;
+ * - an event property, declared or tombstoned: by its name or its event definition.
+ *
+ * Built-in resources are never changed (the diff warns about them instead), and a tombstone of something
+ * already gone does nothing, so neither is checked. Association labels and limits have no owner on the
+ * platform: a label pair a manifest names is the project's.
+ */
+import {
+  eventDefinitionAddress,
+  eventPropertyAddress,
+  groupAddress,
+  propertyAddress,
+} from '../../model/address.js';
+import type { NormalizedProperty, ObjectSchema } from '../../model/schema-model.js';
+import type { SourceLocation } from '../../model/source-location.js';
+import { hasManageScope, type ScopePolicy } from '../../model/policy.js';
+import type { PlanDiagnostic } from '../diagnostics.js';
+import { diagnose, isActive, isBuiltIn, type DiffContext } from './diff-context.js';
+import { eventScope, objectTypeScope, type ObjectTypeScope } from './manage-scope.js';
+
+const OUTSIDE = "outside the policy's manage scope";
+const NO_PREFIX = 'its name matches no manage prefix';
+
+/** The scope questions of one object type, made once per diff (a diff asks them for every property). */
+const scopes = new WeakMap<DiffContext, Map<string, ObjectTypeScope>>();
+
+function scopeOf(ctx: DiffContext, objectType: string): ObjectTypeScope {
+  let byType = scopes.get(ctx);
+  if (byType === undefined) {
+    byType = new Map();
+    scopes.set(ctx, byType);
+  }
+  let scope = byType.get(objectType);
+  if (scope === undefined) {
+    scope = objectTypeScope(ctx.policy, objectType);
+    byType.set(objectType, scope);
+  }
+  return scope;
+}
+
+/** A property a manifest declares (and the property it is renamed from): whether the diff may go on with it. */
+export function ownsDeclaredProperty(
+  ctx: DiffContext,
+  objectType: string,
+  property: NormalizedProperty,
+  live: ObjectSchema | undefined,
+): boolean {
+  if (!hasManageScope(ctx.policy)) return true;
+  const declared = declaredInScope(ctx, objectType, property, live);
+  const renamed = renameSourceInScope(ctx, objectType, property, live);
+  return declared && renamed;
+}
+
+/** Live: by its live group; archived (a restore): by the group it was archived in; new: by its declared group. */
+function declaredInScope(
+  ctx: DiffContext,
+  objectType: string,
+  property: NormalizedProperty,
+  live: ObjectSchema | undefined,
+): boolean {
+  const flags = live?.propertyFlags.get(property.name);
+  if (isBuiltIn(flags)) return true;
+  const scope = scopeOf(ctx, objectType);
+  const current = live?.properties.get(property.name);
+  const group = current?.groupName ?? property.groupName;
+  if (scope.property(property.name, group) !== undefined) return true;
+  const why =
+    current === undefined
+      ? `it is new, its group '${group}' is not managed and ${NO_PREFIX}`
+      : !isActive(flags)
+        ? `it is archived in group '${group}', which is not managed, and ${NO_PREFIX} (declaring it restores it)`
+        : scope.property(property.name, property.groupName) !== undefined
+          ? `the manifest moves it into the managed group '${property.groupName}', but its live group '${group}' is not managed and ${NO_PREFIX}: a manifest cannot take a property by moving it`
+          : `its live group '${group}' is not managed and ${NO_PREFIX}`;
+  const address = propertyAddress(objectType, property.name);
+  outside(
+    ctx,
+    address,
+    undefined,
+    `${address} is ${OUTSIDE}: ${why}`,
+    adoptProperty(objectType, property.name, group),
+  );
+  return false;
+}
+
+/** The old name of a rename: the live property it copies from and archives. */
+function renameSourceInScope(
+  ctx: DiffContext,
+  objectType: string,
+  property: NormalizedProperty,
+  live: ObjectSchema | undefined,
+): boolean {
+  const address = propertyAddress(objectType, property.name);
+  const from = ctx.desired.renames?.get(address);
+  const old = from === undefined ? undefined : live?.properties.get(from);
+  if (from === undefined || old === undefined) return true;
+  const flags = live?.propertyFlags.get(from);
+  // a built-in source is refused by the rename itself; an archived one is no rename
+  if (isBuiltIn(flags) || !isActive(flags)) return true;
+  if (scopeOf(ctx, objectType).property(from, old.groupName) !== undefined) return true;
+  outside(
+    ctx,
+    address,
+    undefined,
+    `${address} is renamed from ${propertyAddress(objectType, from)}, which is ${OUTSIDE}: its live group '${old.groupName}' is not managed and ${NO_PREFIX}`,
+    adoptProperty(objectType, from, old.groupName, 'remove renamedFrom'),
+  );
+  return false;
+}
+
+/** A tombstone of a live custom property. */
+export function ownsPropertyTombstone(
+  ctx: DiffContext,
+  objectType: string,
+  current: NormalizedProperty,
+  source: SourceLocation | undefined,
+): boolean {
+  if (!hasManageScope(ctx.policy)) return true;
+  if (scopeOf(ctx, objectType).property(current.name, current.groupName) !== undefined) return true;
+  const address = propertyAddress(objectType, current.name);
+  outside(
+    ctx,
+    address,
+    source,
+    `${address} is marked archived, but it is ${OUTSIDE}: its live group '${current.groupName}' is not managed and ${NO_PREFIX}`,
+    adoptProperty(objectType, current.name, current.groupName, 'remove the tombstone'),
+  );
+  return false;
+}
+
+/** A group a manifest declares, or a tombstone of a live group. */
+export function ownsGroup(
+  ctx: DiffContext,
+  objectType: string,
+  name: string,
+  tombstone?: { source?: SourceLocation | undefined },
+): boolean {
+  if (!hasManageScope(ctx.policy)) return true;
+  if (scopeOf(ctx, objectType).group(name) !== undefined) return true;
+  const address = groupAddress(objectType, name);
+  const what = tombstone === undefined ? `${address} is` : `${address} is marked archived, but it is`;
+  outside(
+    ctx,
+    address,
+    tombstone?.source,
+    `${what} ${OUTSIDE}: manage.groups does not list it and ${NO_PREFIX}`,
+    `To adopt it on purpose, add ${objectType}.${name} to policy.manage.groups; otherwise ${tombstone === undefined ? 'remove it from the manifest' : 'remove the tombstone'}.`,
+  );
+  return false;
+}
+
+/** An event definition the plan would create. */
+export function ownsEventDefinition(ctx: DiffContext, eventName: string): boolean {
+  if (!hasManageScope(ctx.policy)) return true;
+  if (eventScope(ctx.policy).definition(eventName) !== undefined) return true;
+  const address = eventDefinitionAddress(eventName);
+  outside(
+    ctx,
+    address,
+    undefined,
+    `${address} is ${OUTSIDE}, so the plan may not create it: manage.events does not list it and ${NO_PREFIX}`,
+    `To adopt it on purpose, add ${eventName} to policy.manage.events; otherwise remove its manifest.`,
+  );
+  return false;
+}
+
+/** An event property a manifest declares, or a tombstone of a live one. */
+export function ownsEventProperty(
+  ctx: DiffContext,
+  eventName: string,
+  name: string,
+  tombstone?: { source?: SourceLocation | undefined },
+): boolean {
+  if (!hasManageScope(ctx.policy)) return true;
+  if (eventScope(ctx.policy).property(eventName, name) !== undefined) return true;
+  const address = eventPropertyAddress(eventName, name);
+  const what = tombstone === undefined ? `${address} is` : `${address} is marked deleted, but it is`;
+  outside(
+    ctx,
+    address,
+    tombstone?.source,
+    `${what} ${OUTSIDE}: ${NO_PREFIX} and manage.events does not list its event definition '${eventName}'`,
+    `To adopt it on purpose, add ${eventName} to policy.manage.events (the event definition with all its properties); otherwise ${tombstone === undefined ? 'remove it from the manifest' : 'remove the tombstone'}.`,
+  );
+  return false;
+}
+
+/**
+ * The one warning of a plan whose policy has no manage scope (undefined when it has one): said once per
+ * plan, not per resource, since every resource is then in the same position.
+ */
+export function unscopedWarning(policy: ScopePolicy): PlanDiagnostic | undefined {
+  if (hasManageScope(policy)) return undefined;
+  return {
+    level: 'warning',
+    code: 'NO_MANAGE_SCOPE',
+    message:
+      "The policy has no manage scope: this project may change every property, group, label and event definition its manifests name, including other teams'.",
+    hint: 'Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.',
+  };
+}
+
+/** `add deals.finance_cost_center to policy.manage.prefixes (or deals.dealinformation to ...)` */
+function adoptProperty(
+  objectType: string,
+  name: string,
+  group: string,
+  otherwise = 'remove it from the manifest',
+): string {
+  return (
+    `To adopt it on purpose, add ${objectType}.${name} to policy.manage.prefixes, or ${objectType}.${group} ` +
+    `to policy.manage.groups to adopt every property of that group; otherwise ${otherwise}.`
+  );
+}
+
+function outside(
+  ctx: DiffContext,
+  address: string,
+  source: SourceLocation | undefined,
+  message: string,
+  hint: string,
+): void {
+  diagnose(ctx, {
+    level: 'error',
+    code: 'OUTSIDE_MANAGE_SCOPE',
+    address,
+    source,
+    message,
+    hint,
+  });
+}
