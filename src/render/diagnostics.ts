@@ -58,7 +58,7 @@ function excerptLines(excerpt: Excerpt, chalk: ChalkInstance): string[] {
   const gutter = ' '.repeat(number.length);
   return [
     `    ${chalk.dim(`${number} |`)} ${shown}`,
-    `    ${chalk.dim(`${gutter} |`)} ${' '.repeat([...before].length)}${chalk.red('^')}`,
+    `    ${chalk.dim(`${gutter} |`)} ${' '.repeat(Array.from(before).length)}${chalk.red('^')}`,
   ];
 }
 

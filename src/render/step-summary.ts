@@ -21,7 +21,7 @@ export async function appendStepSummary(
 ): Promise<boolean> {
   const file = env.GITHUB_STEP_SUMMARY;
   if (file === undefined || file === '') return false;
-  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0);
+  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | nonBlocking();
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     handle = await open(file, flags, 0o644);
@@ -45,6 +45,12 @@ export async function appendStepSummary(
     await handle?.close();
   }
   return true;
+}
+
+/** `O_NONBLOCK` where the system has it (Windows has no FIFOs to guard against). */
+function nonBlocking(): number {
+  const flag = (constants as Partial<typeof constants>).O_NONBLOCK;
+  return typeof flag === 'number' ? flag : 0;
 }
 
 function notRegular(file: string): CrmSchemaError {
