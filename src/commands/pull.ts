@@ -14,7 +14,7 @@ import { renderPullSummary } from '../render/pull-summary.js';
 import { pull } from '../pull/pull.js';
 import { defaultOutDir, loadPullProject, nothingDeclared, settleNewFiles } from '../pull/pull-project.js';
 import { checkOutDir } from '../pull/inside-project.js';
-import { hasScopeFlags, isEmptyScope, scopeFromFlags, scopeFromProject } from '../pull/pull-scope.js';
+import { isEmptyScope, resolvePullScope } from '../pull/pull-scope.js';
 import { schemaComment } from '../pull/schema-ref.js';
 
 export default class Pull extends CrmCommand {
@@ -23,15 +23,17 @@ export default class Pull extends CrmCommand {
   static override description =
     'Reads the live account and writes what it holds as manifests: custom properties and groups per object ' +
     'type, association labels and limits per pair, custom event properties per event definition (built-in ' +
-    'properties only with --include-built-in). Without --object-type, --associations or --event it ' +
-    'refreshes the project: what its manifests and policy put in scope. Manifests are updated in place, ' +
-    'keeping comments, key order and file layout; new scopes get new files in --out. Writes only files; ' +
-    'never changes the account. Exit 0 on success, 1 on any error.';
+    'properties only with --include-built-in). Only properties in a managed scope are added: --prefix and ' +
+    '--group, else the policy.manage of the project. Without --object-type, --associations or --event it ' +
+    'refreshes the project: what its manifests and policy put in scope. Manifests are updated in place; ' +
+    'every line that does not change stays as it is written; new scopes get new files in --out. Writes only ' +
+    'files; never changes the account. Exit 0 on success, 1 on any error.';
 
   static override examples = [
     '<%= config.bin %> pull --local',
     '<%= config.bin %> pull --env production',
-    '<%= config.bin %> pull --base-url https://crm.example.com --object-type tickets --associations tickets:orders --event order_shipped --out schema',
+    '<%= config.bin %> pull --env production --prefix support_',
+    '<%= config.bin %> pull --base-url https://crm.example.com --object-type tickets --prefix support_ --associations tickets:orders --event order_shipped --out schema',
   ];
 
   static override flags = {
@@ -49,6 +51,18 @@ export default class Pull extends CrmCommand {
     event: Flags.string({
       summary: 'Pull the custom properties of this event definition; repeatable.',
       helpValue: 'NAME',
+      multiple: true,
+    }),
+    prefix: Flags.string({
+      summary:
+        'Add only the custom properties with this name prefix (support_, or tickets.support_ for one object type); repeatable. Default: policy.manage of the project.',
+      helpValue: 'PREFIX',
+      multiple: true,
+    }),
+    group: Flags.string({
+      summary:
+        'Add only the custom properties in this group (support, or tickets.support for one object type); repeatable. Default: policy.manage of the project.',
+      helpValue: 'GROUP',
       multiple: true,
     }),
     out: Flags.string({
@@ -76,26 +90,6 @@ export default class Pull extends CrmCommand {
       config: project?.config,
       env: process.env,
     });
-    const policy = toPlanPolicy(target.policy);
-    const scopeFlags = {
-      objectTypes: flags['object-type'] ?? [],
-      associations: flags.associations ?? [],
-      events: flags.event ?? [],
-    };
-    const scope = hasScopeFlags(scopeFlags)
-      ? scopeFromFlags(scopeFlags)
-      : scopeFromProject(project?.desired ?? nothingDeclared(), policy);
-    if (isEmptyScope(scope)) {
-      throw new CrmSchemaError(
-        'PULL_NOTHING',
-        'Nothing to pull: no object type, association pair or event is named.',
-        {
-          hint:
-            'Name what to pull with --object-type TYPE, --associations FROM:TO or --event NAME (repeatable), ' +
-            'or run pull in a project whose manifests name them.',
-        },
-      );
-    }
     const projectDir = project?.config.dir ?? this.cwd;
     // before anything is read: pull writes only inside the project folder
     const outDir = await checkOutDir(
@@ -103,11 +97,33 @@ export default class Pull extends CrmCommand {
       flags.out === undefined ? defaultOutDir(this.cwd, project?.config) : resolve(this.cwd, flags.out),
       flags.out,
     );
+    const scope = resolvePullScope({
+      flags: {
+        objectTypes: flags['object-type'] ?? [],
+        associations: flags.associations ?? [],
+        events: flags.event ?? [],
+        prefixes: flags.prefix ?? [],
+        groups: flags.group ?? [],
+      },
+      desired: project?.desired ?? nothingDeclared(),
+      policy: toPlanPolicy(target.policy),
+    });
+    if (isEmptyScope(scope)) {
+      throw new CrmSchemaError(
+        'PULL_NOTHING',
+        'Nothing to pull: no object type, association pair or event is named.',
+        {
+          hint:
+            'Name what to pull with --object-type TYPE, --associations FROM:TO or --event NAME (repeatable), or a ' +
+            'qualified --prefix tickets.support_ / --group tickets.support, or run pull in a project whose ' +
+            'manifests name them.',
+        },
+      );
+    }
     const report = await this.withSession(target, flags, output, (session) =>
       pull(session.client, {
         scope,
         desired: project?.desired ?? nothingDeclared(),
-        policy,
         includeBuiltIn: flags['include-built-in'],
         manifestFiles: project?.manifestFiles ?? [],
         outDir,
@@ -117,7 +133,7 @@ export default class Pull extends CrmCommand {
       }),
     );
 
-    await settleNewFiles(report, { project, cwd: this.cwd, outDir });
+    await settleNewFiles(report, { project, cwd: this.cwd, outDir, scope });
     output.out(renderPullSummary(report, { color: output.color, from: describeTarget(target) }));
   }
 }

@@ -21,14 +21,11 @@ import { mergeObject } from './merge-objects.js';
 import { Recorder, type PullReport } from './pull-report.js';
 import { liveScopeOf, type PullScope } from './pull-scope.js';
 import { selectPull } from './selection.js';
-import type { ScopePolicy } from '../model/policy.js';
 
 export interface PullOptions {
   scope: PullScope;
   /** what the manifests declare (empty without a project) */
   desired: DesiredState;
-  /** the project's (or environment's) policy: its managed scope */
-  policy: ScopePolicy;
   includeBuiltIn: boolean;
   /** absolute paths of the project's manifest files */
   manifestFiles: readonly string[];

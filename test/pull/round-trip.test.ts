@@ -139,6 +139,7 @@ describe('pull round trip on a realistic account', () => {
         from === to ? [`${from}:${to}`] : [`${from}:${to}`, `${to}:${from}`],
       ),
       events: [...EVENTS],
+      prefixes: ['acme_'],
     };
     fx.calls.length = 0;
     const started = performance.now();
