@@ -1,6 +1,7 @@
 /**
  * `crm-schema pull`: writes manifests from the live account. Thin: src/pull loads the project, reads
- * the account, edits the manifest files; src/render prints what it did.
+ * the account, edits the manifest files; src/render prints what it did; the report is the result
+ * (`--json`).
  */
 import { resolve } from 'node:path';
 import { Flags } from '@oclif/core';
@@ -8,7 +9,10 @@ import { CrmCommand } from '../cli/base-command.js';
 import { targetFlags } from '../cli/common-flags.js';
 import { describeTarget, resolveTarget } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
+import { loadBaseline } from '../drift/baseline.js';
 import { toPlanPolicy } from '../live/managed-scope.js';
+import type { PullReport } from '../pull/pull-report.js';
+import { renderPullJson } from '../render/pull-json.js';
 import { renderDiagnosticsText } from '../render/diagnostics.js';
 import { renderPullSummary } from '../render/pull-summary.js';
 import { pull } from '../pull/pull.js';
@@ -27,12 +31,15 @@ export default class Pull extends CrmCommand {
     '--group, else the policy.manage of the project. Without --object-type, --associations or --event it ' +
     'refreshes the project: what its manifests and policy put in scope. Manifests are updated in place; ' +
     'every line that does not change stays as it is written; new scopes get new files in --out. Writes only ' +
-    'files; never changes the account. Exit 0 on success, 1 on any error.';
+    'files; never changes the account. With --baseline (the git ref of the last deploy) what the manifests ' +
+    'changed since is left as they have it and listed: only what was changed outside crm-schema is pulled. ' +
+    'Exit 0 on success, 1 on any error.';
 
   static override examples = [
     '<%= config.bin %> pull --local',
     '<%= config.bin %> pull --env production',
     '<%= config.bin %> pull --env production --prefix support_',
+    '<%= config.bin %> pull --env production --baseline crm-schema/deployed/production',
     '<%= config.bin %> pull --base-url https://crm.example.com --object-type tickets --prefix support_ --associations tickets:orders --event order_shipped --out schema',
   ];
 
@@ -74,9 +81,21 @@ export default class Pull extends CrmCommand {
       summary: 'Also write built-in (platform) properties.',
       default: false,
     }),
+    baseline: Flags.string({
+      summary:
+        'A git ref holding the manifests as last deployed (e.g. the tag crm-schema/deployed/production): what the ' +
+        'manifests changed since is left as it is; only what was changed outside crm-schema is pulled.',
+      helpValue: 'GIT-REF',
+    }),
   };
 
-  async run(): Promise<void> {
+  static override enableJsonFlag = true;
+
+  protected override renderJson(result: PullReport): string {
+    return renderPullJson(result);
+  }
+
+  async run(): Promise<PullReport> {
     const { flags } = await this.parse(Pull);
     const output = this.output(flags);
     const project = await loadPullProject(this.cwd, flags.config, (report) => {
@@ -120,6 +139,17 @@ export default class Pull extends CrmCommand {
         },
       );
     }
+    if (flags.baseline !== undefined && project === undefined) {
+      throw new CrmSchemaError(
+        'BASELINE_UNAVAILABLE',
+        `--baseline ${flags.baseline}: there is no project here (no ${flags.config ?? 'crm-schema.yaml'}), so there are no deployed manifests to compare with.`,
+        { hint: 'Run pull --baseline in the project folder, or leave --baseline out.' },
+      );
+    }
+    const baseline =
+      flags.baseline === undefined
+        ? undefined
+        : await loadBaseline({ cwd: this.cwd, configFlag: flags.config, ref: flags.baseline });
     const report = await this.withSession(target, flags, output, (session) =>
       pull(session.client, {
         scope,
@@ -130,10 +160,13 @@ export default class Pull extends CrmCommand {
         projectDir,
         cwd: this.cwd,
         schemaComment: (dir) => schemaComment(dir, projectDir, 'manifest.schema.json'),
+        ...(baseline === undefined ? {} : { baseline }),
       }),
     );
 
     await settleNewFiles(report, { project, cwd: this.cwd, outDir, scope });
-    output.out(renderPullSummary(report, { color: output.color, from: describeTarget(target) }));
+    if (!this.jsonEnabled())
+      output.out(renderPullSummary(report, { color: output.color, from: describeTarget(target) }));
+    return report;
   }
 }

@@ -29,7 +29,13 @@ import type {
   ObjectSchema,
   SchemaState,
 } from '../model/schema-model.js';
-import { propertyAddress } from '../model/address.js';
+import {
+  eventPropertyAddress,
+  groupAddress,
+  labelAddress,
+  limitAddress,
+  propertyAddress,
+} from '../model/address.js';
 import type { DesiredState } from '../model/desired-state.js';
 import { managedScope } from '../plan/diff/diff-context.js';
 import { scopeSource, type PullScope } from './pull-scope.js';
@@ -78,6 +84,8 @@ export interface SelectionOptions {
   /** what the manifests declare (empty without a project) */
   desired: DesiredState;
   includeBuiltIn: boolean;
+  /** addresses pull leaves as the manifests have them (with a baseline): never added */
+  held?: ReadonlySet<string>;
 }
 
 /** Whether a property (by name and group) or a group (name '') is in the pull's scope, for one object type. */
@@ -124,7 +132,33 @@ export function selectPull(live: SchemaState, options: SelectionOptions): Select
     }
     events.push(selectEvent(eventName, definition, options));
   }
-  return { objects, pairs, events, notes };
+  return withoutHeld({ objects, pairs, events, notes }, options.held ?? new Set());
+}
+
+/** Leaves out the resources pull keeps as the manifests have them (removed from them since the deploy). */
+function withoutHeld(selection: Selection, held: ReadonlySet<string>): Selection {
+  if (held.size === 0) return selection;
+  for (const object of selection.objects) {
+    object.addGroups = object.addGroups.filter((g) => !held.has(groupAddress(object.objectType, g.name)));
+    object.addProperties = object.addProperties.filter(
+      (p) => !held.has(propertyAddress(object.objectType, p.name)),
+    );
+  }
+  for (const pair of selection.pairs) {
+    const { from, to } = pair;
+    pair.addLabels = pair.addLabels.filter(
+      (l) =>
+        !held.has(labelAddress(from, to, l.label)) &&
+        (l.inverseLabel === undefined || !held.has(labelAddress(to, from, l.inverseLabel))),
+    );
+    pair.addLimits = pair.addLimits.filter((l) => !held.has(limitAddress(from, to, l)));
+  }
+  for (const event of selection.events) {
+    event.addProperties = event.addProperties.filter(
+      (p) => !held.has(eventPropertyAddress(event.eventName, p.name)),
+    );
+  }
+  return selection;
 }
 
 function declaredNames(desired: DesiredState, objectType: string, kind: 'property' | 'group'): Set<string> {
