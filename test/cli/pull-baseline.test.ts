@@ -2,7 +2,8 @@
  * `pull --baseline <git-ref>` through the CLI against the emulator over HTTP, in a git repository whose
  * tag marks the last deploy: what the manifests changed since (added, changed, removed) is left as they
  * have it and listed, text and JSON; what was changed in the account alone is pulled; a resource changed
- * on both sides is left as the manifests have it and listed apart.
+ * on both sides is left as the manifests have it and listed apart. `drift --baseline` then recommends
+ * `pull --baseline` with the same ref.
  */
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -141,5 +142,17 @@ describe('pull --baseline', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('  - tickets.support_tier\n');
     expect(await tickets()).not.toContain('support_tier');
+  });
+
+  it('drift --baseline recommends pull --baseline with the same ref (text and Markdown)', async () => {
+    const text = await cli('drift', '--baseline', REF);
+    expect(text.code).toBe(2);
+    expect(text.stdout).toContain(
+      `To accept the account's state instead: crm-schema pull --baseline ${REF} (it keeps the changes not yet deployed), then review and commit the changed manifests.`,
+    );
+    const markdown = await cli('drift', '--baseline', REF, '--format', 'markdown');
+    expect(markdown.stdout).toContain(`\`crm-schema pull --baseline ${REF}\``);
+    const plain = await cli('drift');
+    expect(plain.stdout).toContain("To accept the account's state instead: crm-schema pull, then review");
   });
 });
