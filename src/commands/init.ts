@@ -16,6 +16,7 @@ import { CONFIG_FILE_NAME } from '../manifest/config.js';
 import { adoptAccount } from '../init/adopt.js';
 import { assertScopeOrTerminal, chooseScope } from '../init/scope-prompt.js';
 import { openTerminal, type OpenTerminal } from '../init/terminal.js';
+import { assertWorkflowsFree } from '../init/scaffold.js';
 import { SCHEMA_DIR, writeProject } from '../init/write-project.js';
 import { manageFromFlags, scopeWords, type ManageEntries } from '../pull/scope-flags.js';
 import { renderPullSummary } from '../render/pull-summary.js';
@@ -86,8 +87,10 @@ export default class Init extends CrmCommand {
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare -- see above
     const terminal = process.stdin.isTTY === true ? openTerminal(process.stdin, process.stderr) : undefined;
     try {
-      // before any call: without a scope and without a terminal to ask on, init refuses
+      // before any call: without a scope and without a terminal to ask on, init refuses; so it does when
+      // a recipe --workflows would copy exists
       assertScopeOrTerminal(given, terminal);
+      if (flags.workflows) await assertWorkflowsFree(dir);
       let manage: ManageEntries;
       if (flags.pull) {
         const target = resolveTarget({
