@@ -1,57 +1,74 @@
 /**
- * `crm-schema init`: starts a project in the current folder: `crm-schema.yaml` (commented), the
- * manifests folder, `.crm-schema/` in `.gitignore`; `--workflows` copies the CI recipes; `--pull` adopts
- * the account named by `--base-url` / `CRM_BASE_URL` (or `--local`) in one step, and records an account
- * adopted over HTTP as the default environment, pinned to its id. Thin: src/init does the work.
+ * `crm-schema init`: starts a project in the current folder: `crm-schema.yaml` (commented, with the scope
+ * the project owns), the manifests folder, `.crm-schema/` in `.gitignore`; `--workflows` copies the CI
+ * recipes; `--pull` adopts that scope of the account named by `--base-url` / `CRM_BASE_URL` (or `--local`)
+ * in one step, and records an account adopted over HTTP as the default environment, pinned to its id. The
+ * scope comes from `--prefix` / `--group`, or is asked on a terminal. Thin: src/init does the work.
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { Flags } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
 import { targetFlags } from '../cli/common-flags.js';
 import { describeTarget, resolveTarget } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
-import { defined } from '../core/defined.js';
-import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { CONFIG_FILE_NAME } from '../manifest/config.js';
-import { adopt, manageOfProject } from '../init/adopt.js';
-import { discoverAccount, type Discovered } from '../init/discover.js';
-import { projectFileText, type AdoptedEnvironment } from '../init/project-file.js';
-import { copyWorkflows, ignoreLocalState } from '../init/scaffold.js';
-import { schemaComment } from '../pull/schema-ref.js';
-import { renderPullSummary } from '../render/pull-summary.js';
+import { adoptAccount } from '../init/adopt.js';
+import { assertScopeOrTerminal, chooseScope } from '../init/scope-prompt.js';
+import { openTerminal, type OpenTerminal } from '../init/terminal.js';
+import { assertWorkflowsFree } from '../init/scaffold.js';
+import { SCHEMA_DIR, writeProject } from '../init/write-project.js';
+import type { AdoptedEnvironment } from '../init/project-file.js';
 
-const SCHEMA_DIR = 'schema';
 /** the environment `init --pull` writes for the account it adopted over HTTP */
 const ADOPTED_ENVIRONMENT = 'default';
+import { manageFromFlags, scopeWords, type ManageEntries } from '../pull/scope-flags.js';
+import { renderPullSummary } from '../render/pull-summary.js';
 
 export default class Init extends CrmCommand {
   static override summary =
-    'Start a project here: crm-schema.yaml, a schema/ folder; --pull adopts an account.';
+    'Start a project here: crm-schema.yaml with the scope it owns, a schema/ folder; --pull adopts that scope of an account.';
 
   static override description =
     'Writes crm-schema.yaml (with comments), a schema/ folder and .crm-schema/ in .gitignore; with --workflows ' +
-    'the three GitHub Actions recipes in .github/workflows/. With --pull it adopts the account named by ' +
-    '--base-url / CRM_BASE_URL (or --local): it finds the custom properties and groups of the well-known object ' +
-    'types, the custom event definitions and the label pairs between those object types, writes them as ' +
-    'manifests, and writes a manage: scope of the groups they are in, so that unmanaged: report reports a ' +
-    'property added there by hand; an account adopted over HTTP becomes the default environment, pinned to ' +
-    'its id (accountId). A plan right after shows no change. On a terminal it asks before pulling; ' +
-    'elsewhere give --yes. Writes no file that exists. Exit 0 on success, 1 on any error.';
+    'the three GitHub Actions recipes in .github/workflows/. The project owns a scope, written as ' +
+    'policy.manage: the custom properties with a name prefix (--prefix) or in a group (--group); without ' +
+    'these flags init asks on a terminal, and refuses elsewhere. With --pull it adopts that scope of the ' +
+    'account named by --base-url / CRM_BASE_URL (or --local): only those properties, the groups they use, ' +
+    'the custom event properties with a chosen prefix and the label pairs between the object types adopted; ' +
+    'a plan right after shows no change; an account adopted over HTTP becomes the default environment, ' +
+    'pinned to its id (accountId). Built-in groups are managed only when named. Writes no file that ' +
+    'exists. Exit 0 on success, 1 on any error.';
 
   static override examples = [
-    '<%= config.bin %> init',
-    '<%= config.bin %> init --workflows',
-    '<%= config.bin %> init --pull --base-url https://api.example.com --yes',
-    '<%= config.bin %> init --pull --local --yes',
+    '<%= config.bin %> init --prefix support_',
+    '<%= config.bin %> init --prefix tickets.support_ --group deals.finance --workflows',
+    '<%= config.bin %> init --pull --base-url https://api.example.com --prefix support_',
+    '<%= config.bin %> init --pull --local',
   ];
 
   static override flags = {
     ...targetFlags,
-    pull: Flags.boolean({ summary: 'Adopt the account: pull what it holds into manifests.', default: false }),
-    yes: Flags.boolean({ summary: 'Pull without asking (needed without a terminal).', default: false }),
+    pull: Flags.boolean({
+      summary: 'Adopt the account: pull what it holds in the scope into manifests.',
+      default: false,
+    }),
+    prefix: Flags.string({
+      summary:
+        'The project owns the custom properties with this name prefix (support_, or tickets.support_ for one object type); repeatable.',
+      helpValue: 'PREFIX',
+      multiple: true,
+    }),
+    group: Flags.string({
+      summary:
+        'The project owns the custom properties in this group (support, or deals.finance for one object type); repeatable.',
+      helpValue: 'GROUP',
+      multiple: true,
+    }),
+    yes: Flags.boolean({
+      summary: 'On a terminal, pull without the last confirmation.',
+      default: false,
+    }),
     workflows: Flags.boolean({
       summary: 'Copy the GitHub Actions recipes (plan, deploy, drift) into .github/workflows/.',
       default: false,
@@ -62,8 +79,7 @@ export default class Init extends CrmCommand {
     const { flags } = await this.parse(Init);
     const output = this.output(flags);
     const dir = this.cwd;
-    const configPath = join(dir, CONFIG_FILE_NAME);
-    if (existsSync(configPath))
+    if (existsSync(join(dir, CONFIG_FILE_NAME)))
       throw new CrmSchemaError(
         'INIT_FILE_EXISTS',
         `${CONFIG_FILE_NAME} exists already: this folder is a project.`,
@@ -71,127 +87,86 @@ export default class Init extends CrmCommand {
           hint: 'Run crm-schema pull to add what the account holds to it, or init in another folder.',
         },
       );
-    const outDir = join(dir, SCHEMA_DIR);
-    const written: string[] = [];
-    let manage: { groups: string[]; events: string[] } = { groups: [], events: [] };
-    let environment: AdoptedEnvironment | undefined;
-
-    if (flags.pull) {
-      const target = resolveTarget({
-        local: flags.local,
-        baseUrl: flags['base-url'],
-        envName: undefined,
-        config: undefined,
-        env: process.env,
-        accountId: flags['account-id'],
-      });
-      const adopted = await this.withSession(target, flags, output, async (session) => {
-        const found = await discoverAccount(session.client);
-        const chosen = await choose(found, flags.yes, (text) => {
-          output.err(text);
+    const given = manageFromFlags({ prefixes: flags.prefix ?? [], groups: flags.group ?? [] });
+    // isTTY is undefined (not false) off a terminal, whatever the typings say
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare -- see above
+    const terminal = process.stdin.isTTY === true ? openTerminal(process.stdin, process.stderr) : undefined;
+    try {
+      // before any call: without a scope and without a terminal to ask on, init refuses; so it does when
+      // a recipe --workflows would copy exists
+      assertScopeOrTerminal(given, terminal);
+      if (flags.workflows) await assertWorkflowsFree(dir);
+      let manage: ManageEntries;
+      let environment: AdoptedEnvironment | undefined;
+      if (flags.pull) {
+        const target = resolveTarget({
+          local: flags.local,
+          baseUrl: flags['base-url'],
+          envName: undefined,
+          config: undefined,
+          env: process.env,
+          accountId: flags['account-id'],
         });
-        if (chosen === undefined) return undefined;
-        await mkdir(outDir, { recursive: true });
-        return { report: await adopt(session.client, chosen, { dir, outDir }), account: session.account };
-      });
-      if (adopted === undefined) {
-        output.err('Nothing was written.\n');
-        return;
+        const adopted = await this.withSession(target, flags, output, async (session) => {
+          const result = await adoptAccount(session.client, {
+            dir,
+            outDir: join(dir, SCHEMA_DIR),
+            given,
+            yes: flags.yes,
+            say: (text) => {
+              output.err(text);
+            },
+            ...(terminal === undefined ? {} : { terminal }),
+          });
+          return result === undefined ? undefined : { ...result, account: session.account };
+        });
+        if (adopted === undefined) {
+          output.err('Nothing was written.\n');
+          return;
+        }
+        if (adopted.report !== undefined)
+          output.out(
+            renderPullSummary(adopted.report, { color: output.color, from: describeTarget(target) }),
+          );
+        manage = adopted.manage;
+        // the account adopted over HTTP becomes the default environment, pinned to its id
+        if (target.kind === 'remote')
+          environment = {
+            name: ADOPTED_ENVIRONMENT,
+            baseUrl: target.baseUrl,
+            tokenEnv: target.tokenEnv,
+            accountId: adopted.account?.id,
+          };
+      } else {
+        manage = await chooseScope(given, terminal);
       }
-      output.out(renderPullSummary(adopted.report, { color: output.color, from: describeTarget(target) }));
-      // the account adopted over HTTP becomes the default environment, pinned to its id
-      if (target.kind === 'remote')
-        environment = {
-          name: ADOPTED_ENVIRONMENT,
-          baseUrl: target.baseUrl,
-          tokenEnv: target.tokenEnv,
-          accountId: adopted.account?.id,
-        };
-    }
-
-    // the project file last, so that it names what the pull wrote
-    await mkdir(outDir, { recursive: true });
-    const text = (scope: typeof manage) =>
-      projectFileText({
-        glob: `${SCHEMA_DIR}/**/*.yaml`,
-        schemaComment: schemaComment(dir, dir, 'config.schema.json'),
-        manageGroups: scope.groups,
-        manageEvents: scope.events,
-        ...defined({ environment }),
+      closeTerminal(terminal);
+      const written = await writeProject({
+        dir,
+        manage,
+        workflows: flags.workflows,
+        ...(environment === undefined ? {} : { environment }),
       });
-    await writeFileAtomic(configPath, text(manage));
-    if (flags.pull) {
-      manage = await manageOfProject(dir, configPath);
-      if (manage.groups.length > 0 || manage.events.length > 0)
-        await writeFileAtomic(configPath, text(manage));
+      output.out(
+        `Wrote ${written.join(', ')}.\n` +
+          `Owned (policy.manage, unmanaged: report): ${scopeWords(manage)}.\n` +
+          (environment === undefined
+            ? ''
+            : `Environment ${environment.name} (the default): ${environment.baseUrl}, ` +
+              (environment.accountId === undefined
+                ? 'account unknown (its details could not be read; add accountId to pin it).\n'
+                : `pinned to account ${environment.accountId}.\n`)) +
+          (flags.pull
+            ? `Next: crm-schema validate, then crm-schema plan${flags.local ? ' --local' : ''} (it shows no change).\n`
+            : `Next: write manifests in ${SCHEMA_DIR}/ (kind: Properties, Associations, EventProperties), or start ` +
+              'from the account with crm-schema pull --object-type TYPE; then crm-schema validate and plan.\n'),
+      );
+    } finally {
+      closeTerminal(terminal);
     }
-    written.push(CONFIG_FILE_NAME, `${SCHEMA_DIR}/`);
-    if (await ignoreLocalState(dir)) written.push('.gitignore (.crm-schema/)');
-    if (flags.workflows) written.push(...(await copyWorkflows(dir)));
-    output.out(
-      `Wrote ${written.join(', ')}.\n` +
-        (manage.groups.length > 0
-          ? `Managed groups (unmanaged: report): ${manage.groups.join(', ')}.\n`
-          : '') +
-        (manage.events.length > 0 ? `Managed event definitions: ${manage.events.join(', ')}.\n` : '') +
-        (environment === undefined
-          ? ''
-          : `Environment ${environment.name} (the default): ${environment.baseUrl}, ` +
-            (environment.accountId === undefined
-              ? 'account unknown (its details could not be read; add accountId to pin it).\n'
-              : `pinned to account ${environment.accountId}.\n`)) +
-        (flags.pull
-          ? `Next: crm-schema validate, then crm-schema plan${flags.local ? ' --local' : ''} (it shows no change).\n`
-          : `Next: write manifests in ${SCHEMA_DIR}/ (kind: Properties, Associations, EventProperties), or start from ` +
-            'the account with crm-schema pull --object-type TYPE; then crm-schema validate and plan.\n'),
-    );
   }
 }
 
-/**
- * What to pull: everything found with --yes; on a terminal, the object types the user picks (Enter: all
- * of them), with the label pairs between those, then a confirmation; elsewhere --yes is needed.
- */
-async function choose(
-  found: Discovered,
-  yes: boolean,
-  say: (text: string) => void,
-): Promise<Discovered | undefined> {
-  const what = [
-    `object types: ${found.objectTypes.join(', ') || 'none'}`,
-    `event definitions: ${found.events.join(', ') || 'none'}`,
-    `label pairs: ${found.pairs.map(([from, to]) => `${from}->${to}`).join(', ') || 'none'}`,
-  ];
-  say(`The account holds custom schema for\n  ${what.join('\n  ')}\n`);
-  if (yes) return found;
-  if (!process.stdin.isTTY)
-    throw new CrmSchemaError(
-      'INIT_CONFIRMATION_NEEDED',
-      'init --pull asks before pulling, and there is no terminal to ask on.',
-      { hint: 'Give --yes to pull everything listed above.' },
-    );
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    const picked = (await rl.question('Object types to pull (comma-separated; Enter for all listed): '))
-      .split(',')
-      .map((name) => name.trim())
-      .filter((name) => name !== '');
-    const unknown = picked.filter((name) => !found.objectTypes.includes(name));
-    if (unknown.length > 0) say(`Not among the object types found, left out: ${unknown.join(', ')}\n`);
-    const types =
-      picked.length === 0 ? found.objectTypes : found.objectTypes.filter((t) => picked.includes(t));
-    const chosen: Discovered = {
-      objectTypes: types,
-      events: found.events,
-      pairs: found.pairs.filter(([from, to]) => types.includes(from) && types.includes(to)),
-    };
-    const answer = (
-      await rl.question(
-        `Pull ${types.join(', ') || 'no object type'}, the events and their label pairs? [Y/n] `,
-      )
-    ).trim();
-    return answer === '' || /^y(es)?$/i.test(answer) ? chosen : undefined;
-  } finally {
-    rl.close();
-  }
+function closeTerminal(terminal: OpenTerminal | undefined): void {
+  terminal?.close();
 }

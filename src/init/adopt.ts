@@ -1,38 +1,88 @@
 /**
- * `init --pull`: adopts an account in one step. Finds what it holds (discover.ts), pulls it into new
- * manifests (the pull part); `manageOfProject` then gives the groups the pulled properties are in and the
- * pulled event definitions, for `manage:`.
+ * `init --pull`: adopts a scope of an account in one step. Finds what the account holds (discover.ts),
+ * takes the scope given by `--prefix` / `--group` or asks for one (scope-prompt.ts), and pulls only that
+ * scope into new manifests: the custom properties with a chosen prefix or in a chosen group, the custom
+ * groups they use (and those chosen), the custom event properties with a chosen (unqualified) prefix, and
+ * every user label between the object types adopted. A built-in group is never put under management
+ * unless it was chosen by name.
  */
+import { mkdir } from 'node:fs/promises';
 import type { CrmClient } from '../api/client.js';
-import { loadProject } from '../manifest/validate.js';
-import { toDesiredState } from '../manifest/desired-state.js';
-import { DEFAULT_POLICY } from '../model/policy.js';
+import { managedScope } from '../plan/diff/diff-context.js';
 import { pull } from '../pull/pull.js';
 import type { PullReport } from '../pull/pull-report.js';
 import { nothingDeclared } from '../pull/pull-project.js';
-import { scopeFromFlags } from '../pull/pull-scope.js';
+import { adoptionScope } from '../pull/pull-scope.js';
+import { scopePolicyOf, scopeWords, type ManageEntries } from '../pull/scope-flags.js';
 import { schemaComment } from '../pull/schema-ref.js';
-import type { Discovered } from './discover.js';
+import { discoverAccount, labelledPairs, type AccountFindings } from './discover.js';
+import { chooseScope, offerOf } from './scope-prompt.js';
+import type { Terminal } from './terminal.js';
 
 export interface AdoptOptions {
+  /** the project folder */
   dir: string;
+  /** the folder of the manifests */
   outDir: string;
+  /** the scope of `--prefix` / `--group` (empty: asked on the terminal) */
+  given: ManageEntries;
+  terminal?: Terminal;
+  /** pull without the last confirmation */
+  yes: boolean;
+  /** messages for the person (standard error) */
+  say: (text: string) => void;
 }
 
-export async function adopt(
-  client: CrmClient,
-  found: Discovered,
-  options: AdoptOptions,
-): Promise<PullReport> {
-  const scope = scopeFromFlags({
-    objectTypes: found.objectTypes,
-    associations: found.pairs.map(([from, to]) => `${from}:${to}`),
-    events: found.events,
-  });
-  return pull(client, {
-    scope,
+export interface Adopted {
+  manage: ManageEntries;
+  /** undefined when nothing in the account is in the scope yet */
+  report?: PullReport;
+}
+
+/** What is adopted for a scope: the object types and event definitions holding something in it. */
+export interface Adoption {
+  objectTypes: string[];
+  events: string[];
+  properties: number;
+  eventProperties: number;
+}
+
+export function adoptionOf(found: AccountFindings, manage: ManageEntries): Adoption {
+  const adoption: Adoption = { objectTypes: [], events: [], properties: 0, eventProperties: 0 };
+  for (const { objectType, properties, groups } of found.objectTypes) {
+    const inScope = managedScope(scopePolicyOf(manage), objectType);
+    const matched = properties.filter((p) => inScope(p.name, p.groupName) !== undefined).length;
+    const ownGroup = groups.some((g) => !g.builtIn && inScope('', g.name) !== undefined);
+    if (matched > 0 || ownGroup) adoption.objectTypes.push(objectType);
+    adoption.properties += matched;
+  }
+  // event properties see only unqualified prefixes (as the planner's scope does)
+  const inEventScope = managedScope(scopePolicyOf(manage));
+  for (const event of found.events) {
+    const matched = event.properties.filter((name) => inEventScope(name) !== undefined).length;
+    if (matched > 0) adoption.events.push(event.name);
+    adoption.eventProperties += matched;
+  }
+  return adoption;
+}
+
+/** Adopts the account's scope; undefined when the person declined at the confirmation. */
+export async function adoptAccount(client: CrmClient, options: AdoptOptions): Promise<Adopted | undefined> {
+  const { terminal, say } = options;
+  const found = await discoverAccount(client);
+  const manage = await chooseScope(options.given, terminal, offerOf(found));
+  const adoption = adoptionOf(found, manage);
+  const pairs = await labelledPairs(client, adoption.objectTypes);
+  say(adoptionText(manage, adoption, pairs));
+  if (adoption.objectTypes.length + adoption.events.length === 0) return { manage };
+  if (terminal !== undefined && !options.yes) {
+    const answer = (await terminal.ask('Pull this scope and write the project? [Y/n] ')).trim();
+    if (answer !== '' && !/^y(es)?$/i.test(answer)) return undefined;
+  }
+  await mkdir(options.outDir, { recursive: true });
+  const report = await pull(client, {
+    scope: adoptionScope(adoption.objectTypes, pairs, adoption.events, manage),
     desired: nothingDeclared(),
-    policy: DEFAULT_POLICY,
     includeBuiltIn: false,
     manifestFiles: [],
     outDir: options.outDir,
@@ -40,22 +90,22 @@ export async function adopt(
     cwd: options.dir,
     schemaComment: (at) => schemaComment(at, options.dir, 'manifest.schema.json'),
   });
+  return { manage, report };
 }
 
-/**
- * The manage scope of what the project declares, sorted: the groups holding its properties (and the
- * groups it declares), qualified by object type, and its event definitions.
- */
-export async function manageOfProject(
-  dir: string,
-  configPath: string,
-): Promise<{ groups: string[]; events: string[] }> {
-  const loaded = await loadProject({ cwd: dir, configPath });
-  const desired = toDesiredState(loaded.model);
-  const groups = new Set<string>();
-  for (const [objectType, schema] of desired.state.objects) {
-    for (const property of schema.properties.values()) groups.add(`${objectType}.${property.groupName}`);
-    for (const group of schema.groups.keys()) groups.add(`${objectType}.${group}`);
-  }
-  return { groups: [...groups].sort(), events: [...desired.state.events.keys()].sort() };
+function adoptionText(manage: ManageEntries, adoption: Adoption, pairs: [string, string][]): string {
+  const scope = scopeWords(manage);
+  if (adoption.objectTypes.length + adoption.events.length === 0)
+    return `Scope: ${scope}. Nothing in the account is in it yet: the project starts without resources.\n`;
+  const parts = [
+    `${adoption.properties} custom ${adoption.properties === 1 ? 'property' : 'properties'} of ${adoption.objectTypes.join(', ') || 'no object type'}`,
+  ];
+  if (adoption.events.length > 0)
+    parts.push(
+      `${adoption.eventProperties} event ${adoption.eventProperties === 1 ? 'property' : 'properties'} of ${adoption.events.join(', ')}`,
+    );
+  // a label pair is one resource with two directions: each object pair once
+  const between = new Set(pairs.map(([from, to]) => (from < to ? `${from} and ${to}` : `${to} and ${from}`)));
+  if (between.size > 0) parts.push(`the association labels between ${[...between].join(', ')}`);
+  return `Scope: ${scope}. Adopting ${parts.join('; ')}.\n`;
 }

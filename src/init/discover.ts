@@ -1,37 +1,90 @@
 /**
- * What `init --pull` adopts: the well-known object types that hold custom properties or groups, the
- * custom event definitions, and the label pairs between the object types found. Reads only: per
- * well-known object type its non-sensitive property list and its group list, the event definitions
- * (paged), and per direction between the object types found its labels.
+ * What `init --pull` finds in an account, to offer a scope and adopt it: per well-known object type its
+ * custom properties (name and group) and the groups they could be chosen by (custom groups, and built-in
+ * ones holding a custom property), and the custom event definitions with their custom properties. Reads
+ * only: per well-known object type its non-sensitive property list and its group list, and the event
+ * definitions with their properties (paged). The label pairs are read afterwards, only between the
+ * object types adopted.
  */
 import type { CrmClient } from '../api/client.js';
 import { mapLimit } from '../core/map-limit.js';
 import { BUILT_IN_GROUPS, isBuiltInGroup } from '../model/built-in-groups.js';
 
-export interface Discovered {
-  objectTypes: string[];
-  events: string[];
-  /** `[from, to]` directions with user labels */
-  pairs: [string, string][];
+export interface FoundProperty {
+  name: string;
+  groupName: string;
+}
+
+export interface FoundGroup {
+  name: string;
+  label: string;
+  /** every account has it (or it holds a built-in property): init never puts it under management unasked */
+  builtIn: boolean;
+}
+
+export interface FoundObjectType {
+  objectType: string;
+  /** custom properties, not archived */
+  properties: FoundProperty[];
+  /** custom groups, and built-in groups that hold a custom property */
+  groups: FoundGroup[];
+}
+
+export interface FoundEvent {
+  name: string;
+  /** names of its custom properties */
+  properties: string[];
+}
+
+export interface AccountFindings {
+  /** the well-known object types holding custom properties or groups */
+  objectTypes: FoundObjectType[];
+  events: FoundEvent[];
 }
 
 const PARALLEL = 4;
 
-export async function discoverAccount(client: CrmClient): Promise<Discovered> {
+export async function discoverAccount(client: CrmClient): Promise<AccountFindings> {
   const types = Object.keys(BUILT_IN_GROUPS);
-  const found = await mapLimit(types, PARALLEL, async (objectType) => {
+  const found = await mapLimit(types, PARALLEL, async (objectType): Promise<FoundObjectType> => {
     const [properties, groups] = await Promise.all([
       client.properties.list(objectType),
       client.groups.list(objectType),
     ]);
-    const custom =
-      properties.some((p) => p.platformDefined !== true && p.archived !== true) ||
-      groups.some((g) => !g.archived && !isBuiltInGroup(objectType, g.name));
-    return custom ? objectType : undefined;
+    const live = properties.filter((p) => p.archived !== true);
+    const builtInGroups = new Set(live.filter((p) => p.platformDefined === true).map((p) => p.groupName));
+    const custom = live
+      .filter((p) => p.platformDefined !== true)
+      .map((p) => ({ name: p.name, groupName: p.groupName }));
+    const used = new Set(custom.map((p) => p.groupName));
+    const chosen = groups
+      .filter((g) => !g.archived)
+      .map((g) => ({
+        name: g.name,
+        label: g.label,
+        builtIn: builtInGroups.has(g.name) || isBuiltInGroup(objectType, g.name),
+      }))
+      .filter((g) => !g.builtIn || used.has(g.name));
+    return { objectType, properties: custom, groups: chosen };
   });
-  const objectTypes = found.filter((t): t is string => t !== undefined);
-  const events: string[] = [];
-  for await (const definition of client.events.listAll()) events.push(definition.name);
+  const events: FoundEvent[] = [];
+  for await (const definition of client.events.listAll({ includeProperties: true })) {
+    events.push({
+      name: definition.name,
+      properties: definition.properties.filter((p) => p.platformDefined !== true).map((p) => p.name),
+    });
+  }
+  return {
+    objectTypes: found.filter((t) => t.properties.length > 0 || t.groups.some((g) => !g.builtIn)),
+    events: events.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+  };
+}
+
+/** The directions between `objectTypes` that hold user labels (one read per direction). */
+export async function labelledPairs(
+  client: CrmClient,
+  objectTypes: readonly string[],
+): Promise<[string, string][]> {
   const directions = objectTypes.flatMap((from) =>
     objectTypes.filter((to) => to !== from).map((to): [string, string] => [from, to]),
   );
@@ -42,9 +95,5 @@ export async function discoverAccount(client: CrmClient): Promise<Discovered> {
       ? ([from, to] as [string, string])
       : undefined,
   );
-  return {
-    objectTypes,
-    events: events.sort(),
-    pairs: labelled.filter((p): p is [string, string] => p !== undefined),
-  };
+  return labelled.filter((p): p is [string, string] => p !== undefined);
 }

@@ -1,4 +1,5 @@
 /** The project file `init` writes: commented, so a team sees at once what it can set. */
+import { manageLines, type ManageEntries } from '../pull/scope-flags.js';
 import { dump } from './yaml-list.js';
 
 export interface ProjectFileOptions {
@@ -6,10 +7,8 @@ export interface ProjectFileOptions {
   glob: string;
   /** the editor modeline (first line) */
   schemaComment: string;
-  /** `manage.groups`, qualified by object type (`tickets.support`), from what `init --pull` pulled */
-  manageGroups: readonly string[];
-  /** `manage.events`: the event definitions `init --pull` pulled */
-  manageEvents?: readonly string[];
+  /** the scope the project owns (`policy.manage`), as given or chosen */
+  manage: ManageEntries;
   /** the account `init --pull` adopted over HTTP: written as the default environment, pinned to its id */
   environment?: AdoptedEnvironment;
 }
@@ -37,19 +36,12 @@ export function projectFileText(options: ProjectFileOptions): string {
     '  # archives and deletes need --allow-destructive, or their address under allow: [...]',
     '  destructive: deny',
     '  # custom properties in the managed scope that no manifest declares: ignore, report or archive',
-    `  unmanaged: ${options.manageGroups.length > 0 ? 'report' : 'ignore'}`,
+    '  unmanaged: report',
+    '  # what this project owns: the custom properties in these groups or with these name prefixes',
+    '  # (tickets.support_ counts for tickets only); pull adds only these, plan reports those no',
+    '  # manifest declares',
+    ...manageLines(options.manage, '  '),
   ];
-  const events = options.manageEvents ?? [];
-  if (options.manageGroups.length > 0 || events.length > 0) {
-    lines.push(
-      '  # what the project owns (a manifest naming anything else is refused): the groups the pulled',
-      '  # properties are in (a property someone adds there by hand is reported) and the pulled events',
-      '  manage:',
-    );
-    if (options.manageGroups.length > 0)
-      lines.push(`    groups: [${options.manageGroups.map(dump).join(', ')}]`);
-    if (events.length > 0) lines.push(`    events: [${events.map(dump).join(', ')}]`);
-  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -25,8 +25,8 @@ export async function ignoreLocalState(dir: string): Promise<boolean> {
   return true;
 }
 
-/** Copies the recipes into `.github/workflows/`; refuses before copying anything if one exists. */
-export async function copyWorkflows(dir: string): Promise<string[]> {
+/** Refuses when `.github/workflows/` holds a file of a recipe's name; the recipes' names otherwise. */
+export async function assertWorkflowsFree(dir: string): Promise<string[]> {
   const target = join(dir, '.github', 'workflows');
   const files = (await readdir(RECIPES)).filter((f) => f.endsWith('.yml')).sort();
   const taken = files.filter((f) => existsSync(join(target, f)));
@@ -36,6 +36,13 @@ export async function copyWorkflows(dir: string): Promise<string[]> {
       `.github/workflows/ already holds ${taken.join(', ')}; init writes no file that exists.`,
       { hint: 'Move them away, or leave --workflows out and copy the recipes by hand (see docs/ci.md).' },
     );
+  return files;
+}
+
+/** Copies the recipes into `.github/workflows/`; refuses before copying anything if one exists. */
+export async function copyWorkflows(dir: string): Promise<string[]> {
+  const target = join(dir, '.github', 'workflows');
+  const files = await assertWorkflowsFree(dir);
   await mkdir(target, { recursive: true });
   for (const file of files) await copyFile(join(RECIPES, file), join(target, file));
   return files.map((f) => `.github/workflows/${f}`);

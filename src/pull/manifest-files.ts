@@ -6,12 +6,14 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Document, isMap, parseAllDocuments, type YAMLMap } from 'yaml';
+import { Document, isMap, parseAllDocuments, type ToStringOptions, type YAMLMap } from 'yaml';
 import { CrmSchemaError } from '../core/errors.js';
 import { readRegularFile } from '../core/regular-file.js';
 import { pairKey } from '../model/normalize-association.js';
 import { canonicalObjectType } from '../model/object-types.js';
+import { keepWrittenLines } from './written-lines.js';
 import { documentText, stringValue } from './yaml-edit.js';
+import { BASE_LAYOUT, layoutOf } from './yaml-layout.js';
 
 export interface ManifestFile {
   /** absolute */
@@ -23,6 +25,8 @@ export interface ManifestFile {
   original?: string;
   bom: boolean;
   crlf: boolean;
+  /** how the file is laid out (indentation, flow padding): what pull writes follows it */
+  layout: ToStringOptions;
   changed: boolean;
 }
 
@@ -62,7 +66,8 @@ export async function readManifestFile(path: string, display: string): Promise<M
   const bom = text.startsWith('\uFEFF');
   if (bom) text = text.slice(1);
   const docs = [...parseAllDocuments(text)] as Document[];
-  return { path, display, docs, original: text, bom, crlf: text.includes('\r\n'), changed: false };
+  const layout = layoutOf(text, docs);
+  return { path, display, docs, original: text, bom, crlf: text.includes('\r\n'), layout, changed: false };
 }
 
 export class ManifestSet {
@@ -135,6 +140,7 @@ export class ManifestSet {
       docs: [],
       bom: false,
       crlf: false,
+      layout: BASE_LAYOUT,
       changed: true,
     };
     this.files.push(file);
@@ -176,12 +182,16 @@ function keyOf(kind: DocKind, map: YAMLMap): string | undefined {
   return stringValue(map, 'eventName');
 }
 
-const TO_STRING = { lineWidth: 0, singleQuote: true } as const;
-
-/** The text of a file: its documents, the first line of a new file pointing editors at the JSON Schema. */
+/**
+ * The text of a file: its documents as yaml writes them, a new file's first line pointing editors at the
+ * JSON Schema. In a file that exists, every line pull did not change stays as it was written.
+ */
 export function fileText(file: ManifestFile, schemaComment: string): string {
-  let text = file.docs.map((doc) => documentText(doc, TO_STRING)).join('');
-  if (file.original === undefined) text = `${schemaComment}\n${text}`;
+  const edited = file.docs.map((doc) => documentText(doc, file.layout)).join('');
+  let text =
+    file.original === undefined
+      ? `${schemaComment}\n${edited}`
+      : keepWrittenLines(file.original, edited, file.layout);
   if (file.crlf) text = text.replace(/\r?\n/g, '\r\n');
   return file.bom ? `\uFEFF${text}` : text;
 }

@@ -30,7 +30,7 @@ import {
   stringValue,
 } from './yaml-edit.js';
 
-export function mergePair(set: ManifestSet, pull: PairPull, rec: Recorder): void {
+export function mergePair(set: ManifestSet, pull: PairPull, rec: Recorder, held: ReadonlySet<string>): void {
   const { from, to, live } = pull;
   const key = pairKey(from, to);
   const docs = set.docs('associations', key);
@@ -51,17 +51,15 @@ export function mergePair(set: ManifestSet, pull: PairPull, rec: Recorder): void
       const category = stringValue(entry, 'category');
       const typeId = plainValue(entry, 'typeId');
       if (category !== undefined && typeof typeId === 'number') {
-        return keepTypeLimit(
-          ref,
-          entry,
-          limitOf.get(`${category}/${typeId}`),
-          limitAddress(from, to, { category, typeId }),
-          rec,
-        );
+        const address = limitAddress(from, to, { category, typeId });
+        if (held.has(address)) return true;
+        return keepTypeLimit(ref, entry, limitOf.get(`${category}/${typeId}`), address, rec);
       }
       const text = stringValue(entry, 'label');
       if (text === undefined) return true;
       const address = labelAddress(from, to, text);
+      // with a baseline: a change not deployed yet, left as it is
+      if (held.has(address)) return true;
       if (plainValue(entry, 'deleted') === true) {
         if (index.find(from, to, text) !== undefined) rec.tombstoneStillLive(address, ref.file, 'deleted');
         return true;

@@ -17,12 +17,18 @@ import type { Recorder } from './pull-report.js';
 import type { EventPull } from './selection.js';
 import { appendEntry, deleteKey, plainValue, setValue } from './yaml-edit.js';
 
-export function mergeEvent(set: ManifestSet, pull: EventPull, rec: Recorder): void {
+export function mergeEvent(
+  set: ManifestSet,
+  pull: EventPull,
+  rec: Recorder,
+  held: ReadonlySet<string>,
+): void {
   const { eventName, live } = pull;
   const docs = set.docs('events', eventName);
   const emptied: DocRef[] = [];
   for (const ref of docs) {
     const dropped = mergeNamedEntries(ref, 'properties', rec, {
+      held,
       tombstone: 'deleted',
       address: (name) => eventPropertyAddress(eventName, name),
       live: (name) => live.properties.get(name),

@@ -1,7 +1,8 @@
 /**
  * The merge every list of named entries shares (groups, properties, event properties): an entry whose
  * resource is live gets the live values, an entry whose resource is gone is removed (unless it is pending:
- * a rename not applied yet), a tombstone is kept (and reported when its resource is still live).
+ * a rename not applied yet), a tombstone is kept (and reported when its resource is still live), and an
+ * entry pull holds (with a baseline: a change not deployed yet) is left as it is.
  */
 import type { YAMLMap } from 'yaml';
 import type { DocRef } from './manifest-files.js';
@@ -9,6 +10,8 @@ import type { Recorder } from './pull-report.js';
 import { filterEntries, plainValue, stringValue } from './yaml-edit.js';
 
 export interface NamedEntryMerge<T> {
+  /** addresses left as the manifests have them (with a baseline: changes not yet deployed) */
+  held: ReadonlySet<string>;
   /** the tombstone key of this kind of entry */
   tombstone: 'archived' | 'deleted';
   address(name: string): string;
@@ -31,6 +34,7 @@ export function mergeNamedEntries<T>(
     const name = stringValue(entry, 'name');
     if (name === undefined) return true;
     const address = merge.address(name);
+    if (merge.held.has(address)) return true;
     const current = merge.live(name);
     if (plainValue(entry, merge.tombstone) === true) {
       if (current !== undefined) rec.tombstoneStillLive(address, ref.file, merge.tombstone);

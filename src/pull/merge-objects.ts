@@ -19,7 +19,12 @@ import type { Recorder } from './pull-report.js';
 import type { ObjectPull } from './selection.js';
 import { appendEntry, deleteKey, seqValue, setValue, stringValue } from './yaml-edit.js';
 
-export function mergeObject(set: ManifestSet, pull: ObjectPull, rec: Recorder): void {
+export function mergeObject(
+  set: ManifestSet,
+  pull: ObjectPull,
+  rec: Recorder,
+  held: ReadonlySet<string>,
+): void {
   const { objectType, live } = pull;
   const docs = set.docs('properties', objectType);
   /** group name -> the document declaring it / the first document holding a property of it */
@@ -28,8 +33,8 @@ export function mergeObject(set: ManifestSet, pull: ObjectPull, rec: Recorder): 
   const emptied: DocRef[] = [];
   for (const ref of docs) {
     const dropped = [
-      mergeGroups(ref, objectType, live, rec, groupDoc),
-      mergeProperties(ref, objectType, live, rec, memberDoc),
+      mergeGroups(ref, objectType, live, rec, groupDoc, held),
+      mergeProperties(ref, objectType, live, rec, memberDoc, held),
     ].some(Boolean);
     const empty = seqValue(ref.map, 'groups') === undefined && seqValue(ref.map, 'properties') === undefined;
     if (dropped && empty) emptied.push(ref);
@@ -62,8 +67,10 @@ function mergeGroups(
   live: ObjectSchema,
   rec: Recorder,
   groupDoc: Map<string, DocRef>,
+  held: ReadonlySet<string>,
 ): boolean {
   return mergeNamedEntries(ref, 'groups', rec, {
+    held,
     tombstone: 'archived',
     address: (name) => groupAddress(objectType, name),
     live: (name) => live.groups.get(name),
@@ -94,10 +101,12 @@ function mergeProperties(
   live: ObjectSchema,
   rec: Recorder,
   memberDoc: Map<string, DocRef>,
+  held: ReadonlySet<string>,
 ): boolean {
   const activeProperty = (name: string): NormalizedProperty | undefined =>
     live.propertyFlags.get(name)?.archived === true ? undefined : live.properties.get(name);
   return mergeNamedEntries(ref, 'properties', rec, {
+    held,
     tombstone: 'archived',
     address: (name) => propertyAddress(objectType, name),
     live: (name) => activeProperty(name),

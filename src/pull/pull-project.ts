@@ -2,7 +2,8 @@
  * The project pull works in, if any: `crm-schema.yaml` (or `--config FILE`) and its manifests, validated
  * as plan validates them, except that a project whose globs match no file yet is fine (pull is how its
  * first manifests get written). Without a project file, pull writes new files only and then creates a
- * minimal `crm-schema.yaml` naming them, so that `plan` works next.
+ * minimal `crm-schema.yaml` naming them, and the scope of `--prefix` / `--group` under `policy.manage`,
+ * so that `plan` works next and the project owns what was pulled.
  */
 import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -16,6 +17,8 @@ import type { DesiredState } from '../model/desired-state.js';
 import { emptySchemaState } from '../model/schema-state.js';
 import { assertInsideProject } from './inside-project.js';
 import type { PullReport } from './pull-report.js';
+import type { PullScope } from './pull-scope.js';
+import { isEmptyManage, manageLines, type ManageEntries } from './scope-flags.js';
 import { schemaComment } from './schema-ref.js';
 
 /** Problems that only say the project has no manifest yet. */
@@ -87,23 +90,40 @@ function matchedByGlobs(config: ProjectConfig, path: string): boolean {
   return includes.some((g) => matchesGlob(file, g)) && !excludes.some((g) => matchesGlob(file, g));
 }
 
-/** The text of a minimal project file whose glob takes every YAML file under `outDir`. */
-function minimalProjectFile(cwd: string, outDir: string, schemaComment: string): string {
+/**
+ * The text of a minimal project file whose glob takes every YAML file under `outDir`, with the scope
+ * pull adopted as `policy.manage`.
+ */
+function minimalProjectFile(
+  cwd: string,
+  outDir: string,
+  schemaComment: string,
+  manage: ManageEntries,
+): string {
   const folder = relative(cwd, outDir).split(sep).join('/');
   const glob = folder === '' ? '*.yaml' : `${folder}/**/*.yaml`;
-  return `${schemaComment}\n#\n# Written by crm-schema pull. Globs are relative to this file.\nmanifests: ['${glob}']\n`;
+  const lines = [
+    schemaComment,
+    '#',
+    '# Written by crm-schema pull. Globs are relative to this file.',
+    `manifests: ['${glob}']`,
+  ];
+  if (!isEmptyManage(manage)) lines.push('policy:', ...manageLines(manage, '  '));
+  return `${lines.join('\n')}\n`;
 }
 
 /**
- * After the manifests are written: in a project, a note for each new file its globs would not read;
- * without one, a minimal project file naming the new files (unless one appeared meanwhile).
+ * After the manifests are written: in a project, a note for each new file its globs would not read (and
+ * for a scope given by flags that the project file does not record); without one, a minimal project file
+ * naming the new files and the scope (unless one appeared meanwhile).
  */
 export async function settleNewFiles(
   report: PullReport,
-  options: { project: PullProject | undefined; cwd: string; outDir: string },
+  options: { project: PullProject | undefined; cwd: string; outDir: string; scope: PullScope },
 ): Promise<void> {
-  const { project, cwd, outDir } = options;
+  const { project, cwd, outDir, scope } = options;
   const created = report.files.filter((f) => f.status === 'created');
+  const recorded = scope.byFlags ? scope.manage : { groups: [], prefixes: [] };
   if (project !== undefined) {
     for (const file of created) {
       if (!matchedByGlobs(project.config, resolve(cwd, file.path)))
@@ -111,8 +131,13 @@ export async function settleNewFiles(
           `${file.path} is not matched by the manifests globs of ${project.config.file}: add it there, or plan will not read it.`,
         );
     }
+    if (scope.byFlags && scope.within === undefined && report.added.length > 0)
+      report.notes.push(
+        `${project.config.file} has no policy.manage: add the scope pulled there ` +
+          `(${manageLines(recorded, '').slice(1).join(', ').replace(/\s+/g, ' ').trim()}), so that plan and drift watch it.`,
+      );
   } else if (created.length > 0 && !existsSync(join(cwd, CONFIG_FILE_NAME))) {
-    const text = minimalProjectFile(cwd, outDir, schemaComment(cwd, cwd, 'config.schema.json'));
+    const text = minimalProjectFile(cwd, outDir, schemaComment(cwd, cwd, 'config.schema.json'), recorded);
     await assertInsideProject(cwd, join(cwd, CONFIG_FILE_NAME), CONFIG_FILE_NAME);
     await writeFileAtomic(join(cwd, CONFIG_FILE_NAME), text);
     report.files.push({ path: CONFIG_FILE_NAME, status: 'created' });

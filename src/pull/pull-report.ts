@@ -1,5 +1,10 @@
-/** What a pull did: the files written, the resources added, updated and removed, and notes. */
+/**
+ * What a pull did: the files written, the resources added, updated and removed, what it kept as the
+ * manifests have it (with a baseline: changes not yet deployed, and changes made on both sides), and
+ * notes. `pull --json` prints it.
+ */
 import type { ManifestFile } from './manifest-files.js';
+import type { KeptEntry } from './not-deployed.js';
 
 export type FileStatus = 'created' | 'updated' | 'deleted';
 
@@ -10,8 +15,14 @@ export interface PullReport {
   added: string[];
   updated: string[];
   removed: string[];
+  /** with a baseline: changed in the manifests since the deploy, the account as deployed: kept */
+  notDeployed: KeptEntry[];
+  /** with a baseline: changed both in the manifests and in the account since the deploy: kept */
+  conflicts: KeptEntry[];
   /** things a person should know: tombstones of resources still live, definitions missing, ... */
   notes: string[];
+  /** the manifests as last deployed, when given (`--baseline`) */
+  baseline?: { ref: string; commit: string };
 }
 
 /** Collects what the merges do; each call marks the file it touched as changed. */

@@ -4,12 +4,24 @@
  * definitions its manifests name (declarations and tombstones), and the object types qualified policy
  * entries name (`tickets.support_`), so that `pull` in a project refreshes it.
  *
+ * Which live custom properties (and groups) pull adds: those in a managed scope, never others (another
+ * team's properties stay out). The scope is `--prefix` / `--group`, else the project's `policy.manage`;
+ * flags in a project that has a scope of its own are bounded by it. Pulling an object type without any
+ * scope is refused: pull adopts only a scope.
+ *
  * Reading: every property of each object type (one list call per data sensitivity: what pull adds is
  * found among all of them, and a group counts as built-in when it holds a built-in property), its groups,
  * both directions of each pair (the reverse one gives each label's inverse), each event definition.
  */
 import { CrmSchemaError } from '../core/errors.js';
 import { policyObjectTypes } from '../live/managed-scope.js';
+import {
+  describeManage,
+  isEmptyManage,
+  manageFromFlags,
+  scopePolicyOf,
+  type ManageEntries,
+} from './scope-flags.js';
 import { emptyScope, objectTypeScopeOf, pairScopeOf, type LiveScope } from '../live/scope.js';
 import { pairKey } from '../model/normalize-association.js';
 import { canonicalObjectType } from '../model/object-types.js';
@@ -21,6 +33,10 @@ export interface PullFlags {
   /** `FROM:TO` */
   associations: readonly string[];
   events: readonly string[];
+  /** `--prefix`: property name prefixes, optionally qualified (`tickets.support_`) */
+  prefixes?: readonly string[];
+  /** `--group`: property groups, optionally qualified (`tickets.support`) */
+  groups?: readonly string[];
 }
 
 export interface PullScope {
@@ -31,14 +47,65 @@ export interface PullScope {
   /** by `pairKey` */
   pairs: Map<string, { from: string; to: string }>;
   events: Set<string>;
+  /** the live custom properties and groups pull adds: those in this scope (canonical entries) */
+  manage: ManageEntries;
+  /** and within this one too: the project's own scope, when the flags name the scope */
+  within?: ManageEntries;
+  /** the scope was given by `--prefix` / `--group` */
+  byFlags: boolean;
 }
 
 export function hasScopeFlags(flags: PullFlags): boolean {
   return flags.objectTypes.length + flags.associations.length + flags.events.length > 0;
 }
 
-export function scopeFromFlags(flags: PullFlags): PullScope {
-  const scope: PullScope = { mode: 'flags', objectTypes: new Set(), pairs: new Map(), events: new Set() };
+export interface ResolveOptions {
+  flags: PullFlags;
+  /** what the manifests declare (empty without a project) */
+  desired: DesiredState;
+  /** the project's (or environment's) policy, canonical (`toPlanPolicy`) */
+  policy: ScopePolicy;
+}
+
+/** The scope of a `pull` run: what it reads, and which live properties it adds (see the top). */
+export function resolvePullScope({ flags, desired, policy }: ResolveOptions): PullScope {
+  const given = manageFromFlags(flags);
+  const byFlags = !isEmptyManage(given);
+  const manage = byFlags ? given : policy.manage;
+  const scope = hasScopeFlags(flags)
+    ? scopeFromFlags(flags, manage)
+    : scopeFromProject(desired, policy, manage);
+  for (const objectType of policyObjectTypes(scopePolicyOf(manage))) scope.objectTypes.add(objectType);
+  scope.byFlags = byFlags;
+  if (byFlags && !isEmptyManage(policy.manage)) scope.within = policy.manage;
+  if (scope.mode === 'flags' && scope.objectTypes.size > 0 && isEmptyManage(manage)) {
+    throw new CrmSchemaError(
+      'PULL_SCOPE_NEEDED',
+      `pull adds only the properties of a managed scope, and none is given for ${[...scope.objectTypes].join(', ')}: another team's properties would be pulled too.`,
+      {
+        hint:
+          'Name the properties to pull with --prefix PREFIX or --group GROUP (repeatable; qualify one with an object ' +
+          'type: --prefix tickets.support_, --group deals.finance), or set policy.manage in crm-schema.yaml.',
+      },
+    );
+  }
+  return scope;
+}
+
+/** `--prefix support_`, or `policy.manage`: where the scope of a pull comes from, for notes. */
+export function scopeSource(scope: PullScope): string {
+  return scope.byFlags ? describeManage(scope.manage) : 'policy.manage';
+}
+
+export function scopeFromFlags(flags: PullFlags, manage: ManageEntries): PullScope {
+  const scope: PullScope = {
+    mode: 'flags',
+    objectTypes: new Set(),
+    pairs: new Map(),
+    events: new Set(),
+    manage,
+    byFlags: false,
+  };
   for (const objectType of flags.objectTypes) scope.objectTypes.add(canonicalObjectType(objectType.trim()));
   for (const value of flags.associations) {
     const [from, to, ...rest] = value.split(':').map((part) => part.trim());
@@ -53,8 +120,19 @@ export function scopeFromFlags(flags: PullFlags): PullScope {
   return scope;
 }
 
-export function scopeFromProject(desired: DesiredState, policy: ScopePolicy): PullScope {
-  const scope: PullScope = { mode: 'project', objectTypes: new Set(), pairs: new Map(), events: new Set() };
+export function scopeFromProject(
+  desired: DesiredState,
+  policy: ScopePolicy,
+  manage: ManageEntries = policy.manage,
+): PullScope {
+  const scope: PullScope = {
+    mode: 'project',
+    objectTypes: new Set(),
+    pairs: new Map(),
+    events: new Set(),
+    manage,
+    byFlags: false,
+  };
   const addPair = (from: string, to: string) =>
     scope.pairs.set(pairKey(from, to), { from: canonicalObjectType(from), to: canonicalObjectType(to) });
   for (const objectType of desired.state.objects.keys())
@@ -86,4 +164,27 @@ export function liveScopeOf(scope: PullScope): LiveScope {
   for (const { from, to } of scope.pairs.values()) pairScopeOf(live, from, to).inverse = true;
   for (const name of scope.events) live.events.add(name);
   return live;
+}
+
+/**
+ * The scope `init --pull` adopts: these object types, directions and event definitions, read as a
+ * project's (custom event properties by prefix), adding the properties in `manage`.
+ */
+export function adoptionScope(
+  objectTypes: readonly string[],
+  pairs: readonly (readonly [string, string])[],
+  events: readonly string[],
+  manage: ManageEntries,
+): PullScope {
+  const scope: PullScope = {
+    mode: 'project',
+    objectTypes: new Set(objectTypes.map(canonicalObjectType)),
+    pairs: new Map(),
+    events: new Set(events),
+    manage,
+    byFlags: true,
+  };
+  for (const [from, to] of pairs)
+    scope.pairs.set(pairKey(from, to), { from: canonicalObjectType(from), to: canonicalObjectType(to) });
+  return scope;
 }

@@ -4,6 +4,9 @@
  * writes only the files that changed, each atomically (a temporary file, then a rename). A file left
  * without documents is deleted. Nothing is written or deleted outside the project folder (real paths,
  * links resolved). Reads only from the CRM; never writes to it.
+ *
+ * With a baseline (the manifests as last deployed), what the manifests changed since the deploy is kept
+ * as they have it (not-deployed.ts): only what was changed outside crm-schema is pulled.
  */
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -11,6 +14,7 @@ import type { CrmClient } from '../api/client.js';
 import { FILE_CONCURRENCY, mapLimit } from '../core/map-limit.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { readLiveState } from '../live/read-live.js';
+import { mergeScope, scopeFromDesired } from '../live/scope.js';
 import { displayPath } from '../manifest/collect.js';
 import type { DesiredState } from '../model/desired-state.js';
 import { fileText, ManifestSet, readManifestFile, type ManifestFile } from './manifest-files.js';
@@ -19,16 +23,15 @@ import { mergePair } from './merge-associations.js';
 import { mergeEvent } from './merge-events.js';
 import { mergeObject } from './merge-objects.js';
 import { Recorder, type PullReport } from './pull-report.js';
+import { keptByBaseline, NOTHING_KEPT } from './not-deployed.js';
 import { liveScopeOf, type PullScope } from './pull-scope.js';
+import { scopePolicyOf } from './scope-flags.js';
 import { selectPull } from './selection.js';
-import type { ScopePolicy } from '../model/policy.js';
 
 export interface PullOptions {
   scope: PullScope;
   /** what the manifests declare (empty without a project) */
   desired: DesiredState;
-  /** the project's (or environment's) policy: its managed scope */
-  policy: ScopePolicy;
   includeBuiltIn: boolean;
   /** absolute paths of the project's manifest files */
   manifestFiles: readonly string[];
@@ -40,11 +43,33 @@ export interface PullOptions {
   cwd: string;
   /** the first line of a new file in `dir` */
   schemaComment: (dir: string) => string;
+  /** the manifests as last deployed (`--baseline`): what they changed since is kept */
+  baseline?: PullBaseline;
+}
+
+export interface PullBaseline {
+  /** as given (`crm-schema/deployed/production`) */
+  ref: string;
+  /** the commit it names */
+  commit: string;
+  desired: DesiredState;
 }
 
 export async function pull(client: CrmClient, options: PullOptions): Promise<PullReport> {
-  const live = await readLiveState(client, liveScopeOf(options.scope));
-  const selection = selectPull(live, options);
+  const { baseline } = options;
+  const scope = liveScopeOf(options.scope);
+  // the planner's diff, with every live custom resource of the pull's scope that no manifest names
+  // turned into a change (as drift plans): it reads what both sets of manifests name
+  const policy = { ...scopePolicyOf(options.scope.manage), unmanaged: 'archive' as const };
+  if (baseline !== undefined) {
+    mergeScope(scope, scopeFromDesired(options.desired, policy));
+    mergeScope(scope, scopeFromDesired(baseline.desired, policy));
+  }
+  const live = await readLiveState(client, scope);
+  const kept =
+    baseline === undefined ? NOTHING_KEPT : keptByBaseline(options.desired, baseline.desired, live, policy);
+  const held = kept.addresses;
+  const selection = selectPull(live, { ...options, held });
   const display = (path: string) => displayPath(options.cwd, path);
   // a few files at a time: thousands of manifests must not need thousands of open files
   const files = await mapLimit(options.manifestFiles, FILE_CONCURRENCY, (path) =>
@@ -57,7 +82,7 @@ export async function pull(client: CrmClient, options: PullOptions): Promise<Pul
   for (const object of selection.objects) {
     if (isEmpty(set.docs('properties', object.objectType), object.addGroups, object.addProperties))
       rec.note(`${object.objectType}: nothing to pull (no custom properties or groups).`);
-    mergeObject(set, object, rec);
+    mergeObject(set, object, rec, held);
   }
   for (const pair of selection.pairs) {
     const key = `${pair.from}->${pair.to}`;
@@ -72,12 +97,12 @@ export async function pull(client: CrmClient, options: PullOptions): Promise<Pul
           : `${key}: its user labels are written with ${pair.to}->${pair.from} (each label pair once, with its inverseLabel).`,
       );
     }
-    mergePair(set, pair, rec);
+    mergePair(set, pair, rec, held);
   }
   for (const event of selection.events) {
     if (isEmpty(set.docs('events', event.eventName), event.addProperties))
       rec.note(`event:${event.eventName}: nothing to pull (no custom properties).`);
-    mergeEvent(set, event, rec);
+    mergeEvent(set, event, rec, held);
   }
 
   return {
@@ -85,7 +110,10 @@ export async function pull(client: CrmClient, options: PullOptions): Promise<Pul
     added: rec.added,
     updated: rec.updated,
     removed: rec.removed,
+    notDeployed: kept.notDeployed,
+    conflicts: kept.conflicts,
     notes: rec.notes,
+    ...(baseline === undefined ? {} : { baseline: { ref: baseline.ref, commit: baseline.commit } }),
   };
 }
 

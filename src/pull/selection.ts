@@ -2,13 +2,15 @@
  * Which live resources pull adds to the manifests (those already declared are refreshed in place by the
  * merge, whatever this selects):
  *
- * - flags scope: every custom property and custom group of the object type, every user label and limit
- *   of the pair, every custom property of the event definition;
- * - project scope: what drift reports as unmanaged: custom properties in a managed group or with a managed
- *   prefix (`policy.manage`), the groups `manage.groups` names, every user label and limit of a declared
- *   pair, custom event properties with a managed prefix;
+ * - custom properties in the pull's managed scope (a managed group or a managed prefix: `--prefix` /
+ *   `--group`, else `policy.manage`; flags bounded by the project's own scope), and the groups it names:
+ *   never another team's properties;
+ * - flags scope: every user label and limit of the pair, every custom property of the event definition;
+ * - project scope: every user label and limit of a declared pair, custom event properties with a managed
+ *   prefix (what drift reports as unmanaged);
  * - both: the groups the added properties use, the properties the formulas of calculated properties use
- *   (validation wants them declared), and with `includeBuiltIn` the built-in properties too.
+ *   (validation wants them declared; one outside the scope gets a note), and with `includeBuiltIn` the
+ *   built-in properties too.
  *
  * Built-in groups are never added: every account has them. The API does not mark groups; a group counts
  * as built-in when it holds a built-in property.
@@ -27,11 +29,17 @@ import type {
   ObjectSchema,
   SchemaState,
 } from '../model/schema-model.js';
-import { propertyAddress } from '../model/address.js';
+import {
+  eventPropertyAddress,
+  groupAddress,
+  labelAddress,
+  limitAddress,
+  propertyAddress,
+} from '../model/address.js';
 import type { DesiredState } from '../model/desired-state.js';
 import { managedScope } from '../plan/diff/diff-context.js';
-import type { PullScope } from './pull-scope.js';
-import type { ScopePolicy } from '../model/policy.js';
+import { scopeSource, type PullScope } from './pull-scope.js';
+import { scopePolicyOf } from './scope-flags.js';
 
 export interface ObjectPull {
   objectType: string;
@@ -75,9 +83,25 @@ export interface SelectionOptions {
   scope: PullScope;
   /** what the manifests declare (empty without a project) */
   desired: DesiredState;
-  /** the project's policy: its managed scope */
-  policy: ScopePolicy;
   includeBuiltIn: boolean;
+  /** addresses pull leaves as the manifests have them (with a baseline): never added */
+  held?: ReadonlySet<string>;
+}
+
+/** Whether a property (by name and group) or a group (name '') is in the pull's scope, for one object type. */
+type InScope = (name: string, groupName?: string) => boolean;
+
+/** In the pull's scope and, when the flags set it, in the project's too; `outside`: only in the first. */
+function scopeTest(scope: PullScope, objectType?: string): { inScope: InScope; outside: InScope } {
+  const matches = managedScope(scopePolicyOf(scope.manage), objectType);
+  const within =
+    scope.within === undefined ? undefined : managedScope(scopePolicyOf(scope.within), objectType);
+  const inWithin = (name: string, group?: string) =>
+    within === undefined || within(name, group) !== undefined;
+  return {
+    inScope: (name, group) => matches(name, group) !== undefined && inWithin(name, group),
+    outside: (name, group) => matches(name, group) !== undefined && !inWithin(name, group),
+  };
 }
 
 export function selectPull(live: SchemaState, options: SelectionOptions): Selection {
@@ -108,7 +132,33 @@ export function selectPull(live: SchemaState, options: SelectionOptions): Select
     }
     events.push(selectEvent(eventName, definition, options));
   }
-  return { objects, pairs, events, notes };
+  return withoutHeld({ objects, pairs, events, notes }, options.held ?? new Set());
+}
+
+/** Leaves out the resources pull keeps as the manifests have them (removed from them since the deploy). */
+function withoutHeld(selection: Selection, held: ReadonlySet<string>): Selection {
+  if (held.size === 0) return selection;
+  for (const object of selection.objects) {
+    object.addGroups = object.addGroups.filter((g) => !held.has(groupAddress(object.objectType, g.name)));
+    object.addProperties = object.addProperties.filter(
+      (p) => !held.has(propertyAddress(object.objectType, p.name)),
+    );
+  }
+  for (const pair of selection.pairs) {
+    const { from, to } = pair;
+    pair.addLabels = pair.addLabels.filter(
+      (l) =>
+        !held.has(labelAddress(from, to, l.label)) &&
+        (l.inverseLabel === undefined || !held.has(labelAddress(to, from, l.inverseLabel))),
+    );
+    pair.addLimits = pair.addLimits.filter((l) => !held.has(limitAddress(from, to, l)));
+  }
+  for (const event of selection.events) {
+    event.addProperties = event.addProperties.filter(
+      (p) => !held.has(eventPropertyAddress(event.eventName, p.name)),
+    );
+  }
+  return selection;
 }
 
 function declaredNames(desired: DesiredState, objectType: string, kind: 'property' | 'group'): Set<string> {
@@ -139,16 +189,25 @@ function selectObject(
     (p) => schema.propertyFlags.get(p.name)?.archived !== true,
   );
   const declared = declaredNames(options.desired, objectType, 'property');
-  const inScope = managedScope(options.policy, objectType);
+  const { inScope, outside } = scopeTest(options.scope, objectType);
   const wanted = (p: NormalizedProperty): boolean =>
-    builtIn(p.name)
-      ? options.includeBuiltIn
-      : options.scope.mode === 'flags' || inScope(p.name, p.groupName) !== undefined;
+    builtIn(p.name) ? options.includeBuiltIn : inScope(p.name, p.groupName);
 
   const added = new Map<string, NormalizedProperty>();
-  for (const property of active)
-    if (!declared.has(property.name) && wanted(property)) added.set(property.name, property);
-  addFormulaReferences(objectType, schema, active, declared, added, notes);
+  const left: string[] = [];
+  for (const property of active) {
+    if (declared.has(property.name)) continue;
+    if (wanted(property)) added.set(property.name, property);
+    else if (!builtIn(property.name) && outside(property.name, property.groupName)) left.push(property.name);
+  }
+  if (left.length > 0) {
+    notes.push(
+      `${objectType}: ${left.length === 1 ? `${left[0]} matches` : `${left.length} properties match`} ` +
+        `${scopeSource(options.scope)} but ${left.length === 1 ? 'is' : 'are'} outside policy.manage of the ` +
+        'project: not pulled (add the scope to policy.manage in crm-schema.yaml first).',
+    );
+  }
+  addFormulaReferences(objectType, schema, active, declared, added, notes, inScope);
 
   const builtInGroups = new Set(active.filter((p) => builtIn(p.name)).map((p) => p.groupName));
   const declaredGroups = declaredNames(options.desired, objectType, 'group');
@@ -157,7 +216,7 @@ function selectObject(
     (g) =>
       !builtInGroups.has(g.name) &&
       !declaredGroups.has(g.name) &&
-      (options.scope.mode === 'flags' || usedByAdded.has(g.name) || inScope('', g.name) !== undefined),
+      (usedByAdded.has(g.name) || inScope('', g.name)),
   );
   addGroups.sort((a, b) => order(a.displayOrder, b.displayOrder) || compare(a.name, b.name));
   const addProperties = [...added.values()].sort(
@@ -169,7 +228,8 @@ function selectObject(
 
 /**
  * Validation wants every name a formula uses declared (or a built-in `hs_` one): the live properties the
- * kept and added calculated properties use are added too, built-in ones (not `hs_`) with a note.
+ * kept and added calculated properties use are added too, built-in ones (not `hs_`) and custom ones
+ * outside the scope with a note.
  */
 function addFormulaReferences(
   objectType: string,
@@ -178,6 +238,7 @@ function addFormulaReferences(
   declared: ReadonlySet<string>,
   added: Map<string, NormalizedProperty>,
   notes: string[],
+  inScope: InScope,
 ): void {
   const byName = new Map(active.map((p) => [p.name, p]));
   const queue = active.filter((p) => declared.has(p.name) || added.has(p.name));
@@ -202,6 +263,11 @@ function addFormulaReferences(
         notes.push(
           `${propertyAddress(objectType, name)}: a built-in property, written because the formula of ` +
             `${propertyAddress(objectType, property.name)} uses it (crm-schema never changes it).`,
+        );
+      } else if (!inScope(name, target.groupName)) {
+        notes.push(
+          `${propertyAddress(objectType, name)}: outside the managed scope, written because the formula of ` +
+            `${propertyAddress(objectType, property.name)} uses it (validation wants it declared).`,
         );
       }
     }
@@ -272,13 +338,14 @@ function selectEvent(
   const declared = new Set(options.desired.state.events.get(eventName)?.properties.keys());
   for (const t of options.desired.tombstones)
     if (t.kind === 'eventProperty' && t.eventName === eventName) declared.add(t.name);
-  const inScope = managedScope(options.policy);
+  // event properties see only unqualified prefixes
+  const { inScope } = scopeTest(options.scope);
   const addProperties = [...live.properties.values()]
     .filter((p) => !declared.has(p.name))
     .filter((p) =>
       live.propertyFlags.get(p.name)?.platformDefined === true
         ? options.includeBuiltIn
-        : options.scope.mode === 'flags' || inScope(p.name) !== undefined,
+        : options.scope.mode === 'flags' || inScope(p.name),
     )
     .sort((a, b) => compare(a.name, b.name));
   return { eventName, live, addProperties };

@@ -115,8 +115,12 @@ function value(v: JsonValue): string {
   return v === null ? '(unset)' : codeSpan(JSON.stringify(v));
 }
 
+/** An advice line, each command in it (with its `--baseline REF`) as code, the rest escaped. */
 function adviceMarkdown(line: string): string {
-  return escapeMarkdown(line).replace(/crm-schema (plan|apply|pull)/g, (command) => codeSpan(command));
+  return line
+    .split(/(crm-schema (?:plan|apply|pull)(?: --baseline \S+)?)/)
+    .map((part, i) => (i % 2 === 1 ? codeSpan(part) : escapeMarkdown(part)))
+    .join('');
 }
 
 function diagnosticBlocks(diagnostics: readonly PlanDiagnostic[]): { head: string; items: string[] }[] {

@@ -11,6 +11,7 @@
  *   What to do:
  *     To bring the account back to the manifests: crm-schema plan, then crm-schema apply.
  *     To accept the account's state instead: crm-schema pull, then review and commit the changed manifests.
+ *     (with --baseline REF: crm-schema pull --baseline REF, which keeps the changes not yet deployed)
  *
  *   Drift: 1 edited, 1 missing.
  *

@@ -69,7 +69,11 @@ export function adviceFor(report: DriftDocument): string[] {
     );
   if (report.counts.edited + report.counts.missing + report.counts.unmanaged > 0)
     advice.push(
-      "To accept the account's state instead: crm-schema pull, then review and commit the changed manifests.",
+      report.baseline === undefined
+        ? "To accept the account's state instead: crm-schema pull, then review and commit the changed manifests."
+        : // the same baseline: pull then keeps the changes not yet deployed instead of reverting them
+          `To accept the account's state instead: crm-schema pull --baseline ${report.baseline.ref} (it keeps ` +
+            'the changes not yet deployed), then review and commit the changed manifests.',
     );
   if (report.counts.tombstoned > 0)
     advice.push('To keep a resource a manifest archives or deletes: remove its tombstone from the manifest.');

@@ -255,7 +255,17 @@ describe('crm-schema against a hostile server', () => {
     const pullDir = await tempDir('crm-schema-cli-hostile-pull-');
     try {
       const run = await runCli(
-        ['pull', '--base-url', server.url, '--object-type', 'tickets', '--out', 'schema'],
+        [
+          'pull',
+          '--base-url',
+          server.url,
+          '--object-type',
+          'tickets',
+          '--prefix',
+          'support_',
+          '--out',
+          'schema',
+        ],
         {
           cwd: pullDir,
           env: { CRM_ACCESS_TOKEN: TOKEN },

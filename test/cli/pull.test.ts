@@ -54,10 +54,10 @@ describe('crm-schema pull', () => {
   it('adopts an account into an empty folder: manifests and a project file that plans no change (the real binary)', async () => {
     const folder = join(dir, 'adopt');
     await writeFiles(folder, { '.keep': '' });
-    const result = await runBinary(['pull', '--object-type', 'tickets', '--associations', 'tickets:orders'], {
-      cwd: folder,
-      env,
-    });
+    const result = await runBinary(
+      ['pull', '--object-type', 'tickets', '--prefix', 'support_', '--associations', 'tickets:orders'],
+      { cwd: folder, env },
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
@@ -77,7 +77,10 @@ describe('crm-schema pull', () => {
     );
     const project = await readFile(join(folder, 'crm-schema.yaml'), 'utf8');
     expect(project).toMatch(/^# yaml-language-server: \$schema=.*schemas\/config\.schema\.json\n/);
-    expect(project).toContain("manifests: ['schema/**/*.yaml']\n");
+    // the scope pulled is the project's: plan and drift watch it, the next pull adds within it
+    expect(project).toContain(
+      "manifests: ['schema/**/*.yaml']\npolicy:\n  manage:\n    prefixes: [support_]\n",
+    );
     expect(await readFile(join(folder, 'schema', 'associations.yaml'), 'utf8')).toContain(
       '  - label: Primary order\n    inverseLabel: Main ticket\n',
     );
@@ -184,7 +187,7 @@ describe('crm-schema pull: invisible characters', () => {
       });
       await writeFiles(dir, { 'crm-schema.yaml': "manifests: ['schema/**/*.yaml']\n" });
       const pulled = await run(
-        ['pull', '--object-type', 'tickets', '--associations', 'tickets:orders'],
+        ['pull', '--object-type', 'tickets', '--prefix', 'support_', '--associations', 'tickets:orders'],
         dir,
         env,
       );

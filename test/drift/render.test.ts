@@ -58,7 +58,7 @@ describe('drift text', () => {
         'What to do:',
         '  To bring the account back to the manifests: crm-schema plan, then crm-schema apply.',
         '  Changes not yet deployed are waiting for the deploy workflow (or crm-schema apply): nobody edited them.',
-        "  To accept the account's state instead: crm-schema pull, then review and commit the changed manifests.",
+        "  To accept the account's state instead: crm-schema pull --baseline crm-schema/deployed/production (it keeps the changes not yet deployed), then review and commit the changed manifests.",
         '  To keep a resource a manifest archives or deletes: remove its tombstone from the manifest.',
         '',
         'Drift: 3 edited, 1 missing, 1 unmanaged, 1 tombstoned, 1 not yet deployed.',
@@ -96,6 +96,11 @@ describe('drift Markdown', () => {
     expect(markdown).toContain("(property; in the managed scope: group 'support\\_escalation')");
     expect(markdown).toContain(
       '- To bring the account back to the manifests: `crm-schema plan`, then `crm-schema apply`.\n',
+    );
+    // with a baseline, pull is told the same one, so that it keeps what is not deployed yet
+    expect(markdown).toContain(
+      "- To accept the account's state instead: `crm-schema pull --baseline crm-schema/deployed/production` " +
+        '(it keeps the changes not yet deployed), then review and commit the changed manifests.\n',
     );
     expect(markdown.endsWith('\n')).toBe(true);
   });

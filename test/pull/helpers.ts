@@ -10,12 +10,7 @@ import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { pull } from '../../src/pull/pull.js';
 import { defaultOutDir, loadPullProject, nothingDeclared } from '../../src/pull/pull-project.js';
 import type { PullReport } from '../../src/pull/pull-report.js';
-import {
-  hasScopeFlags,
-  scopeFromFlags,
-  scopeFromProject,
-  type PullFlags,
-} from '../../src/pull/pull-scope.js';
+import { resolvePullScope, type PullFlags } from '../../src/pull/pull-scope.js';
 import { schemaComment } from '../../src/pull/schema-ref.js';
 import { DEFAULT_POLICY } from '../../src/model/policy.js';
 
@@ -31,9 +26,8 @@ export async function pullInto(client: CrmClient, dir: string, call: PullCall = 
   const policy = project === undefined ? DEFAULT_POLICY : toPlanPolicy(project.config.policy);
   const desired = project?.desired ?? nothingDeclared();
   return pull(client, {
-    scope: hasScopeFlags(flags) ? scopeFromFlags(flags) : scopeFromProject(desired, policy),
+    scope: resolvePullScope({ flags, desired, policy }),
     desired,
-    policy,
     includeBuiltIn: call.includeBuiltIn ?? false,
     manifestFiles: project?.manifestFiles ?? [],
     outDir: call.out ?? defaultOutDir(dir, project?.config),

@@ -74,7 +74,15 @@ describe('pull into an existing project', () => {
 
   it('writes nothing when the account matches', async () => {
     const report = await pullInto(fx.client, dir);
-    expect(report).toEqual({ files: [], added: [], updated: [], removed: [], notes: [] });
+    expect(report).toEqual({
+      files: [],
+      added: [],
+      updated: [],
+      removed: [],
+      notDeployed: [],
+      conflicts: [],
+      notes: [],
+    });
     expect(await read('schema/tickets.yaml')).toBe(TICKETS);
   });
 

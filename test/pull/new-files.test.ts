@@ -72,7 +72,12 @@ async function seedAccount(fx: LiveFixture): Promise<void> {
   });
 }
 
-const SCOPE = { objectTypes: ['0-5'], associations: ['tickets:orders'], events: ['order_shipped'] };
+const SCOPE = {
+  objectTypes: ['0-5'],
+  associations: ['tickets:orders'],
+  events: ['order_shipped'],
+  prefixes: ['support_'],
+};
 
 describe('pull of new scopes', () => {
   let fx: LiveFixture;
@@ -191,7 +196,7 @@ describe('pull of new scopes', () => {
   });
 
   it("points each new file at the manifest JSON Schema: the project's copy, else the project's node_modules/crm-schema", async () => {
-    await pullInto(fx.client, dir, { flags: { objectTypes: ['tickets'] } });
+    await pullInto(fx.client, dir, { flags: { objectTypes: ['tickets'], prefixes: ['support_'] } });
     const line = (await read('schema/tickets.yaml')).split('\n')[0]!;
     // where npm install puts the package for every teammate, not where the running tool is installed
     expect(line).toBe(
@@ -202,7 +207,7 @@ describe('pull of new scopes', () => {
     await mkdir(join(other, 'schemas'), { recursive: true });
     await writeFile(join(other, 'schemas', 'manifest.schema.json'), '{}');
     await pullInto(fx.client, other, {
-      flags: { objectTypes: ['tickets'] },
+      flags: { objectTypes: ['tickets'], prefixes: ['support_'] },
       out: join(other, 'crm', 'schema'),
     });
     expect((await readFile(join(other, 'crm', 'schema', 'tickets.yaml'), 'utf8')).split('\n')[0]).toBe(
@@ -211,11 +216,11 @@ describe('pull of new scopes', () => {
   });
 
   it('writes built-in properties only when asked, and they plan as no change', async () => {
-    await pullInto(fx.client, dir, { flags: { objectTypes: ['products'] } });
+    await pullInto(fx.client, dir, { flags: { objectTypes: ['products'], prefixes: ['support_'] } });
     expect(existsSync(join(dir, 'schema/products.yaml'))).toBe(false);
 
     const report = await pullInto(fx.client, dir, {
-      flags: { objectTypes: ['products'] },
+      flags: { objectTypes: ['products'], prefixes: ['support_'] },
       includeBuiltIn: true,
     });
     expect(report.added).toEqual([
@@ -247,7 +252,9 @@ describe('pull of new scopes', () => {
   it('refuses to overwrite a file that is not one of the manifests, and names the scope flags wrongly given', async () => {
     await mkdir(join(dir, 'schema'), { recursive: true });
     await writeFile(join(dir, 'schema', 'tickets.yaml'), 'not: mine\n');
-    await expect(pullInto(fx.client, dir, { flags: { objectTypes: ['tickets'] } })).rejects.toMatchObject({
+    await expect(
+      pullInto(fx.client, dir, { flags: { objectTypes: ['tickets'], prefixes: ['support_'] } }),
+    ).rejects.toMatchObject({
       code: 'PULL_FILE_EXISTS',
       message: "schema/tickets.yaml exists but is not one of the project's manifests.",
     });

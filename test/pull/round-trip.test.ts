@@ -51,7 +51,15 @@ describe('pull round trip on the example project', () => {
     const before = await snapshot(dir);
     expect(before.size).toBe(7);
     const report = await pullInto(fx.client, dir);
-    expect(report).toEqual({ files: [], added: [], updated: [], removed: [], notes: [] });
+    expect(report).toEqual({
+      files: [],
+      added: [],
+      updated: [],
+      removed: [],
+      notDeployed: [],
+      conflicts: [],
+      notes: [],
+    });
     expect(await snapshot(dir)).toEqual(before);
     expect((await planOf(fx.client, dir)).changes).toEqual([]);
   });
@@ -139,6 +147,7 @@ describe('pull round trip on a realistic account', () => {
         from === to ? [`${from}:${to}`] : [`${from}:${to}`, `${to}:${from}`],
       ),
       events: [...EVENTS],
+      prefixes: ['acme_'],
     };
     fx.calls.length = 0;
     const started = performance.now();

@@ -113,6 +113,8 @@ it('no command prints or writes the token, whether it succeeds or fails', async 
       ...base(emulator),
       '--object-type',
       'contacts',
+      '--prefix',
+      'syn_',
       '--associations',
       'contacts:companies',
     ];
