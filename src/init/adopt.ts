@@ -3,8 +3,9 @@
  * takes the scope given by `--prefix` / `--group` or asks for one (scope-prompt.ts), and pulls only that
  * scope into new manifests: the custom properties with a chosen prefix or in a chosen group, the custom
  * groups they use (and those chosen), the custom event properties with a chosen (unqualified) prefix, and
- * every user label between the object types adopted. A built-in group is never put under management
- * unless it was chosen by name.
+ * every user label between the object types adopted. A custom group the pull writes joins the scope
+ * (`manage.groups`): a manifest declaring a group owns it. A built-in group is never put under
+ * management unless it was chosen by name.
  */
 import { mkdir } from 'node:fs/promises';
 import type { CrmClient } from '../api/client.js';
@@ -13,7 +14,7 @@ import { pull } from '../pull/pull.js';
 import type { PullReport } from '../pull/pull-report.js';
 import { nothingDeclared } from '../pull/pull-project.js';
 import { adoptionScope } from '../pull/pull-scope.js';
-import { scopePolicyOf, scopeWords, type ManageEntries } from '../pull/scope-flags.js';
+import { scopePolicyOf, scopeWords, withWrittenGroups, type ManageEntries } from '../pull/scope-flags.js';
 import { schemaComment } from '../pull/schema-ref.js';
 import { discoverAccount, labelledPairs, type AccountFindings } from './discover.js';
 import { chooseScope, offerOf } from './scope-prompt.js';
@@ -90,7 +91,7 @@ export async function adoptAccount(client: CrmClient, options: AdoptOptions): Pr
     cwd: options.dir,
     schemaComment: (at) => schemaComment(at, options.dir, 'manifest.schema.json'),
   });
-  return { manage, report };
+  return { manage: withWrittenGroups(manage, report.added), report };
 }
 
 function adoptionText(manage: ManageEntries, adoption: Adoption, pairs: [string, string][]): string {

@@ -18,7 +18,8 @@ import { emptySchemaState } from '../model/schema-state.js';
 import { assertInsideProject } from './inside-project.js';
 import type { PullReport } from './pull-report.js';
 import type { PullScope } from './pull-scope.js';
-import { isEmptyManage, manageLines, type ManageEntries } from './scope-flags.js';
+import { isEmptyManage, manageLines, withWrittenGroups, type ManageEntries } from './scope-flags.js';
+import { isKnownObjectType } from '../model/object-types.js';
 import { schemaComment } from './schema-ref.js';
 
 /** Problems that only say the project has no manifest yet. */
@@ -99,6 +100,7 @@ function minimalProjectFile(
   outDir: string,
   schemaComment: string,
   manage: ManageEntries,
+  objectTypes: readonly string[],
 ): string {
   const folder = relative(cwd, outDir).split(sep).join('/');
   const glob = folder === '' ? '*.yaml' : `${folder}/**/*.yaml`;
@@ -108,6 +110,11 @@ function minimalProjectFile(
     '# Written by crm-schema pull. Globs are relative to this file.',
     `manifests: ['${glob}']`,
   ];
+  if (objectTypes.length > 0)
+    lines.push(
+      '# custom object types the manifests name by name',
+      `objectTypes: [${objectTypes.join(', ')}]`,
+    );
   if (!isEmptyManage(manage)) lines.push('policy:', ...manageLines(manage, '  '));
   return `${lines.join('\n')}\n`;
 }
@@ -123,8 +130,16 @@ export async function settleNewFiles(
 ): Promise<void> {
   const { project, cwd, outDir, scope } = options;
   const created = report.files.filter((f) => f.status === 'created');
-  const recorded = scope.byFlags ? scope.manage : { groups: [], prefixes: [] };
+  const recorded = withWrittenGroups(
+    scope.byFlags ? scope.manage : { groups: [], prefixes: [] },
+    report.added,
+  );
+  const custom = customObjectTypes(report.added, project?.config.objectTypes ?? []);
   if (project !== undefined) {
+    if (custom.length > 0)
+      report.notes.push(
+        `${custom.join(', ')} ${custom.length === 1 ? 'is a custom object type' : 'are custom object types'} the manifests now name: add ${custom.length === 1 ? 'it' : 'them'} to objectTypes: in ${project.config.file}, or validate refuses the name.`,
+      );
     for (const file of created) {
       if (!matchedByGlobs(project.config, resolve(cwd, file.path)))
         report.notes.push(
@@ -137,9 +152,28 @@ export async function settleNewFiles(
           `(${manageLines(recorded, '').slice(1).join(', ').replace(/\s+/g, ' ').trim()}), so that plan and drift watch it.`,
       );
   } else if (created.length > 0 && !existsSync(join(cwd, CONFIG_FILE_NAME))) {
-    const text = minimalProjectFile(cwd, outDir, schemaComment(cwd, cwd, 'config.schema.json'), recorded);
+    const text = minimalProjectFile(
+      cwd,
+      outDir,
+      schemaComment(cwd, cwd, 'config.schema.json'),
+      recorded,
+      custom,
+    );
     await assertInsideProject(cwd, join(cwd, CONFIG_FILE_NAME), CONFIG_FILE_NAME);
     await writeFileAtomic(join(cwd, CONFIG_FILE_NAME), text);
     report.files.push({ path: CONFIG_FILE_NAME, status: 'created' });
   }
+}
+
+/** The object types of the addresses a pull added that validation would not know by name. */
+function customObjectTypes(added: readonly string[], declared: readonly string[]): string[] {
+  const names = new Set<string>();
+  for (const address of added) {
+    if (address.startsWith('event:')) continue;
+    const pair = /^([^.>-]+)->([^:]+):/.exec(address);
+    const candidates =
+      pair === null ? [address.slice(0, address.indexOf('.'))] : [pair[1] ?? '', pair[2] ?? ''];
+    for (const name of candidates) if (name !== '' && !isKnownObjectType(name, declared)) names.add(name);
+  }
+  return [...names].sort();
 }

@@ -8,6 +8,7 @@ import { stringify } from 'yaml';
 import { CrmSchemaError } from '../core/errors.js';
 import { canonicalObjectType } from '../model/object-types.js';
 import type { Policy, ScopePolicy } from '../model/policy.js';
+import { objectTypeScope } from '../plan/diff/manage-scope.js';
 
 export type ManageEntries = Policy['manage'];
 
@@ -88,4 +89,26 @@ function entries(name: string, kind: 'group' | 'prefix', values: readonly string
     if (!out.includes(entry)) out.push(entry);
   }
   return out;
+}
+
+/**
+ * The scope with the custom groups a pull wrote (`added`: addresses such as `tickets.group:support`)
+ * that it does not cover yet: a manifest declaring a group owns it, so the project file names it
+ * (`tickets.support` for the group holding the `support_...` properties). Built-in groups are never
+ * written, so never added.
+ */
+export function withWrittenGroups(manage: ManageEntries, added: readonly string[]): ManageEntries {
+  const groups = [...manage.groups];
+  for (const address of added) {
+    const match = /^([^.]+)\.group:(.+)$/.exec(address);
+    if (match === null) continue;
+    const [, objectType = '', name = ''] = match;
+    const entry = `${objectType}.${name}`;
+    if (
+      objectTypeScope(scopePolicyOf(manage), objectType).group(name) === undefined &&
+      !groups.includes(entry)
+    )
+      groups.push(entry);
+  }
+  return { ...manage, groups };
 }

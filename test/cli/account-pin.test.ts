@@ -63,12 +63,15 @@ describe('a pinned environment whose token reaches another account', () => {
       ['plan', '--json', '--out', 'plan.json'],
       ['apply', '--yes'],
       ['drift', '--json'],
-      ['pull', '--object-type', 'tickets'],
+      ['pull', '--object-type', 'tickets', '--prefix', 'support_'],
     ]) {
       emulator.requests.length = 0;
       const run = await cli(args);
       expect(run.code, args.join(' ')).toBe(1);
-      expect(run.stdout, args.join(' ')).toBe('');
+      // --json gets the error as its one document on stdout
+      if (args.includes('--json'))
+        expect((JSON.parse(run.stdout) as { error: { code: string } }).error.code).toBe('ACCOUNT_MISMATCH');
+      else expect(run.stdout, args.join(' ')).toBe('');
       expect(run.stderr, args.join(' ')).toBe(
         'Error: Wrong account: environment production pins account 222 (accountId in crm-schema.yaml), but ' +
           `the token in CRM_TOKEN_PRODUCTION reaches account 111 (${HOST}) at ${emulator.url}. ` +

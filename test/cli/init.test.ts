@@ -223,8 +223,9 @@ describe('init --pull', () => {
     );
     const project = await readFile(join(dir, 'crm-schema.yaml'), 'utf8');
     expect(project).toContain('  unmanaged: report\n');
-    expect(project).toContain('  manage:\n    prefixes: [support_]\n');
-    expect(project).not.toContain('groups: [');
+    // the custom group the adopted properties use is written, so the project owns it; no built-in group
+    expect(project).toContain('  manage:\n    groups: [tickets.support]\n    prefixes: [support_]\n');
+    expect(project).not.toContain('ticketinformation');
     const schema = await schemaText();
     for (const name of [
       'support_tier',
@@ -364,7 +365,7 @@ describe('init --pull', () => {
       ].join('\n'),
     );
     expect(shown()).toContain('Pull this scope and write the project? [Y/n] ');
-    expect(adopted?.manage).toEqual({ groups: [], prefixes: ['support_'] });
+    expect(adopted?.manage).toEqual({ groups: ['tickets.support'], prefixes: ['support_'] });
     expect(adopted?.report?.added).toContain('tickets.support_tier');
     expect(adopted?.report?.added).not.toContain('tickets.sales_score');
     await writeProject({ dir, manage: adopted!.manage, workflows: false });

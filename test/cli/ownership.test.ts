@@ -212,7 +212,7 @@ properties:
       'POST /crm/v3/properties/deals/batch/create',
       'POST /crm/v3/properties/deals/groups',
     ]);
-    expect((await cli('plan')).stdout).toBe('No changes. The live account matches the manifests.\n');
+    expect((await cli('plan')).stdout).toContain('\n\nNo changes. The live account matches the manifests.\n');
   });
 });
 

@@ -47,7 +47,8 @@ describe('pull --baseline', () => {
     emulator = await startTestEmulator({ tokens: [TOKEN] });
     dir = await tempDir('crm-schema-pull-baseline-');
     await writeFiles(dir, {
-      'crm-schema.yaml': "manifests: ['schema/**/*.yaml']\npolicy:\n  manage: { prefixes: [support_] }\n",
+      'crm-schema.yaml':
+        "manifests: ['schema/**/*.yaml']\npolicy:\n  manage: { prefixes: [support_], groups: [tickets.support] }\n",
       'schema/tickets.yaml': V1,
     });
     git('init', '-q');

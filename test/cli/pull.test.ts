@@ -77,9 +77,10 @@ describe('crm-schema pull', () => {
     );
     const project = await readFile(join(folder, 'crm-schema.yaml'), 'utf8');
     expect(project).toMatch(/^# yaml-language-server: \$schema=.*schemas\/config\.schema\.json\n/);
-    // the scope pulled is the project's: plan and drift watch it, the next pull adds within it
+    // the scope pulled is the project's (with the custom group the pull wrote): plan and drift watch
+    // it, the next pull adds within it
     expect(project).toContain(
-      "manifests: ['schema/**/*.yaml']\npolicy:\n  manage:\n    prefixes: [support_]\n",
+      "manifests: ['schema/**/*.yaml']\npolicy:\n  manage:\n    groups: [tickets.support]\n    prefixes: [support_]\n",
     );
     expect(await readFile(join(folder, 'schema', 'associations.yaml'), 'utf8')).toContain(
       '  - label: Primary order\n    inverseLabel: Main ticket\n',

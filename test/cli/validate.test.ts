@@ -45,8 +45,12 @@ describe('crm-schema validate', () => {
     expect(result.stdout).toBe(
       [
         "examples/invalid/field-type-mismatch.yaml:11:16  error  FIELD_TYPE_MISMATCH  properties[0].fieldType: fieldType 'select' does not go with type 'string'",
+        '    11 |     fieldType: select',
+        '       |                ^',
         "    hint: type 'string' takes fieldType 'file', 'text', 'textarea', 'calculation_equation', 'html', 'phonenumber'",
         'test/fixtures/invalid/built-in-type-without-limit.yaml:6:43  warning  NOTHING_TO_MANAGE  types[0].typeId: built-in type PLATFORM_DEFINED 27 has no maxToObjectIds; only its limit is managed, so this entry does nothing',
+        '    6 |   - { category: PLATFORM_DEFINED, typeId: 27 }',
+        '      |                                           ^',
         '    hint: add maxToObjectIds, or remove the entry',
         '',
         '1 error, 1 warning in 2 files.',

@@ -198,7 +198,8 @@ describe('seed file', () => {
       'records:\n  tickets:\n    - properties: { subject: x, createdate: y }\n',
       ':3:7 records.tickets[0].properties: ',
     ],
-    ['broken YAML', 'groups: [\n', ':2:1: not valid YAML or JSON'],
+    // an unclosed flow list: at the bracket that opens it
+    ['broken YAML', 'groups: [\n', ':1:9: not valid YAML or JSON'],
   ];
   for (const [what, content, expected] of refusals) {
     it(`refuses ${what}, naming the file, the line and the entry`, async () => {

@@ -157,7 +157,11 @@ describe('properties', () => {
   });
 
   it('reads the live-only flags separately', () => {
-    const modified = { updatedAt: '2025-01-02T00:00:00.000Z', updatedUserId: '42' };
+    const modified = {
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-02T00:00:00.000Z',
+      updatedUserId: '42',
+    };
     expect(propertyFlagsOf(apiProperty)).toStrictEqual({
       platformDefined: false,
       archived: false,

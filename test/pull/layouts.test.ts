@@ -14,7 +14,7 @@ import { planOf, pullInto } from './helpers.js';
 
 const PROJECT = `manifests: ['schema/**/*.yaml']
 policy:
-  manage: { prefixes: [support_] }
+  manage: { prefixes: [support_], groups: [tickets.support] }
 `;
 
 interface Layout {

@@ -179,7 +179,8 @@ describe('pull round trip on a realistic account', () => {
       'deals.amount: a built-in property, written because the formula of deals.acme_calc_double uses it (crm-schema never changes it).',
     );
 
-    await writeFile(join(out, 'crm-schema.yaml'), PROJECT_FILE);
+    // a custom object type is named by name: the project file declares it
+    await writeFile(join(out, 'crm-schema.yaml'), `${PROJECT_FILE}objectTypes: [pets]\n`);
     const plan = await planOf(fx.client, out);
     expect(plan.changes).toEqual([]);
     expect(plan.diagnostics.map((d) => `${d.code} ${d.address ?? ''}`)).toEqual([
