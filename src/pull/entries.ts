@@ -5,6 +5,7 @@
  * option's `displayOrder` is left out when it equals the option's position; the options of an
  * `externalOptions` property are the platform's (its users) and are never written.
  */
+import { splitRetired } from './retired-options.js';
 import {
   defaultOptionDisplayOrder,
   GROUP_DEFAULT_DISPLAY_ORDER,
@@ -46,7 +47,7 @@ export const KEY_ORDER = {
   events: ['kind', 'eventName', 'definition', 'properties'],
   group: ['name', 'label', 'displayOrder', 'archived'],
   property: ['name', ...PROPERTY_FIELDS, 'options', 'archived'],
-  option: ['label', 'value', 'description', 'displayOrder', 'hidden'],
+  option: ['label', 'value', 'description', 'displayOrder', 'hidden', 'replaces'],
   associationType: [
     'label',
     'name',
@@ -79,7 +80,12 @@ export function propertyEntry(property: NormalizedProperty): Entry {
     if (!isPropertyDefault(field, value)) entry[field] = value as PlainValue;
   }
   if (!property.externalOptions && property.options.length > 0) {
-    entry.options = property.options.map(optionEntry);
+    const { shown, replaces } = splitRetired(property.options);
+    entry.options = shown.map((option, index) => {
+      const written = optionEntry(option, index);
+      const old = replaces.get(option.value);
+      return old === undefined ? written : { ...written, replaces: old };
+    });
   }
   return entry;
 }

@@ -14,7 +14,8 @@ import { groupAddress, propertyAddress } from '../model/address.js';
 import { groupEntry, isPropertyDefault, KEY_ORDER, propertyEntry, PROPERTY_FIELDS } from './entries.js';
 import type { DocRef, ManifestSet } from './manifest-files.js';
 import { mergeNamedEntries } from './merge-named-entries.js';
-import { mergeOptions } from './merge-options.js';
+import { keepReplaces, mergeOptions } from './merge-options.js';
+import { splitRetired } from './retired-options.js';
 import type { Recorder } from './pull-report.js';
 import type { ObjectPull } from './selection.js';
 import { appendEntry, deleteKey, seqValue, setValue, stringValue } from './yaml-edit.js';
@@ -138,6 +139,11 @@ function updateProperty(ref: DocRef, entry: YAMLMap, live: NormalizedProperty): 
   }
   // the options of an `externalOptions` property are the platform's: never written
   if (live.externalOptions) changed = deleteKey(entry, 'options') || changed;
-  else changed = mergeOptions(ref.doc, entry, live.options, KEY_ORDER.property) || changed;
+  else {
+    // the options a finished remap retired are the `replaces` of the option that replaced them
+    const { shown, replaces } = splitRetired(live.options);
+    changed = mergeOptions(ref.doc, entry, shown, KEY_ORDER.property) || changed;
+    changed = keepReplaces(ref.doc, entry, replaces) || changed;
+  }
   return changed;
 }

@@ -15,6 +15,7 @@ import {
   findPair,
   insertPair,
   mapItems,
+  plainValue,
   seqValue,
   setValue,
   stringValue,
@@ -67,4 +68,27 @@ function updateOption(doc: Document, node: YAMLMap, live: NormalizedOption, inde
     if (defaults[field] === live[field] && findPair(node, field) !== undefined) deleteKey(node, field);
     else setValue(doc, node, field, live[field], KEY_ORDER.option);
   }
+}
+
+/**
+ * Each option that replaced retired ones lists them under `replaces` (those it lists already stay, in
+ * their order); true when a list changed.
+ */
+export function keepReplaces(
+  doc: Document,
+  entry: YAMLMap,
+  replaces: ReadonlyMap<string, string[]>,
+): boolean {
+  let changed = false;
+  for (const node of mapItems(seqValue(entry, 'options'))) {
+    const value = stringValue(node, 'value');
+    const retired = value === undefined ? undefined : replaces.get(value);
+    if (retired === undefined) continue;
+    const written = plainValue(node, 'replaces');
+    const listed = Array.isArray(written) ? written.filter((v): v is string => typeof v === 'string') : [];
+    const missing = retired.filter((v) => !listed.includes(v));
+    if (missing.length === 0) continue;
+    changed = setValue(doc, node, 'replaces', [...listed, ...missing], KEY_ORDER.option) || changed;
+  }
+  return changed;
 }

@@ -4,6 +4,8 @@
  * never copied again; a rename to resume meets a value someone else wrote to the new property and stops
  * until the manifest decides (`onConflict`); a remapped option shown again is reported, not rewritten.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplyReport } from '../../src/apply/types.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
@@ -332,6 +334,36 @@ describe('a remapped option shown again is reported, not rewritten', () => {
     });
     await fx.client.records.update('tickets', id, { priority_level: 'urgent' });
   }
+
+  it('pull writes the retired options back as replaces: the manifest stays as it is, a new file says it too', async () => {
+    await remapped();
+    await writeFiles(dir, {
+      'crm-schema.yaml': `${PROJECT}policy:\n  manage: { prefixes: [priority_] }\n`,
+    });
+    const before = await readFile(join(dir, 'schema/tickets.yaml'), 'utf8');
+    const pulled = await cli(['pull']);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(await readFile(join(dir, 'schema/tickets.yaml'), 'utf8')).toBe(before);
+
+    const fresh = await tempDir('crm-schema-data-steps-pull-');
+    try {
+      const into = await runCli(
+        ['pull', '--object-type', 'tickets', '--prefix', 'priority_', '--base-url', fx.emulator.url],
+        { cwd: fresh, env: { CRM_ACCESS_TOKEN: fx.emulator.token, CRM_BASE_URL: '' } },
+      );
+      expect(into.code, into.stderr).toBe(0);
+      const written = await readFile(join(fresh, 'schema/tickets.yaml'), 'utf8');
+      expect(written).toMatch(/replaces: \[ ?urgent ?\]/);
+      expect(written).not.toContain('value: urgent');
+      const plan = await runCli(['plan', '--json', '--base-url', fx.emulator.url], {
+        cwd: fresh,
+        env: { CRM_ACCESS_TOKEN: fx.emulator.token, CRM_BASE_URL: '' },
+      });
+      expect((JSON.parse(plan.stdout) as PlanDocument).changes).toEqual([]);
+    } finally {
+      await removeDir(fresh);
+    }
+  });
 
   it('refused with the count, nothing written, whatever the flags', async () => {
     const id = await remapped();
