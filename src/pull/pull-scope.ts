@@ -146,6 +146,8 @@ export function scopeFromProject(
     else scope.events.add(tombstone.eventName);
   }
   for (const objectType of policyObjectTypes(policy)) scope.objectTypes.add(objectType);
+  // an event definition the project owns (manage.events) is pulled whole, declared yet or not
+  for (const name of policy.manage.events ?? []) scope.events.add(name);
   return scope;
 }
 

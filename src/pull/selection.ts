@@ -15,6 +15,7 @@
  * Built-in groups are never added: every account has them. The API does not mark groups; a group counts
  * as built-in when it holds a built-in property.
  */
+import { eventScope } from '../plan/diff/manage-scope.js';
 import { CrmSchemaError } from '../core/errors.js';
 import { analyseFormula } from '../manifest/formula.js';
 import { isOfObjectPair, labelFrom, labelPairIndex, type LabelPair } from '../model/label-pairs.js';
@@ -338,8 +339,13 @@ function selectEvent(
   const declared = new Set(options.desired.state.events.get(eventName)?.properties.keys());
   for (const t of options.desired.tombstones)
     if (t.kind === 'eventProperty' && t.eventName === eventName) declared.add(t.name);
-  // event properties see only unqualified prefixes
-  const { inScope } = scopeTest(options.scope);
+  // an event property: by an unqualified prefix, or its event definition in manage.events (as the plan sees it)
+  const owned = eventScope(scopePolicyOf(options.scope.manage));
+  const within =
+    options.scope.within === undefined ? undefined : eventScope(scopePolicyOf(options.scope.within));
+  const inScope = (name: string) =>
+    owned.property(eventName, name) !== undefined &&
+    (within === undefined || within.property(eventName, name) !== undefined);
   const addProperties = [...live.properties.values()]
     .filter((p) => !declared.has(p.name))
     .filter((p) =>

@@ -64,6 +64,32 @@ describe('pull adds only the managed scope', () => {
       expect(text).not.toContain(name);
   });
 
+  it('an event definition in manage.events is pulled with all its custom properties', async () => {
+    await fx.client.events.create({
+      label: 'Order shipped',
+      name: 'order_shipped',
+      includeDefaultProperties: false,
+      propertyDefinitions: [
+        { name: 'carrier', label: 'Carrier', type: 'string' },
+        { name: 'weight', label: 'Weight', type: 'number' },
+      ],
+    });
+    await writeFiles(dir, {
+      'crm-schema.yaml':
+        "manifests: ['schema/**/*.yaml']\npolicy:\n  manage: { prefixes: [support_], events: [order_shipped] }\n",
+      'schema/tickets.yaml': TICKETS,
+    });
+    const run = await pull();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('  + event:order_shipped.carrier\n');
+    expect(run.stdout).toContain('  + event:order_shipped.weight\n');
+    const plan = await runCli(['plan', '--detailed-exitcode'], {
+      cwd: dir,
+      env: { CRM_BASE_URL: fx.emulator.url, CRM_ACCESS_TOKEN: fx.emulator.token },
+    });
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+  });
+
   it('--prefix and --group narrow the scope, and stay within the project scope', async () => {
     await writeFiles(dir, {
       'crm-schema.yaml':
