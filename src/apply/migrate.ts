@@ -24,6 +24,7 @@ import type { WriteRequest } from '../api/writes.js';
 import type { Migration } from '../plan/kinds/change-kind.js';
 import type { PlannedChange } from '../plan/plan-document.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
+import { PageGuard } from '../api/paging.js';
 import type { RecordUpdateInput } from '../types/api.js';
 import { copyStep, writtenByCopy } from '../plan/copy-values.js';
 import type { RecordWork } from './types.js';
@@ -137,6 +138,7 @@ async function onePass(ctx: MigrationContext, migration: Migration, work: Record
   const fix = migration.kind === 'copy' ? undefined : rewriterOf(migration);
   let written = 0;
   let after: string | undefined;
+  const guard = new PageGuard<{ id: string }>(`the records of ${migration.objectType}`, (r) => r.id);
   // conflicts are counted anew by each pass: the last one says what is left
   if (migration.kind === 'copy') {
     work.conflicts = 0;
@@ -163,7 +165,7 @@ async function onePass(ctx: MigrationContext, migration: Migration, work: Record
       work.written += updates.length;
     }
     ctx.onProgress?.({ pass: work.passes, read: work.read, written: work.written });
-    after = page.paging?.next?.after;
+    after = guard.next(page);
   } while (after !== undefined);
   return written;
 }

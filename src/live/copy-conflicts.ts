@@ -11,6 +11,7 @@ import { isApiError } from '../api/errors.js';
 import type { Count, CopyConflictTarget } from '../plan/data-check.js';
 import { copyStep, writtenByCopy } from '../plan/copy-values.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
+import { PageGuard } from '../api/paging.js';
 import { skippedForScopes, type CallBudget, type DataCheckResult } from './data-check-result.js';
 
 const MAX_SAMPLES = 5;
@@ -63,6 +64,7 @@ async function countOne(
   const { objectType, from, to } = target;
   const tally: Tally = { count: 0, of: 0, exact: true, samples: [] };
   let after: string | undefined;
+  const guard = new PageGuard<{ id: string }>(`the records of ${objectType}`, (r) => r.id);
   do {
     if (!budget.take()) {
       tally.exact = false;
@@ -92,7 +94,7 @@ async function countOne(
       tally.count += 1;
       if (tally.samples.length < MAX_SAMPLES) tally.samples.push(conflict);
     }
-    after = page.paging?.next?.after;
+    after = guard.next(page);
   } while (after !== undefined && tally.exact);
   return tally;
 }

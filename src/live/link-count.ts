@@ -8,6 +8,7 @@
  */
 
 type Target = LinkTarget | OverLimitTarget;
+import { PageGuard } from '../api/paging.js';
 import type { CrmClient } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
 import { groupBy } from '../core/maps.js';
@@ -65,6 +66,7 @@ async function countDirection(
   };
   try {
     let after: string | undefined;
+    const guard = new PageGuard<{ id: string }>(`the records of ${from}`, (r) => r.id);
     do {
       if (!budget.take()) {
         exact = false;
@@ -73,7 +75,7 @@ async function countDirection(
       result.calls += 1;
       const page = await client.records.list(from, { limit: LIST_PAGE, after, properties: ['hs_object_id'] });
       pending.push(...page.results.map((record) => record.id));
-      after = page.paging?.next?.after;
+      after = guard.next(page);
       if ((pending.length >= ASSOCIATION_READ_BATCH_SIZE || after === undefined) && !(await read())) {
         exact = false;
         break;

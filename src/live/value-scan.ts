@@ -8,6 +8,7 @@ import type { CrmClient } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
 import type { ConversionTarget } from '../plan/data-check.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
+import { PageGuard } from '../api/paging.js';
 import { skippedForScopes, type CallBudget, type DataCheckResult } from './data-check-result.js';
 
 const MAX_SAMPLES = 5;
@@ -33,6 +34,7 @@ async function countOne(
   let of = 0;
   let exact = true;
   let after: string | undefined;
+  const guard = new PageGuard<{ id: string }>(`the records of ${target.objectType}`, (r) => r.id);
   try {
     do {
       if (!budget.take()) {
@@ -53,7 +55,7 @@ async function countOne(
         count += 1;
         if (samples.length < MAX_SAMPLES) samples.push({ id: record.id, value });
       }
-      after = page.paging?.next?.after;
+      after = guard.next(page);
     } while (after !== undefined);
   } catch (error) {
     if (isApiError(error) && error.code === 'MISSING_SCOPES') {

@@ -7,6 +7,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { matchesWildcard } from '../core/wildcard.js';
 
 /** At most this many alternatives from `{a,b}` groups per pattern: 22 groups of two would be 4 million. */
 export const MAX_ALTERNATIVES = 64;
@@ -70,30 +71,9 @@ export function matchesPattern(path: string, pattern: string): boolean {
   return (can[0] as boolean[])[0] === true;
 }
 
-/** `*` (any run, not `/`) and `?` (one character) within one segment: linear two-pointer match. */
+/** `*` (any run, not `/`) and `?` (one character) within one segment. */
 function matchesSegment(name: string, segment: string): boolean {
-  let n = 0;
-  let p = 0;
-  let star = -1;
-  let mark = 0;
-  while (n < name.length) {
-    if (p < segment.length && (segment[p] === '?' || segment[p] === name[n])) {
-      n += 1;
-      p += 1;
-    } else if (p < segment.length && segment[p] === '*') {
-      star = p;
-      mark = n;
-      p += 1;
-    } else if (star !== -1) {
-      p = star + 1;
-      mark += 1;
-      n = mark;
-    } else {
-      return false;
-    }
-  }
-  while (p < segment.length && segment[p] === '*') p += 1;
-  return p === segment.length;
+  return matchesWildcard(segment, name, true);
 }
 
 /** Whether `path` (relative, `/`-separated) matches the glob. */

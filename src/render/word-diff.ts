@@ -8,6 +8,10 @@
  *   the same way inside them, so that GitHub colours the lines and the words are still findable.
  *
  * Both keep one unchanged line around each change and collapse longer unchanged runs to `…`.
+ *
+ * A diff costs time that grows with the square of the edits, so it is bounded: past MAX_EDITS edits (or
+ * MAX_DIFF_CHARS characters a side, checked before any diff is tried) the two values are shown whole, the
+ * old one removed and the new one added, as a line diff would show them.
  */
 import { at } from '../core/must.js';
 import { diffArrays, diffWordsWithSpace } from 'diff';
@@ -32,11 +36,29 @@ export const WORD_MARKERS: WordStyle = {
 const LINE_BREAK = '↵';
 export const COLLAPSED = '…';
 
+/** Edits a word diff may find before the values are shown whole instead. */
+export const MAX_EDITS = 2_000;
+/** Characters a side past which no diff is tried at all. */
+export const MAX_DIFF_CHARS = 50_000;
+
 export function wordDiff(old: string, next: string): WordPart[] {
-  return diffWordsWithSpace(old, next).map((c) => ({
+  const changes =
+    old.length > MAX_DIFF_CHARS || next.length > MAX_DIFF_CHARS
+      ? undefined
+      : diffWordsWithSpace(old, next, { maxEditLength: MAX_EDITS });
+  if (changes === undefined) return whole(old, next);
+  return changes.map((c) => ({
     kind: c.added ? 'added' : c.removed ? 'removed' : 'same',
     text: c.value,
   }));
+}
+
+/** The old value removed and the new one added, whole. */
+function whole(old: string, next: string): WordPart[] {
+  return [
+    ...(old === '' ? [] : [{ kind: 'removed' as const, text: old }]),
+    ...(next === '' ? [] : [{ kind: 'added' as const, text: next }]),
+  ];
 }
 
 /** The inline view, one string per line. */
@@ -53,7 +75,14 @@ export interface DiffLine {
 
 /** The two-sided view: lines compared first, then the words of each changed run of lines. */
 export function twoSidedWordDiff(old: string, next: string, style: WordStyle = WORD_MARKERS): DiffLine[] {
-  const runs = diffArrays(old.split('\n'), next.split('\n'));
+  const oldLines = old.split('\n');
+  const nextLines = next.split('\n');
+  const runs = (old.length > MAX_DIFF_CHARS || next.length > MAX_DIFF_CHARS
+    ? undefined
+    : diffArrays(oldLines, nextLines, { maxEditLength: MAX_EDITS })) ?? [
+    { value: oldLines, removed: true, added: false, count: oldLines.length },
+    { value: nextLines, removed: false, added: true, count: nextLines.length },
+  ];
   const lines: DiffLine[] = [];
   for (let i = 0; i < runs.length; i += 1) {
     const run = at(runs, i);

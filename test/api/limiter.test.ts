@@ -143,4 +143,53 @@ describe('paginate', () => {
     expect(items).toEqual([1, 2, 3, 4]);
     expect(asked).toEqual([undefined, 'b', 'c']);
   });
+
+  // a hostile (or broken) server that names a new next page forever
+  const endless = (results: (page: number) => string[], total?: number) => (after: string | undefined) => {
+    const page = after === undefined ? 0 : Number(after);
+    return Promise.resolve({
+      results: results(page),
+      paging: { next: { after: String(page + 1) } },
+      ...(total === undefined ? {} : { total }),
+    });
+  };
+  const drain = async (pages: AsyncGenerator<string>) => {
+    const items: string[] = [];
+    for await (const item of pages) items.push(item);
+    return items;
+  };
+
+  it('refuses empty pages that keep naming a next page', async () => {
+    await expect(
+      drain(
+        paginate(
+          endless(() => []),
+          { what: 'the list' },
+        ),
+      ),
+    ).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+      message: expect.stringContaining("the list: the CRM's paging does not end (3 empty pages in a row"),
+    });
+  });
+
+  it('refuses pages of nothing but items seen before, under new cursors', async () => {
+    const pages = paginate(
+      endless(() => ['a', 'b']),
+      { what: 'the list', keyOf: (x: string) => x },
+    );
+    await expect(drain(pages)).rejects.toMatchObject({
+      message: expect.stringContaining('a page held only items of earlier pages'),
+    });
+  });
+
+  it('refuses more pages than the first page total allows, new items or not', async () => {
+    const pages = paginate(
+      endless((page) => [`item-${page}`], 5),
+      { what: 'the list', keyOf: (x: string) => x, pageSize: 1 },
+    );
+    await expect(drain(pages)).rejects.toMatchObject({
+      message: expect.stringContaining('past the 7 its total allows'),
+    });
+  });
 });

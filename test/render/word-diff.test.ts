@@ -53,4 +53,14 @@ describe('word diff', () => {
     expect(collapse([-1, 2, 3, 4, 5, -6], changed)).toStrictEqual([-1, 2, null, 5, -6]);
     expect(collapse([1, 2, 3], changed)).toStrictEqual([null]);
   });
+
+  it('past the bound, shows the two values whole instead of diffing for minutes', () => {
+    // 8,000 different words a side took 33 s to diff word by word
+    const words = (seed: string) => Array.from({ length: 8_000 }, (_, i) => `${seed}${i}`).join(' ');
+    const parts = wordDiff(words('a'), words('b'));
+    expect(parts.map((p) => p.kind)).toEqual(['removed', 'added']);
+    const lines = twoSidedWordDiff(words('a').replace(/ /g, '\n'), words('b').replace(/ /g, '\n'));
+    expect(lines.filter((l) => l.sign === '-').length).toBeGreaterThan(0);
+    expect(lines.filter((l) => l.sign === '+').length).toBeGreaterThan(0);
+  }, 10_000);
 });

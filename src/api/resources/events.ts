@@ -23,6 +23,9 @@ export interface EventDefinitionListOptions {
   searchString?: string;
 }
 
+/** The page size of the event definition list (the platform's largest). */
+const EVENT_PAGE_SIZE = 100;
+
 export class EventsApi {
   readonly #r: Requester;
   constructor(requester: Requester) {
@@ -41,7 +44,13 @@ export class EventsApi {
 
   /** Every event definition, page after page. */
   listAll(options: Omit<EventDefinitionListOptions, 'after'> = {}): AsyncGenerator<EventDefinition> {
-    return paginate((after) => this.list({ ...options, after }));
+    // pages of a known size: the first page's total then bounds how many pages can follow
+    const limit = options.limit ?? EVENT_PAGE_SIZE;
+    return paginate((after) => this.list({ ...options, limit, after }), {
+      what: 'the list of event definitions',
+      keyOf: (definition) => definition.name,
+      pageSize: limit,
+    });
   }
 
   /** One event definition, with its properties. */

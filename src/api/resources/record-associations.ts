@@ -74,13 +74,15 @@ export class RecordAssociationsApi {
     options: RecordAssociationListOptions = {},
   ): AsyncGenerator<AssociatedRecord> {
     const route = routes.recordAssociations(fromObjectType, fromId, toObjectType);
-    return paginate((after) =>
-      this.#r.request({
-        method: 'GET',
-        path: withQuery(route, { limit: options.limit, after }),
-        retry: 'safe',
-        expect: ASSOCIATED_PAGE,
-      }),
+    return paginate(
+      (after) =>
+        this.#r.request({
+          method: 'GET',
+          path: withQuery(route, { limit: options.limit, after }),
+          retry: 'safe',
+          expect: ASSOCIATED_PAGE,
+        }),
+      { what: `associations of ${fromObjectType} ${fromId}`, keyOf: (record) => String(record.toObjectId) },
     );
   }
 

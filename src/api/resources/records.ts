@@ -95,7 +95,10 @@ export class RecordsApi {
 
   /** Every record, page after page (`after` cursors). */
   listAll(objectType: string, options: Omit<RecordListOptions, 'after'> = {}): AsyncGenerator<FullRecord> {
-    return paginate((after) => this.list(objectType, { ...options, after }));
+    return paginate((after) => this.list(objectType, { ...options, after }), {
+      what: `the records of ${objectType}`,
+      keyOf: (record) => record.id,
+    });
   }
 
   /** Update one record; an empty string clears a value. Idempotent: same values, same end state. */

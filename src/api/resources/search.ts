@@ -28,9 +28,9 @@ export class SearchApi {
 
   /** Every result, page after page (the platform stops at 10,000 results in all). */
   iterate(objectType: string, body: Omit<SearchRequest, 'after'>): AsyncGenerator<SimpleRecord> {
-    return paginate(
-      (after) => this.records(objectType, after === undefined ? body : { ...body, after }),
-      undefined,
-    );
+    return paginate((after) => this.records(objectType, after === undefined ? body : { ...body, after }), {
+      what: `search of ${objectType}`,
+      keyOf: (record) => record.id,
+    });
   }
 }

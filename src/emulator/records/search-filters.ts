@@ -11,6 +11,7 @@
  */
 import type { Filter, FilterOperator } from '../../types/api.js';
 import { validationError } from '../errors.js';
+import { matchesWildcard } from '../../core/wildcard.js';
 
 export type ValueKind = 'numeric' | 'text';
 export interface PropertyInfo {
@@ -72,24 +73,23 @@ function filterValues(filter: Filter, kind: ValueKind): Set<number | string> {
 }
 
 /** `*` wildcard pattern, anchored, case-insensitive. */
-function tokenPattern(filter: Filter): RegExp {
+/** The token to look for, lower-cased; `*` stays a wildcard (matched without a regular expression). */
+function tokenPattern(filter: Filter): string {
   const raw = filter.value;
   if (typeof raw !== 'string' || raw === '') {
     throw validationError(
       `Filter on "${filter.propertyName}" with operator ${filter.operator} needs a value.`,
     );
   }
-  const body = raw
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}$`, 'iu');
+  // a run of stars is one star
+  return raw.toLowerCase().replace(/\*+/g, '*');
 }
 
-function containsToken(pattern: RegExp, value: string): boolean {
-  if (pattern.test(value)) return true;
-  const words = new Set([...value.split(/\s+/), ...value.split(/[^\p{L}\p{N}]+/u)]);
-  for (const word of words) if (word !== '' && pattern.test(word)) return true;
+function containsToken(pattern: string, value: string): boolean {
+  const lower = value.toLowerCase();
+  if (matchesWildcard(pattern, lower)) return true;
+  const words = new Set([...lower.split(/\s+/), ...lower.split(/[^\p{L}\p{N}]+/u)]);
+  for (const word of words) if (word !== '' && matchesWildcard(pattern, word)) return true;
   return false;
 }
 
