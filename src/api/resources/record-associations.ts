@@ -82,7 +82,7 @@ export class RecordAssociationsApi {
           retry: 'safe',
           expect: ASSOCIATED_PAGE,
         }),
-      { what: `associations of ${fromObjectType} ${fromId}`, keyOf: (record) => String(record.toObjectId) },
+      { what: `associations of ${fromObjectType} ${fromId}`, keyOf: (record) => record.toObjectId },
     );
   }
 
