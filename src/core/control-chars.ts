@@ -6,8 +6,11 @@
  * twice:
  *
  * - C0 controls and DEL as their Unicode control pictures (`␛` for ESC, `␍` for CR, `␊` for LF);
- * - C1 controls, zero-width, bidirectional and other format characters, and the line and paragraph
- *   separators, as `⟨U+202E⟩`.
+ * - C1 controls, zero-width, bidirectional and other format characters, the line and paragraph
+ *   separators, and the characters that draw as nothing though they are letters or symbols (the Hangul
+ *   fillers, the blank Braille pattern), as `⟨U+202E⟩`;
+ * - combining marks that pile up (a fourth mark and more on one character: text that spills over the
+ *   lines around it) or that have no character to sit on, as `⟨U+0301⟩` too.
  *
  * Tab is kept; line feed too unless the text must stay on one line.
  */
@@ -18,7 +21,7 @@
  * hyphens, tag characters) and the line and paragraph separators. The renderers, the JSON output and
  * pulled YAML files all escape from this one list.
  */
-export const INVISIBLE_CLASS = '\\p{Cc}\\p{Cf}\\u2028\\u2029';
+export const INVISIBLE_CLASS = '\\p{Cc}\\p{Cf}\\u2028\\u2029\\u115F\\u1160\\u3164\\uFFA0\\u2800';
 
 /** One invisible character, tab and line feed aside (for a test, without the `g` flag). */
 export const INVISIBLE = new RegExp(`(?![\\t\\n])[${INVISIBLE_CLASS}]`, 'u');
@@ -33,6 +36,11 @@ export function controlPicture(char: string): string {
   return `⟨U+${code.toString(16).toUpperCase().padStart(4, '0')}⟩`;
 }
 
+/** A combining mark after three others, or with no letter, digit or symbol before it to sit on. */
+const PILED_MARK = /(?<=\p{M}{3})\p{M}|(?<![\p{L}\p{N}\p{S}\p{M}])\p{M}/gu;
+
 export function neutralize(text: string, options: { oneLine?: boolean } = {}): string {
-  return text.replace(options.oneLine === true ? ONE_LINE : KEEPING_NEWLINES, controlPicture);
+  return text
+    .replace(options.oneLine === true ? ONE_LINE : KEEPING_NEWLINES, controlPicture)
+    .replace(PILED_MARK, controlPicture);
 }

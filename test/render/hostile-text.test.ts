@@ -150,3 +150,16 @@ describe('hostile text in the renderers', () => {
     });
   });
 });
+
+describe('characters that draw as nothing, and piled-up marks', () => {
+  it('shows Hangul fillers and the blank Braille pattern as stand-ins', () => {
+    expect(neutralize('P1\u3164')).toBe('P1⟨U+3164⟩');
+    expect(neutralize('\u115F\u1160\uFFA0\u2800')).toBe('⟨U+115F⟩⟨U+1160⟩⟨U+FFA0⟩⟨U+2800⟩');
+  });
+
+  it('keeps up to three marks on a character, shows the rest and a mark with nothing to sit on', () => {
+    expect(neutralize('Cafe\u0301 \u0915\u093F')).toBe('Cafe\u0301 \u0915\u093F');
+    expect(neutralize('x\u0301\u0302\u0303\u0304')).toBe('x\u0301\u0302\u0303⟨U+0304⟩');
+    expect(neutralize('\u0301 label')).toBe('⟨U+0301⟩ label');
+  });
+});
