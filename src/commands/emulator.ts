@@ -5,7 +5,7 @@
 import { Command, Flags } from '@oclif/core';
 import { CrmSchemaError } from '../core/errors.js';
 import { resolve } from 'node:path';
-import type { RunningEmulator } from '../emulator/index.js';
+import type { RunningEmulator, TokenGrant } from '../emulator/index.js';
 import { accountIdFlag } from '../cli/account-id-flag.js';
 import {
   DEFAULT_ACCOUNT_ID,
@@ -178,9 +178,9 @@ export default class Emulator extends Command {
     };
     // the data file is read while the server's modules load
     if (options.dataFile !== undefined) prefetchStateFiles(resolve(options.dataFile));
-    const { startEmulator } = await import('../emulator/index.js');
+    const { startEmulator, unknownScopes } = await import('../emulator/index.js');
     const emulator = await startEmulator(options);
-    this.announce(emulator, options);
+    this.announce(emulator, options, unknownScopes);
 
     const signal = await untilStopSignal();
     await emulator.close();
@@ -188,7 +188,11 @@ export default class Emulator extends Command {
   }
 
   /** What the user needs, then the one line with the URL (the "ready" signal scripts wait for). */
-  private announce(emulator: RunningEmulator, options: EmulatorOptions): void {
+  private announce(
+    emulator: RunningEmulator,
+    options: EmulatorOptions,
+    unknownScopes: (grant: TokenGrant) => string[],
+  ): void {
     if (emulator.dataFile) {
       const how = emulator.loadedFromDataFile ? 'loaded from' : 'new, saved to';
       this.log(`State: ${how} ${emulator.dataFile}`);
@@ -202,6 +206,24 @@ export default class Emulator extends Command {
           : `Seed file: ${options.seedFile} not applied (the data file already holds a state)`,
       );
     }
+    // what each token given may do: a token with a colon holds only the scopes after it
+    const scoped = emulator.grants.some((grant) => grant.scopes !== null);
+    emulator.grants.forEach((grant, i) => {
+      // said only when some token is limited: a plain token holds every scope, as the docs say
+      if (emulator.tokenGenerated || !scoped) return;
+      const unknown = unknownScopes(grant);
+      this.log(
+        grant.scopes === null
+          ? `Token ${i + 1}: every scope`
+          : `Token ${i + 1}: only ${grant.scopes.length === 0 ? 'no scope' : grant.scopes.join(', ')}`,
+      );
+      if (unknown.length > 0)
+        this.logToStderr(
+          `crm-schema emulator: warning: token ${i + 1} (given as TOKEN:SCOPES) holds ${unknown.map((s) => `'${s}'`).join(', ')}, ` +
+            'which the emulator never checks: scopes are crm.objects.<type>.read|write, crm.schemas.<type>.read|write ' +
+            'and behavioral_events.event_definitions.read_write. A token with a colon in it is read as TOKEN:SCOPES.',
+        );
+    });
     // the emulator's own generated token: shown once so the user can call it
     if (emulator.tokenGenerated) this.log(`Token: ${emulator.tokens[0]}`);
     this.log(`crm-schema emulator listening on ${emulator.url}`);

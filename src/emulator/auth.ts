@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EmulatorError } from './errors.js';
+import { matchesWildcard } from '../core/wildcard.js';
 
 export interface TokenGrant {
   token: string;
@@ -55,18 +56,21 @@ export function generateToken(): string {
   return `emu-${randomBytes(16).toString('hex')}`;
 }
 
-/** Compiled wildcard scopes: built once per granted scope, not per request. */
-const wildcardPatterns = new Map<string, RegExp>();
-
 function grants(granted: string, wanted: string): boolean {
-  if (!granted.includes('*')) return granted === wanted;
-  let pattern = wildcardPatterns.get(granted);
-  if (!pattern) {
-    const parts = granted.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-    pattern = new RegExp(`^${parts.join('.*')}$`);
-    wildcardPatterns.set(granted, pattern);
-  }
-  return pattern.test(wanted);
+  return granted.includes('*') ? matchesWildcard(granted, wanted) : granted === wanted;
+}
+
+/** The forms of the scopes the emulator checks (see the top of this file). */
+const SCOPE_FORMS = [
+  /^crm\.(objects|schemas)\.[^.]+\.(read|write)$/,
+  /^behavioral_events\.event_definitions\.read_write$/,
+];
+
+/** Granted scopes that match no scope the emulator ever checks (a typo, or a token given as `a:b` by mistake). */
+export function unknownScopes(grant: TokenGrant): string[] {
+  return (grant.scopes ?? []).filter(
+    (scope) => !scope.includes('*') && !SCOPE_FORMS.some((form) => form.test(scope)),
+  );
 }
 
 const BEARER = /^Bearer\s+(.+)$/i;

@@ -47,6 +47,8 @@ export interface RunningEmulator {
   port: number;
   /** the accepted tokens (the generated one when none was given) */
   tokens: string[];
+  /** each token with the scopes it holds (`null`: every scope), in the order given */
+  grants: readonly TokenGrant[];
   state: EmulatorState;
   close(): Promise<void>;
   /** true when no token was given and the one in `tokens` was generated */
@@ -218,6 +220,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: urlFor(host, port),
     port,
     tokens: grants.map((g) => g.token),
+    grants,
     state,
     close: () => (closing ??= close()),
     tokenGenerated,

@@ -121,6 +121,25 @@ describe('crm-schema emulator (the binary)', () => {
     expect(stdout.split('\n').filter((line) => line.includes('http://127.0.0.1:'))).toHaveLength(1);
   });
 
+  it('says what each token given may do, and warns about a scope it never checks (a token with a colon)', async () => {
+    const emu = await start(
+      ['--token', 'ci:oops', '--token', 'reader:crm.objects.tickets.read', '--token', 'dev'],
+      dir,
+    );
+    expect(emu.lines).toContain('Token 1: only oops');
+    expect(emu.lines).toContain('Token 2: only crm.objects.tickets.read');
+    expect(emu.lines).toContain('Token 3: every scope');
+    // the token given as ci:oops is the token ci, with the scope oops: it may do nothing
+    const answer = await callRaw(`${emu.url}/crm/v3/properties/tickets`, 'GET', { headers: bearer('ci') });
+    expect(answer.status).toBe(403);
+    emu.child.kill('SIGTERM');
+    const { stderr } = await emu.exit;
+    expect(stderr).toContain(
+      "warning: token 1 (given as TOKEN:SCOPES) holds 'oops', which the emulator never checks",
+    );
+    expect(stderr).not.toContain('token 2');
+  });
+
   it('passes the limits, faults and account flags to the server', async () => {
     const emu = await start(
       ['--token', 't', '--rate-limit', '3', '--fault-rate', '0', '--latency', '1', '--account-id', '4242'],
