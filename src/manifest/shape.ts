@@ -11,6 +11,7 @@ import { formatPath, locate } from './locate.js';
 import type { PathSegment } from './locate.js';
 import type { ParsedDocument } from './parse-yaml.js';
 import { validators } from './schemas.js';
+import { validateInChunks } from './chunked-validate.js';
 import { closest } from './suggest.js';
 import { MANIFEST_KINDS } from './types.js';
 import type { ManifestKind } from './types.js';
@@ -40,9 +41,10 @@ export function runSchema(
   sink: DiagnosticSink,
   options: SchemaRunOptions = {},
 ): PathSegment[][] {
-  if (validate(document.data)) return [];
+  const errors = validateInChunks(validate, document.data, [...ENTRY_LISTS]);
+  if (errors.length === 0) return [];
   const blocking: PathSegment[][] = [];
-  for (const { problem, keyword, silent } of mergeMissingKeys(validate.errors ?? [], rootDef)) {
+  for (const { problem, keyword, silent } of mergeMissingKeys(errors, rootDef)) {
     if (!NON_BLOCKING_KEYWORDS.has(keyword)) blocking.push(problem.path);
     if (silent) continue;
     const input = options.override?.(problem) ?? problem.input;

@@ -54,8 +54,13 @@ export interface ValidationReport {
   diagnostics: Diagnostic[];
   errorCount: number;
   warningCount: number;
+  /** files with more problems than shown (`diagnostics` holds the first MAX_SHOWN_PER_FILE of each) */
+  omitted: { file: string; count: number }[];
   projects: ProjectResult[];
 }
+
+/** Problems shown per file; past them, the report says how many more there are. */
+export const MAX_SHOWN_PER_FILE = 100;
 
 /** `crm-schema validate [PATHS...] [--config FILE]` */
 export async function validatePaths(
@@ -168,14 +173,25 @@ function checkManifests(
 }
 
 function report(sink: DiagnosticSink, files: string[], projects: ProjectResult[]): ValidationReport {
-  const diagnostics = withExcerpts(sortDiagnostics(sink.items, files), sink.texts);
-  const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
+  const sorted = sortDiagnostics(sink.items, files);
+  const errorCount = sorted.filter((d) => d.severity === 'error').length;
+  // the first problems of each file: a file of thousands of broken entries says what to fix first
+  const perFile = new Map<string, number>();
+  const shown = sorted.filter((d) => {
+    const n = (perFile.get(d.file) ?? 0) + 1;
+    perFile.set(d.file, n);
+    return n <= MAX_SHOWN_PER_FILE;
+  });
+  const omitted = [...perFile]
+    .filter(([, n]) => n > MAX_SHOWN_PER_FILE)
+    .map(([file, n]) => ({ file, count: n - MAX_SHOWN_PER_FILE }));
   return {
     ok: errorCount === 0,
     files: [...new Set(files)],
-    diagnostics,
+    diagnostics: withExcerpts(shown, sink.texts),
     errorCount,
-    warningCount: diagnostics.length - errorCount,
+    warningCount: sorted.length - errorCount,
+    omitted,
     projects,
   };
 }

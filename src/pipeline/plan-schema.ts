@@ -8,6 +8,7 @@ import { must } from '../core/must.js';
 import { CHANGE_TYPES } from '../plan/change-types.js';
 import { loadPrecompiled } from '../manifest/precompiled.js';
 import { planAjv } from '../manifest/schema-compile.js';
+import { validateInChunks } from '../manifest/chunked-validate.js';
 
 let compiled: ValidateFunction | undefined;
 
@@ -20,9 +21,9 @@ function validator(): ValidateFunction {
 
 /** The shape problems of a parsed plan file, most precise first; empty when it has the plan's shape. */
 export function planShapeProblems(value: unknown, max = 3): string[] {
-  const validate = validator();
-  if (validate(value)) return [];
-  const errors = (validate.errors ?? []).filter((e) => !isBranchNoise(e));
+  const all = validateInChunks(validator(), value, ['changes', 'diagnostics']);
+  if (all.length === 0) return [];
+  const errors = all.filter((e) => !isBranchNoise(e));
   const deepest = [...errors].sort((a, b) => depth(b) - depth(a));
   const seen = new Set<string>();
   const out: string[] = [];

@@ -7,6 +7,7 @@ import type { Diagnostic, ValidationReport } from '../manifest/index.js';
 import type { Excerpt } from '../manifest/diagnostics.js';
 import { neutralize } from '../core/control-chars.js';
 import { neutralizeDocument } from './safe-text.js';
+import { formatCount } from '../core/count-text.js';
 
 export interface TextOptions {
   color: boolean;
@@ -17,6 +18,8 @@ export function renderDiagnosticsText(input: ValidationReport, options: TextOpti
   const report = neutralizeDocument({ ...input, diagnostics: input.diagnostics.map(withoutExcerpt) });
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const lines: string[] = [];
+  const omitted = new Map(input.omitted.map((o) => [o.file, o.count]));
+  const last = new Map(input.diagnostics.map((d, i) => [d.file, i]));
   report.diagnostics.forEach((d, i) => {
     const severity = d.severity === 'error' ? chalk.red('error') : chalk.yellow('warning');
     const where = chalk.bold(formatPlace(d));
@@ -25,6 +28,11 @@ export function renderDiagnosticsText(input: ValidationReport, options: TextOpti
     const excerpt = input.diagnostics[i]?.excerpt;
     if (excerpt !== undefined) lines.push(...excerptLines(excerpt, chalk));
     if (d.hint) lines.push(`    ${chalk.cyan('hint:')} ${d.hint}`);
+    const more = omitted.get(input.diagnostics[i]?.file ?? '');
+    if (more !== undefined && last.get(input.diagnostics[i]?.file ?? '') === i)
+      lines.push(
+        `${chalk.bold(d.file)}  ... and ${formatCount(more)} more ${more === 1 ? 'problem' : 'problems'} in this file: fix these first, then validate again`,
+      );
   });
   if (lines.length > 0) lines.push('');
   const summary = summarise(report);
@@ -91,8 +99,11 @@ export interface DiagnosticJson {
 export interface ValidationJson {
   ok: boolean;
   files: string[];
+  /** every problem, also those past the first 100 of a file, which the lists leave out */
   errorCount: number;
   warningCount: number;
+  /** files with more problems than the lists hold, and how many more */
+  omitted: { file: string; count: number }[];
   errors: DiagnosticJson[];
   warnings: DiagnosticJson[];
 }
@@ -114,6 +125,7 @@ export function diagnosticsJson(report: ValidationReport): ValidationJson {
     files: report.files,
     errorCount: report.errorCount,
     warningCount: report.warningCount,
+    omitted: report.omitted,
     errors: report.diagnostics.filter((d) => d.severity === 'error').map(item),
     warnings: report.diagnostics.filter((d) => d.severity === 'warning').map(item),
   };

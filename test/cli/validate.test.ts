@@ -74,6 +74,7 @@ describe('crm-schema validate', () => {
       files: ['examples/invalid/limit-not-positive.yaml'],
       errorCount: 1,
       warningCount: 0,
+      omitted: [],
       errors: [
         {
           file: 'examples/invalid/limit-not-positive.yaml',

@@ -58,6 +58,7 @@ describe('diagnostics JSON', () => {
       files: ['m.yaml'],
       errorCount: 1,
       warningCount: 1,
+      omitted: [],
       errors: [
         {
           file: 'm.yaml',
