@@ -201,5 +201,6 @@ export function computeOptionsOf(target: Target, settings: PlanSettings): Comput
     allowances: { destructive: settings.allowDestructive, dangerous: settings.allowDangerous },
     dataCheck: settings.dataCheck,
     dataCheckBudget: settings.dataCheckBudget,
+    recordValues: target.policy.recordValues,
   };
 }

@@ -92,7 +92,9 @@ async function countOne(
       : differing;
     for (const conflict of conflicts) {
       tally.count += 1;
-      if (tally.samples.length < MAX_SAMPLES) tally.samples.push(conflict);
+      // the values only where the policy lets plans quote them (never a sensitive property's)
+      if (tally.samples.length < MAX_SAMPLES)
+        tally.samples.push(target.values ? conflict : { id: conflict.id });
     }
     after = guard.next(page);
   } while (after !== undefined && tally.exact);

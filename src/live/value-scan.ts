@@ -6,7 +6,7 @@
  */
 import type { CrmClient } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
-import type { ConversionTarget } from '../plan/data-check.js';
+import type { ConversionTarget, CountSample } from '../plan/data-check.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
 import { PageGuard } from '../api/paging.js';
 import { skippedForScopes, type CallBudget, type DataCheckResult } from './data-check-result.js';
@@ -29,7 +29,7 @@ async function countOne(
   result: DataCheckResult,
 ): Promise<void> {
   const converts = converter(target);
-  const samples: { id: string; value: string }[] = [];
+  const samples: CountSample[] = [];
   let count = 0;
   let of = 0;
   let exact = true;
@@ -53,7 +53,9 @@ async function countOne(
         of += 1;
         if (converts(value)) continue;
         count += 1;
-        if (samples.length < MAX_SAMPLES) samples.push({ id: record.id, value });
+        // a record's value only where the policy lets plans quote it (never a sensitive property's)
+        if (samples.length < MAX_SAMPLES)
+          samples.push(target.values ? { id: record.id, value } : { id: record.id });
       }
       after = guard.next(page);
     } while (after !== undefined);

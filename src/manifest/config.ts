@@ -72,6 +72,7 @@ export function mergePolicy(base: Policy, override: PolicyEntry | undefined): Po
     dangerous: override.dangerous ?? base.dangerous,
     allow: override.allow ?? base.allow,
     unmanaged: override.unmanaged ?? base.unmanaged,
+    recordValues: override.recordValues ?? base.recordValues,
     manage: override.manage
       ? {
           groups: override.manage.groups ?? [],

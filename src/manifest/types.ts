@@ -4,7 +4,12 @@
  * lists in test/manifest/schema-keys.ts tie both together and a test fails when they drift apart.
  */
 import type { AssociationCategory, EventPropertyType, PropertyCreate, PropertyOption } from '../types/api.js';
-import type { DangerousPolicy, DestructivePolicy, UnmanagedPolicy } from '../model/policy.js';
+import type {
+  DangerousPolicy,
+  DestructivePolicy,
+  RecordValuesPolicy,
+  UnmanagedPolicy,
+} from '../model/policy.js';
 import type { ConflictResolution } from '../model/desired-state.js';
 
 export const MANIFEST_KINDS = ['Properties', 'Associations', 'EventProperties'] as const;
@@ -132,6 +137,7 @@ export interface PolicyEntry {
   dangerous?: DangerousPolicy;
   allow?: string[];
   unmanaged?: UnmanagedPolicy;
+  recordValues?: RecordValuesPolicy;
   manage?: ManageEntry;
 }
 

@@ -10,6 +10,8 @@ export const DANGEROUS_POLICIES = ['allow', 'deny'] as const;
 export type DangerousPolicy = (typeof DANGEROUS_POLICIES)[number];
 
 export const UNMANAGED_POLICIES = ['ignore', 'report', 'archive'] as const;
+export const RECORD_VALUES_POLICIES = ['hide', 'show'] as const;
+export type RecordValuesPolicy = (typeof RECORD_VALUES_POLICIES)[number];
 export type UnmanagedPolicy = (typeof UNMANAGED_POLICIES)[number];
 
 export interface Policy {
@@ -19,6 +21,8 @@ export interface Policy {
   allow: readonly string[];
   /** what to do with live custom resources in the managed scope that no manifest names */
   unmanaged: UnmanagedPolicy;
+  /** whether plans may quote record values (samples); never a sensitive property's */
+  recordValues: RecordValuesPolicy;
   /**
    * the managed scope, which the project owns: groups (and their properties), name prefixes (of
    * properties, groups and event definitions), and event definitions (and their properties) by name;
@@ -32,6 +36,7 @@ export const DEFAULT_POLICY: Policy = {
   dangerous: 'allow',
   allow: [],
   unmanaged: 'ignore',
+  recordValues: 'hide',
   manage: { groups: [], prefixes: [] },
 };
 

@@ -17,7 +17,8 @@ import { unscopedWarning } from '../plan/diff/ownership.js';
 import type { PlanDocument } from '../plan/plan-document.js';
 import { buildPlan, type DecisionContext } from '../plan/plan.js';
 import type { PlanRuleContext } from '../plan/rules/rule-types.js';
-import type { ScopePolicy } from '../model/policy.js';
+import type { RecordValuesPolicy, ScopePolicy } from '../model/policy.js';
+import { liveProperty } from '../model/schema-lookup.js';
 
 export interface ComputePlanOptions extends DecisionContext {
   policy: ScopePolicy;
@@ -27,6 +28,8 @@ export interface ComputePlanOptions extends DecisionContext {
   dataCheckBudget?: number;
   /** more desired states whose resources the live read covers too (drift's baseline) */
   alsoRead?: readonly DesiredState[];
+  /** whether plans may quote record values (the target's `recordValues`); default: no */
+  recordValues?: RecordValuesPolicy;
 }
 
 export interface ComputedPlan {
@@ -51,7 +54,12 @@ export async function computePlan(
   const ctx: PlanRuleContext = {};
   let searches = 0;
   if (options.dataCheck !== false) {
-    const targets = dataCheckTargets(result.changes);
+    const targets = dataCheckTargets(result.changes, {
+      show: options.recordValues === 'show',
+      // a property the account marks sensitive (or highly sensitive) is never quoted
+      sensitive: (objectType, name) =>
+        (liveProperty(live, objectType, name)?.dataSensitivity ?? 'non_sensitive') !== 'non_sensitive',
+    });
     if (targets.length > 0) {
       const check = await runDataCheck(client, targets, { budget: options.dataCheckBudget });
       ctx.counts = check.counts;

@@ -26,12 +26,47 @@ export interface Count {
    * up to five of the records counted, with the value that made them count (conversions; a rename's
    * conflicts: the old property's value, and in `current` the value the new property holds)
    */
-  samples?: { id: string; value: string; current?: string }[];
+  samples?: CountSample[];
   /** how many records were looked at (conversions: those holding a value) */
   of?: number;
 }
 
+/**
+ * A record counted, by id; with its values only where the target's policy lets plans quote record values
+ * (`recordValues: show`) and the property is not sensitive.
+ */
+export interface CountSample {
+  id: string;
+  value?: string;
+  current?: string;
+}
+
 export type DataCounts = ReadonlyMap<string, Count>;
+
+/** `"N/A" (record 8), "ten" (record 41)`, or without values `records 8 and 41`. */
+export function describeSamples(samples: readonly CountSample[]): string {
+  if (samples.length === 0) return '';
+  if (samples.some((s) => s.value !== undefined))
+    return samples
+      .map((s) =>
+        s.current === undefined
+          ? `${JSON.stringify(s.value ?? '')} (record ${s.id})`
+          : `record ${s.id}: ${JSON.stringify(s.current)} vs old ${JSON.stringify(s.value ?? '')}`,
+      )
+      .join(', ');
+  const ids = samples.map((s) => s.id);
+  return `${ids.length === 1 ? 'record' : 'records'} ${ids.length === 1 ? (ids[0] ?? '') : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1) ?? ''}`}`;
+}
+
+/** What the data check may quote of records: values, for these non-sensitive properties only. */
+export interface SampleValues {
+  /** the target's `recordValues` policy */
+  show: boolean;
+  /** whether a property (`tickets.code`, live) holds sensitive data: never quoted */
+  sensitive: (objectType: string, name: string) => boolean;
+}
+
+export const NO_VALUES: SampleValues = { show: false, sensitive: () => true };
 
 /** Records holding a value (or an option value) of a property: counted through search. */
 export interface RecordTarget {
@@ -72,6 +107,8 @@ export interface ConversionTarget {
   /** enumerations: the values the property will have; `multiple`: `;`-separated lists (checkbox) */
   options?: string[];
   multiple?: boolean;
+  /** its samples may carry their values */
+  values: boolean;
 }
 
 /**
@@ -86,6 +123,8 @@ export interface CopyConflictTarget {
   from: string;
   to: string;
   history: boolean;
+  /** its samples may carry their values */
+  values: boolean;
 }
 
 export type DataCheckTarget =
@@ -113,7 +152,10 @@ export function linkCountKey(from: string, to: string, typeId: number): string {
 }
 
 /** The counts the rules can use for these changes, each once, in change order. */
-export function dataCheckTargets(changes: readonly Change[]): DataCheckTarget[] {
+export function dataCheckTargets(
+  changes: readonly Change[],
+  quote: SampleValues = NO_VALUES,
+): DataCheckTarget[] {
   const targets = new Map<string, DataCheckTarget>();
   const add = (objectType: string, propertyName: string, value?: string): void => {
     const key = recordCountKey(objectType, propertyName, value);
@@ -141,6 +183,11 @@ export function dataCheckTargets(changes: readonly Change[]): DataCheckTarget[] 
           from,
           to: property.name,
           history: finished === undefined,
+          values:
+            quote.show &&
+            !quote.sensitive(objectType, from) &&
+            change.meta.old.dataSensitivity === 'non_sensitive' &&
+            property.dataSensitivity === 'non_sensitive',
         });
     } else if (change.type === 'property.update' || change.type === 'property.remap') {
       // a remap's old values (also those shown again after it finished), an update's removed options
@@ -149,7 +196,11 @@ export function dataCheckTargets(changes: readonly Change[]): DataCheckTarget[] 
       for (const value of removedOptionValues(change.meta.fields))
         add(change.meta.objectType, change.meta.name, value);
       const conversion = conversionTarget(change.meta.objectType, change.meta.name, change.meta.fields);
-      if (conversion !== undefined && !targets.has(conversion.key)) targets.set(conversion.key, conversion);
+      if (conversion !== undefined && !targets.has(conversion.key))
+        targets.set(conversion.key, {
+          ...conversion,
+          values: quote.show && !quote.sensitive(change.meta.objectType, change.meta.name),
+        });
     } else if (change.type === 'limit.set' && typeof change.meta.typeId === 'number') {
       const { from, to, typeId, old, new: max } = change.meta;
       if (old !== undefined && max >= old) continue;
@@ -199,6 +250,7 @@ export function conversionTarget(
     objectType,
     propertyName,
     toType: type.new,
+    values: false,
   };
   if (type.new === 'enumeration') {
     const options: unknown = fields.find((f) => f.field === 'options')?.new;

@@ -190,7 +190,15 @@ describe('a rename to resume never writes over a value it did not write', () => 
     expect(rename!.policy.reason).toContain(
       '1 record holds a value in tickets.support_tier that the copy did not write',
     );
-    expect(rename!.policy.reason).toContain(`record ${ids[1]!}: "edited-by-hand" vs old "silver"`);
+    // the record is named; its values only where the policy shows record values
+    expect(rename!.policy.reason).toContain(`e.g. record ${ids[1]!}`);
+    expect(JSON.stringify(plan)).not.toContain('edited-by-hand');
+    await writeFiles(dir, { 'crm-schema.yaml': `${PROJECT}policy:\n  recordValues: show\n` });
+    const shown = await planJson();
+    expect(shown.plan.changes[0]!.policy.reason).toContain(
+      `record ${ids[1]!}: "edited-by-hand" vs old "silver"`,
+    );
+    await writeFiles(dir, { 'crm-schema.yaml': PROJECT });
 
     const before = stateText();
     expect((await cli(['apply', ...ALL_FLAGS])).code).toBe(1);

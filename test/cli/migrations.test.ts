@@ -348,7 +348,7 @@ describe('remap option values', () => {
 });
 
 describe('counts a reviewer can trust', () => {
-  it('a type change counts the 3 values of 100 that will not convert, with samples and record ids', async () => {
+  it('a type change counts the 3 values of 100 that will not convert, with record ids (values only where the policy shows them)', async () => {
     await fx.client.properties.create('tickets', {
       name: 'seats',
       label: 'Seats',
@@ -380,12 +380,26 @@ describe('counts a reviewer can trust', () => {
       severity: 'destructive',
       affected: { unit: 'records', count: 3, exact: true, of: 100 },
     });
+    // by default a plan names the records, never their values
     expect(change!.affected!.samples).toEqual([
+      { id: idOf.get('N/A') },
+      { id: idOf.get('ten') },
+      { id: idOf.get('3 seats') },
+    ]);
+    expect(change!.reason).toContain(
+      `3 of 100 values on records will not convert, e.g. records ${idOf.get('N/A')}, ${idOf.get('ten')} and ${idOf.get('3 seats')}`,
+    );
+    expect(run.stdout).not.toContain('N/A');
+
+    // a project that lets plans quote record values (a non-production environment, say)
+    await writeFiles(dir, { 'crm-schema.yaml': `${PROJECT}policy:\n  recordValues: show\n` });
+    const shown = JSON.parse((await cli(['plan', '--json'])).stdout) as PlanDocument;
+    expect(shown.changes[0]!.affected!.samples).toEqual([
       { id: idOf.get('N/A'), value: 'N/A' },
       { id: idOf.get('ten'), value: 'ten' },
       { id: idOf.get('3 seats'), value: '3 seats' },
     ]);
-    expect(change!.reason).toContain(
+    expect(shown.changes[0]!.reason).toContain(
       `3 of 100 values on records will not convert, e.g. "N/A" (record ${idOf.get('N/A')}), "ten" (record ${idOf.get('ten')})`,
     );
 
@@ -397,6 +411,29 @@ describe('counts a reviewer can trust', () => {
     const clean = JSON.parse((await cli(['plan', '--json'])).stdout) as PlanDocument;
     expect(clean.changes[0]).toMatchObject({ severity: 'safe' });
     expect(clean.changes[0]!.reason).toContain('all 100 values on records convert');
+  });
+
+  it('a sensitive property is never quoted, whatever the policy says', async () => {
+    await fx.client.properties.create('tickets', {
+      name: 'tax_ref',
+      label: 'Tax ref',
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'ticketinformation',
+      dataSensitivity: 'sensitive',
+    });
+    await fx.client.records.batchCreate('tickets', [{ properties: { subject: 'T', tax_ref: 'SECRET-123' } }]);
+    await writeFiles(dir, {
+      'crm-schema.yaml': `${PROJECT}policy:\n  recordValues: show\n`,
+      'schema/tickets.yaml': tickets(
+        '  - { name: tax_ref, label: Tax ref, type: number, fieldType: number, groupName: ticketinformation, dataSensitivity: sensitive }\n',
+      ),
+    });
+    const run = await cli(['plan', '--json']);
+    const [change] = (JSON.parse(run.stdout) as PlanDocument).changes;
+    expect(change!.affected).toMatchObject({ count: 1 });
+    expect(change!.affected!.samples![0]).not.toHaveProperty('value');
+    expect(run.stdout + run.stderr + (await cli(['plan'])).stdout).not.toContain('SECRET-123');
   });
 
   it('a count stopped by the call budget says "at least" and why', async () => {

@@ -205,6 +205,7 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
       destructive: true,
       dangerous: true,
       allow: true,
+      recordValues: true,
       unmanaged: true,
       manage: true,
     } satisfies KeySet<PolicyEntry>,

@@ -14,7 +14,13 @@
  */
 import { propertyAddress } from '../../model/address.js';
 import { quoteList } from '../kinds/change-kind.js';
-import { copyConflictKey, describeCount, recordCountKey, type Count } from '../data-check.js';
+import {
+  copyConflictKey,
+  describeCount,
+  describeSamples,
+  recordCountKey,
+  type Count,
+} from '../data-check.js';
 import type { PropertyRemapChange, PropertyRenameChange } from '../change-types.js';
 import type { ClassifiedChange, PlanRuleContext, SeverityRule } from './rule-types.js';
 import { raise, remark } from './rule-types.js';
@@ -87,10 +93,6 @@ function remap(change: Remap, ctx: PlanRuleContext): ClassifiedChange {
 }
 
 function samplesText(count: Count): string {
-  const samples = count.samples ?? [];
-  if (samples.length === 0) return '';
-  const shown = samples.map(
-    (s) => `record ${s.id}: ${JSON.stringify(s.current ?? '')} vs old ${JSON.stringify(s.value)}`,
-  );
-  return `, e.g. ${shown.join('; ')}`;
+  const samples = describeSamples(count.samples ?? []);
+  return samples === '' ? '' : `, e.g. ${samples}`;
 }

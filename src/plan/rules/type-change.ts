@@ -6,7 +6,7 @@
  * - every value converts: the change stays safe, and says so;
  * - not counted: dangerous, "values on records may become invalid".
  */
-import { conversionKey } from '../data-check.js';
+import { conversionKey, describeSamples } from '../data-check.js';
 import { countOf, formatCount } from '../../core/count-text.js';
 import type { SeverityRule } from './rule-types.js';
 import { raise, remark } from './rule-types.js';
@@ -38,9 +38,7 @@ export const typeChangeRule: SeverityRule = (changes, ctx) =>
             `changes ${what}: the ${countOf(read, 'value', 'values')} read all convert, but not every record was read (${count.capped ?? 'capped'})`,
           );
     }
-    const samples = (count.samples ?? [])
-      .map((s) => `${JSON.stringify(s.value)} (record ${s.id})`)
-      .join(', ');
+    const samples = describeSamples(count.samples ?? []);
     const values = countOf(count.count, 'value', 'values');
     const where = count.exact
       ? `${formatCount(count.count)} of ${countOf(read, 'value', 'values')} on records will not convert`
