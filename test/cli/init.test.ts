@@ -277,7 +277,7 @@ describe('init --pull', () => {
       `Environment default (the default): ${fx.emulator.url}, pinned to account ${fx.emulator.state.accountId}.`,
     );
     // the environment alone is enough now, and its pin is checked
-    const env = { CRM_ACCESS_TOKEN: fx.emulator.token, CRM_BASE_URL: '' };
+    const env = { CRM_ACCESS_TOKEN: fx.emulator.token, CRM_BASE_URL: undefined };
     const plan = await runCli(['plan', '--detailed-exitcode'], { cwd: dir, env });
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
     expect(plan.stdout.split('\n')[0]).toBe(
