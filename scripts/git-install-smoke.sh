@@ -3,8 +3,8 @@
 # empty folder, as a team installs a pinned commit without any registry holding crm-schema. npm clones
 # that commit, installs its devDependencies and runs its `prepare` script (the build) there, then packs
 # what `files` names; the CLI must then run (`crm-schema --version` names this version). The install must
-# print no engine warning (EBADENGINE), and every package it brings must admit each supported Node
-# (check-engines.js); `validate` then runs on a small project. What is not committed is not installed:
+# print no engine warning (EBADENGINE), and every package it brings must admit each supported Node and
+# need no install script (check-installed.js); `validate` then runs on a small project. What is not committed is not installed:
 # this tests HEAD.
 # Run by .ci/run after the tests.
 set -euo pipefail
@@ -41,7 +41,7 @@ if grep -Ei 'not yet covered by allowScripts' "$work/install.log" >/dev/null; th
   echo "the install says an install script is not allowed (above): the allowScripts entry does not match" >&2
   exit 1
 fi
-node "$root/scripts/check-engines.js" "$work/project/node_modules"
+node "$root/scripts/check-installed.js" "$work/project/node_modules"
 
 cli="$work/project/node_modules/.bin/crm-schema"
 shown="$("$cli" --version)"

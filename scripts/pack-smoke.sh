@@ -2,7 +2,8 @@
 # The package as users install it: `npm pack`, the tarball installed into an empty folder, then
 # `crm-schema --version`, `validate` and `plan --local` (the built-in emulator) run from there. The
 # install runs no install script (--ignore-scripts, as the CI recipes install), must print no engine
-# warning (EBADENGINE), and every package it brings must admit each supported Node (check-engines.js).
+# warning (EBADENGINE), and every package it brings must admit each supported Node and need no install
+# script (check-installed.js).
 # Run by .ci/run after the tests; `NODE_BIN=/path/to/node scripts/pack-smoke.sh` tries another Node.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -23,7 +24,7 @@ if grep -Ei 'EBADENGINE|unsupported engine' "$work/install.log" >&2; then
   echo "the install warned about an engine (above): a dependency does not admit this Node" >&2
   exit 1
 fi
-node "$root/scripts/check-engines.js" "$work/project/node_modules"
+node "$root/scripts/check-installed.js" "$work/project/node_modules"
 cli="$work/project/node_modules/.bin/crm-schema"
 
 mkdir schema
