@@ -85,8 +85,8 @@ describe('plan.yml, run as written', () => {
   });
 
   interface Scenario {
-    /** the base branch has a lockfile that installs crm-schema */
-    lockfile?: boolean;
+    /** the base branch's lockfile installs crm-schema (by default), under a scope, or there is none */
+    lockfile?: 'scoped' | false;
     /** the pull request's manifest */
     manifest?: string;
     /** the repository variables */
@@ -107,7 +107,9 @@ describe('plan.yml, run as written', () => {
       'schema/tickets.yaml': tickets('Note'),
       'package.json': JSON.stringify({ name: 'acme-crm', devDependencies: { 'crm-schema': '0.2.0' } }),
     };
-    if (scenario.lockfile !== false) base['package-lock.json'] = LOCKFILE;
+    if (scenario.lockfile === 'scoped')
+      base['package-lock.json'] = LOCKFILE.replaceAll('crm-schema', '@acme/crm-schema');
+    else if (scenario.lockfile !== false) base['package-lock.json'] = LOCKFILE;
     await writeFiles(join(dir, 'fixture-base'), base);
     await writeFiles(join(dir, 'fixture-pr'), {
       // the pull request's own project file: its host, its token variable, and unmanaged: report
@@ -205,6 +207,12 @@ describe('plan.yml, run as written', () => {
     expect(call!.body).not.toContain(HIDDEN);
     expect(result.summary).toContain(PLAN_COMMENT_MARKER);
     expect(result.log).not.toContain(READER);
+  });
+
+  it('finds crm-schema in the lockfile under a scope of its own too (a private registry)', async () => {
+    const result = await runPlanJob({ lockfile: 'scoped' });
+    expect(result.succeeded, result.log).toBe(true);
+    expect(result.calls.map((c) => c.method)).toEqual(['createComment']);
   });
 
   it('updates its earlier comment instead of adding one', async () => {
