@@ -25,10 +25,15 @@ export function normalise(line: string): string {
   return VARYING.reduce((text, [pattern, placeholder]) => text.replace(pattern, placeholder), line);
 }
 
-/** The output's lines, the run's temporary folder shown as the page shows it. */
+/** How a page shows the scenario's temporary folder. */
+export const TEMP_FOLDER = '/tmp/project';
+
+/** The output's lines, the scenario's temporary folder written as a page shows it. */
 export function outputLines(output: string, tempDirs: readonly string[] = []): string[] {
   let text = output;
-  for (const dir of tempDirs) text = text.split(dir).join('/tmp/project');
+  // the longest first: a real path may hold the path it was reached by
+  for (const dir of [...tempDirs].sort((a, b) => b.length - a.length))
+    text = text.split(dir).join(TEMP_FOLDER);
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   return lines;

@@ -1,6 +1,6 @@
 /** How the docs test reads a page's example blocks and compares them with what the tool printed. */
 import { describe, expect, it } from 'vitest';
-import { compareOutput, normalise } from './compare-output.js';
+import { compareOutput, normalise, outputLines, TEMP_FOLDER } from './compare-output.js';
 import { findExamples, type PageLine } from './doc-blocks.js';
 import { shellWords } from './run-shown.js';
 
@@ -191,6 +191,17 @@ describe('comparing a page with the output', () => {
     const result = compareOutput('p.md', lines(1, 'a', 'b'), ['a']);
     expect(result.equal).toBe(false);
     expect(result.diff).toContain('- p.md:2');
+  });
+});
+
+describe("the output's lines", () => {
+  it('writes the temporary folder as a page shows it, and drops the end of the last line only', () => {
+    const output = 'No crm-schema.yaml in /tmp/crm-schema-docs-x1/sub.\n\nDone.\n';
+    expect(outputLines(output, ['/tmp/crm-schema-docs-x1'])).toStrictEqual([
+      `No crm-schema.yaml in ${TEMP_FOLDER}/sub.`,
+      '',
+      'Done.',
+    ]);
   });
 });
 

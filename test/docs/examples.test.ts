@@ -6,7 +6,7 @@
  * lines. A change to the output that forgets the docs fails here, naming the page and line. How to add an
  * example: docs/development.md.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
@@ -63,7 +63,7 @@ async function check(block: ExampleBlock, run: ScenarioRun): Promise<string[]> {
   const failures: string[] = [];
   for (const shown of block.commands) {
     const output = await runShown(shown.command, run);
-    const lines = outputLines(output, [run.cwd]);
+    const lines = outputLines(output, [run.cwd, realpathSync(run.cwd)]);
     const result = compareOutput(block.page, shown.expected, lines);
     if (result.equal) continue;
     if (UPDATING) {
