@@ -1,8 +1,13 @@
 /** How the docs test reads a page's example blocks and compares them with what the tool printed. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareOutput, normalise, outputLines, TEMP_FOLDER } from './compare-output.js';
 import { findExamples, type PageLine } from './doc-blocks.js';
 import { shellWords } from './run-shown.js';
+import { writeRewrites } from './update-pages.js';
 
 const page = (...lines: string[]) => lines.join('\n');
 
@@ -217,5 +222,54 @@ describe('reading a command line', () => {
       'e',
     ]);
     expect(() => shellWords(`crm-schema 'open`)).toThrow(/Unclosed quote/);
+  });
+});
+
+describe('writing the output into a page (UPDATE_DOCS_EXAMPLES=1)', () => {
+  it('replaces each output, bottom up, with the block indentation, and inserts under a bare command', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'crm-schema-docs-update-'));
+    try {
+      const text = page(
+        '- a',
+        '  ```',
+        '  $ crm-schema plan',
+        '  old 1',
+        '  old 2',
+        '  ```',
+        '```',
+        '$ crm-schema drift',
+        '```',
+      );
+      writeFileSync(join(dir, 'p.md'), text);
+      const { blocks } = findExamples('p.md', text);
+      const [planned, drifted] = blocks.map((b) => b.commands[0]!);
+      writeRewrites(dir, [
+        {
+          page: 'p.md',
+          first: planned!.expected[0]!.line,
+          count: 2,
+          indent: '  ',
+          lines: ['new 1', '', 'new 2'],
+        },
+        { page: 'p.md', first: drifted!.line + 1, count: 0, indent: '', lines: ['No drift.'] },
+      ]);
+      expect(readFileSync(join(dir, 'p.md'), 'utf8')).toBe(
+        page(
+          '- a',
+          '  ```',
+          '  $ crm-schema plan',
+          '  new 1',
+          '',
+          '  new 2',
+          '  ```',
+          '```',
+          '$ crm-schema drift',
+          'No drift.',
+          '```',
+        ),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
