@@ -29,6 +29,8 @@ export interface InProcessOptions {
   cwd?: string;
   /** set over this process's environment for the run; `undefined` removes the variable */
   env?: Record<string, string | undefined>;
+  /** receives every write to stdout and stderr, in the order written (what a terminal would show) */
+  onWrite?: (text: string) => void;
 }
 
 type Main = (argv: string[]) => Promise<number>;
@@ -94,8 +96,15 @@ async function runNow(argv: string[], options: InProcessOptions): Promise<Outcom
     }
     forgetSecrets();
     process.exitCode = undefined;
-    process.stdout.write = capture((text) => (stdout += text));
-    process.stderr.write = capture((text) => (stderr += text));
+    const shown = options.onWrite ?? (() => undefined);
+    process.stdout.write = capture((text) => {
+      stdout += text;
+      shown(text);
+    });
+    process.stderr.write = capture((text) => {
+      stderr += text;
+      shown(text);
+    });
     const code = await main(argv);
     return { code, stdout, stderr };
   } finally {
