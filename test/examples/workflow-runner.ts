@@ -112,7 +112,6 @@ export async function runJob(options: RunJobOptions): Promise<JobResult> {
       CI: 'true',
       GITHUB_ACTIONS: 'true',
       NO_COLOR: '1',
-      CRM_SCHEMA_CODE_CACHE: process.env.CRM_SCHEMA_CODE_CACHE,
       ...options.runnerEnv,
       GITHUB_WORKSPACE: options.workspace,
       RUNNER_TEMP: runnerTemp,
