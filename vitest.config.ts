@@ -1,22 +1,28 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { tiers } from './test/tiers.js';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), 'dist');
+const root = dirname(fileURLToPath(import.meta.url));
+const dist = join(root, 'dist');
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const tier = tiers(root);
+
+/** Tests that start a server or a process: a fresh forked process per file. */
+const processes = {
+  // builds dist/ when it is missing or stale, for the tests of the real binary
+  globalSetup: ['test/global-setup.ts'],
+  // forks, not threads: the CLI's own `main` runs in the test process (test/helpers/in-process.ts),
+  // which changes the working directory
+  pool: 'forks' as const,
+};
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // builds dist/ when it is missing or stale, for the tests of the real binary
-    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // forks, not threads: the CLI's own `main` runs in the test process (test/helpers/in-process.ts),
-    // which changes the working directory
-    pool: 'forks',
-    // Vitest's default is one fewer than the CPUs: a single fork on a machine of two. Many tests wait on
-    // servers and child processes rather than compute, so one fork per CPU keeps both busy.
+    // Vitest's default is one fewer than the CPUs: a single worker on a machine of two. Many tests wait on
+    // servers and child processes rather than compute, so one worker per CPU keeps both busy.
     maxWorkers: 2,
     server: {
       deps: {
@@ -24,5 +30,15 @@ export default defineConfig({
         external: [new RegExp(`^${escaped(dist)}/`)],
       },
     },
+    // the tiers: test/tiers.ts says which file is which
+    projects: [
+      {
+        extends: true,
+        // pure code: threads sharing the modules they load, no process per file
+        test: { name: 'unit', include: tier.unit, pool: 'threads', isolate: false },
+      },
+      { extends: true, test: { name: 'integration', include: tier.integration, ...processes } },
+      { extends: true, test: { name: 'slow', include: tier.slow, ...processes } },
+    ],
   },
 });

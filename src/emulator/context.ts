@@ -10,7 +10,7 @@ export { changed, type StateChange } from './state/changes.js';
 
 export interface EmulatorContext {
   readonly state: EmulatorState;
-  /** current time as an ISO 8601 string */
+  /** current time as an ISO 8601 string (the emulator's clock option, or the system's) */
   now(): string;
   /**
    * call after every change to `state`, naming what changed (`changed.record(...)`, ...); the server

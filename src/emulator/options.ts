@@ -20,6 +20,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 export type FaultWeights = Partial<Record<FaultKind, number>>;
 
 export interface EmulatorOptions {
+  /** the time, in ms since the epoch: what timestamps and rate limits read (tests give a virtual one) */
+  clock?: () => number;
   /** 0 (default) picks a free port */
   port?: number;
   /** default 127.0.0.1 */

@@ -109,18 +109,21 @@ export interface RateLimitSettings {
   windowMs: number;
   /** requests per UTC day, all tokens together */
   dailyLimit?: number;
+  /** ms since the epoch, for both limits; default the system's (and its monotonic time for the window) */
+  clock?: () => number;
 }
 
 /** Adds the limit check as an onRequest hook; call after the auth hook (it keys on `request.grant`). */
 export function installRateLimits(app: FastifyInstance, settings: RateLimitSettings): void {
-  const { rateLimit, windowMs, dailyLimit } = settings;
+  const { rateLimit, windowMs, dailyLimit, clock } = settings;
   if (rateLimit === undefined && dailyLimit === undefined) return;
   const windows = new Map<string, RollingWindow>();
   const daily = dailyLimit === undefined ? undefined : new DailyCounter(dailyLimit);
 
   app.addHook('onRequest', (request, reply, done) => {
-    const now = performance.now();
-    const epoch = Date.now();
+    // the system's monotonic time for the window, unless a clock is given
+    const epoch = clock ? clock() : Date.now();
+    const now = clock ? epoch : performance.now();
     const headers: Record<string, string> = {};
     let window: RollingWindow | undefined;
     if (rateLimit !== undefined) {

@@ -74,9 +74,10 @@ export function buildServer(
 ): { app: FastifyInstance; ctx: EmulatorContext } {
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = Fastify({ logger: false, bodyLimit, forceCloseConnections: 'idle', ...errorServerOptions() });
+  const clock = options.clock ?? Date.now;
   const ctx: EmulatorContext = {
     state,
-    now: () => new Date().toISOString(),
+    now: () => new Date(clock()).toISOString(),
     markDirty: writer
       ? (...changes) => {
           writer.markDirty(...changes);
@@ -90,6 +91,7 @@ export function buildServer(
   installAuth(app, grants);
   installRateLimits(app, {
     windowMs: options.rateLimitWindowMs ?? DEFAULT_RATE_WINDOW_MS,
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
     ...(options.dailyLimit !== undefined ? { dailyLimit: options.dailyLimit } : {}),
   });

@@ -22,7 +22,7 @@ async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
 describe('client under injected faults', () => {
   it('a few hundred calls at faultRate 0.2: all accounted for, no create repeated', async () => {
     const f = await startClientFixture(
-      { faultRate: 0.2, seed: 7 },
+      { faultRate: 0.2, seed: 7, faultRetryAfterSeconds: 0 }, // Retry-After is honoured in retries.test.ts, on a virtual clock
       { retry: { baseDelayMs: 20, maxDelayMs: 200, maxAttempts: 8 } },
     );
     try {

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { DailyCounter, RollingWindow } from '../../src/emulator/rate-limit.js';
 import { startTestEmulator } from '../helpers/emulator.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('RollingWindow', () => {
   it('admits max requests per window and frees slots as the oldest leave it', () => {
     const window = new RollingWindow(3, 1000);
@@ -50,7 +48,13 @@ describe('DailyCounter', () => {
 
 describe('rate limits over HTTP', () => {
   it('answers 429 TEN_SECONDLY_ROLLING with the headers once a token is over, and recovers', async () => {
-    const emu = await startTestEmulator({ tokens: ['a', 'b'], rateLimit: 3, rateLimitWindowMs: 600 });
+    let now = Date.now();
+    const emu = await startTestEmulator({
+      tokens: ['a', 'b'],
+      rateLimit: 3,
+      rateLimitWindowMs: 600,
+      clock: () => now,
+    });
     try {
       const remaining: (string | null)[] = [];
       for (let i = 0; i < 3; i++) {
@@ -79,7 +83,7 @@ describe('rate limits over HTTP', () => {
       // each token has its own window
       expect((await emu.call('GET', '/no/such/route', undefined, 'b')).status).toBe(404);
 
-      await sleep(650);
+      now += 650; // past the window, on the emulator's clock
       const again = await emu.call('GET', '/no/such/route');
       expect(again.status).toBe(404);
       expect(again.headers.get('x-hubspot-ratelimit-remaining')).toBe('2');

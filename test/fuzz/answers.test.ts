@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nastyString } from './generators.js';
-import { expectSafe, run, sandbox, TOKEN, type Sandbox } from './harness.js';
+import { expectSafe, run, sandbox, stopChild, TOKEN, type Sandbox } from './harness.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 
@@ -73,6 +73,7 @@ describe('fuzz: server answers', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    await stopChild();
     await box.close();
     await new Promise<void>((resolve) =>
       server.close(() => {

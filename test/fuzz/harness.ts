@@ -1,14 +1,20 @@
 /**
- * The fuzz suite's harness: the CLI's own `main` in this process (fast enough for many runs), in a
- * project folder inside a sandbox folder whose other contents must never change, with only the
- * variables a case gives; and the checks every run must pass whatever it was given.
+ * The fuzz suite's harness: the CLI's own `main` in a child process with a capped heap (test/fuzz/child.ts;
+ * one child for many runs, fast enough for many cases), in a project folder inside a sandbox folder whose
+ * other contents must never change, with only the variables a case gives; and the checks every run must
+ * pass whatever it was given. Each case (the project's files, the command line, the variables) is written
+ * to a file before it runs: a case that kills the child (out of memory, a fatal error) fails the test with
+ * that file's path and the child's last words, so it can be replayed.
  */
-import { mkdtemp, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
-import { runMain, type Outcome } from '../helpers/in-process.js';
+import type { Outcome } from '../helpers/in-process.js';
 
+/** The child's heap cap, MB: a case that needs more is a finding, named by its case file. */
+export const HEAP_CAP_MB = 384;
 export const TOKEN = 'fuzz-secret-token-4f9a7c2e1b';
 
 /** C0 (but tab and line feed), DEL, C1, zero-width and bidirectional formatting characters. */
@@ -59,12 +65,113 @@ export async function sandbox(): Promise<Sandbox> {
   };
 }
 
+interface Answer {
+  id?: number;
+  ready?: boolean;
+  outcome?: Outcome;
+  failed?: string;
+  rss?: number;
+}
+
+let child: { process: ChildProcess; ready: Promise<void>; stderr: string } | undefined;
+let next = 0;
+/** the largest resident memory the child reported after a case, bytes */
+let peakRss = 0;
+
+function startChild(): NonNullable<typeof child> {
+  const started = fork(join(dirname(new URL(import.meta.url).pathname), 'child.ts'), [], {
+    execArgv: ['--import', 'tsx', `--max-old-space-size=${HEAP_CAP_MB}`],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  const state = {
+    process: started,
+    stderr: '',
+    ready: new Promise<void>((resolve) => {
+      const onReady = (answer: Answer) => {
+        if (answer.ready !== true) return;
+        started.off('message', onReady);
+        resolve();
+      };
+      started.on('message', onReady);
+    }),
+  };
+  // the last 4 KB of what it printed: its last words, if it dies
+  started.stderr?.on(
+    'data',
+    (chunk: Buffer) => (state.stderr = (state.stderr + chunk.toString()).slice(-4096)),
+  );
+  started.on('exit', () => {
+    if (child === state) child = undefined;
+  });
+  return state;
+}
+
+/** Where each case is written before it runs: it outlives the sandbox, for a replay. */
+const CASES = join(tmpdir(), 'crm-schema-fuzz-cases');
+
+async function writeCase(argv: string[], cwd: string, env: Record<string, string>): Promise<string> {
+  const files: Record<string, string> = {};
+  for (const entry of await readdir(cwd, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files[path.slice(cwd.length + 1)] = await readFile(path, 'utf8');
+  }
+  await mkdir(CASES, { recursive: true });
+  const file = join(CASES, `case-${process.pid}.json`);
+  await writeFile(file, `${JSON.stringify({ argv, env: Object.keys(env), files }, null, 2)}\n`);
+  return file;
+}
+
 const CRM_VARIABLES = ['CRM_ACCESS_TOKEN', 'CRM_BASE_URL', 'CRM_TIMEOUT', 'GITHUB_STEP_SUMMARY', 'NO_COLOR'];
 
-/** `crm-schema <argv>` in `cwd`, in this process, with exactly the crm-schema variables given. */
-export function run(argv: string[], cwd: string, env: Record<string, string> = {}): Promise<Outcome> {
+/**
+ * `crm-schema <argv>` in `cwd`, in the fuzz child, with exactly the crm-schema variables given. The case
+ * is written first; a child that dies on it fails the run with the case's file.
+ */
+export async function run(argv: string[], cwd: string, env: Record<string, string> = {}): Promise<Outcome> {
   const removed = Object.fromEntries(CRM_VARIABLES.map((name) => [name, undefined]));
-  return runMain(argv, { cwd, env: { ...removed, NO_COLOR: '1', ...env } });
+  const caseFile = await writeCase(argv, cwd, env);
+  child ??= startChild();
+  const current = child;
+  await current.ready;
+  const id = ++next;
+  return new Promise<Outcome>((resolve, reject) => {
+    const onMessage = (answer: Answer) => {
+      if (answer.id !== id) return;
+      current.process.off('message', onMessage);
+      current.process.off('exit', onExit);
+      if (answer.outcome === undefined) {
+        reject(new Error(`the CLI threw in the fuzz child on the case in ${caseFile}:\n${answer.failed}`));
+        return;
+      }
+      peakRss = Math.max(peakRss, answer.rss ?? 0);
+      resolve(answer.outcome);
+    };
+    const onExit = (code: number | null, signal: string | null) => {
+      current.process.off('message', onMessage);
+      reject(
+        new Error(
+          `the fuzz child died (exit ${code}, signal ${signal}) on the case in ${caseFile}; ` +
+            `its last words:\n${current.stderr}`,
+        ),
+      );
+    };
+    current.process.on('message', onMessage);
+    current.process.on('exit', onExit);
+    current.process.send({ id, argv, cwd, env: { ...removed, NO_COLOR: '1', ...env } });
+  });
+}
+
+/** Ends the fuzz child (after a file's cases) and gives the largest memory it reported, MB. */
+export async function stopChild(): Promise<number> {
+  const running = child;
+  child = undefined;
+  if (running !== undefined && running.process.exitCode === null) {
+    const exited = new Promise((resolve) => running.process.once('exit', resolve));
+    running.process.kill();
+    await exited;
+  }
+  return Math.round(peakRss / 2 ** 20);
 }
 
 /** What every run must be, whatever it was given. */

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { countingServer, type CountingServer } from '../reliability/bad-input/run-case.js';
-import { expectSafe, run, sandbox, TOKEN, type Sandbox } from './harness.js';
+import { expectSafe, run, sandbox, stopChild, TOKEN, type Sandbox } from './harness.js';
 import { manifestText, projectText } from './generators.js';
 
 /** Runs per property: the suite stays within seconds; `FUZZ_RUNS=1000` for a long search. */
@@ -30,6 +30,7 @@ describe('fuzz: manifests and project files', () => {
     evil = await countingServer();
   });
   afterAll(async () => {
+    await stopChild();
     await box.close();
     await emulator.close();
     await evil.close();

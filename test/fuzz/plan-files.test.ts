@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { expectSafe, run, sandbox, TOKEN, type Sandbox } from './harness.js';
+import { expectSafe, run, sandbox, stopChild, TOKEN, type Sandbox } from './harness.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
@@ -92,6 +92,7 @@ describe('fuzz: saved plan files', () => {
     saved = JSON.parse(await readFile(join(box.project, 'plan.json'), 'utf8')) as typeof saved;
   });
   afterAll(async () => {
+    await stopChild();
     await box.close();
     await emulator.close();
   });

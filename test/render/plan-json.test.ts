@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { readPlanDocument, type PlanDocument } from '../../src/plan/plan-document.js';
-import { planJsonChunks, planKeyOrder, renderPlanJson } from '../../src/render/plan-json.js';
-import { escapeJsonText } from '../../src/render/safe-text.js';
+import { renderPlanJson } from '../../src/render/plan-json.js';
 import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
 import { renderPlanText } from '../../src/render/plan-text.js';
 import { emptyPlan, hostilePlan, reviewPlan } from './plans.js';
@@ -112,28 +111,6 @@ describe('the JSON plan', () => {
       'errors',
       'warnings',
     ]);
-  });
-
-  it('comes in pieces of about 1 MB for a large plan, which join to the text of one JSON.stringify', () => {
-    const whole = (plan: PlanDocument) => escapeJsonText(`${JSON.stringify(plan, planKeyOrder(plan), 2)}\n`);
-    const hostile = hostilePlan();
-    const many = (count: number): PlanDocument => ({
-      ...review,
-      changes: Array.from({ length: count }, (_, i) => {
-        const change = review.changes[i % review.changes.length]!;
-        // text a terminal or an editor would hide: escaped the same way in every piece
-        return { ...change, id: `${change.id}#${i}`, message: `${change.message} \u2028\u202e${i}` };
-      }),
-    });
-    const large = many(6000);
-    const pieces = [...planJsonChunks(large)];
-    expect(pieces.length).toBeGreaterThan(3);
-    for (const piece of pieces) expect(piece.length).toBeLessThan(1.1 * 2 ** 20);
-    for (const plan of [large, many(1), many(2), emptyPlan(), hostile]) {
-      expect([...planJsonChunks(plan)].join('')).toBe(whole(plan));
-      expect(renderPlanJson(plan)).toBe(whole(plan));
-    }
-    expect(pieces.join('')).not.toMatch(/[\u2028\u202e]/);
   });
 });
 

@@ -17,7 +17,7 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: EmulatorContext)
   const limiter = new SecondlyLimiter();
   app.post<{ Params: TypeParams }>('/crm/v3/objects/:objectType/search', (request) => {
     const objectType = objectTypeFor(ctx, request, request.params.objectType, 'read');
-    if (!limiter.allow(request.grant.token, Date.now())) throw secondlyLimitError();
+    if (!limiter.allow(request.grant.token, Date.parse(ctx.now()))) throw secondlyLimitError();
     // the limit counts the body as sent; without a length header, its JSON form
     const header = Number(request.headers['content-length']);
     const length = Number.isFinite(header) && header > 0 ? header : JSON.stringify(request.body ?? {}).length;
