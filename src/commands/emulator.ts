@@ -146,6 +146,10 @@ export default class Emulator extends Command {
     'account-id': accountIdFlag({
       summary: `Account id of a fresh state, answered by the account details (default ${DEFAULT_ACCOUNT_ID}).`,
     }),
+    'log-requests': Flags.boolean({
+      summary:
+        'Print one line per request to stderr: method, path, status and time (never a header or body).',
+    }),
     'seed-file': Flags.string({
       summary:
         'JSON or YAML file of properties, groups, labels, event definitions and records for a fresh state.',
@@ -175,6 +179,13 @@ export default class Emulator extends Command {
       log: (line) => {
         this.logToStderr(`crm-schema emulator: ${line}`);
       },
+      ...(flags['log-requests']
+        ? {
+            requestLog: (line: string) => {
+              this.logToStderr(line);
+            },
+          }
+        : {}),
     };
     // the data file is read while the server's modules load
     if (options.dataFile !== undefined) prefetchStateFiles(resolve(options.dataFile));

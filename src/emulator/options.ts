@@ -70,6 +70,11 @@ export interface EmulatorOptions {
   extend?: (app: FastifyInstance, ctx: EmulatorContext) => void;
   /** receives one line per unexpected server-side failure (a 500 that is not an injected fault) */
   log?: (line: string) => void;
+  /**
+   * receives one line per answered request: method, path (its query too), status, time taken. Never a
+   * header (the token is one) nor a body.
+   */
+  requestLog?: (line: string) => void;
 }
 
 /** The id of a fresh account when `accountId` is not given: the same on every start. */

@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { neutralize } from '../core/control-chars.js';
 import { CrmSchemaError } from '../core/errors.js';
 import { generateToken, installAuth, parseTokenSpec, type TokenGrant } from './auth.js';
 import type { EmulatorContext } from './context.js';
@@ -107,6 +108,7 @@ export function buildServer(
       : {}),
   });
   installLatency(app, options.latencyMs);
+  if (options.requestLog) installRequestLog(app, options.requestLog);
 
   registerPropertiesRoutes(app, ctx);
   registerGroupsRoutes(app, ctx);
@@ -236,4 +238,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       await writer?.save();
     },
   };
+}
+
+/** One line per answered request, after the reply: `GET /crm/v3/properties/tickets -> 200 (3 ms)`. */
+function installRequestLog(app: FastifyInstance, log: (line: string) => void): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const ms = Math.round(reply.elapsedTime);
+    log(`${request.method} ${neutralize(request.url, { oneLine: true })} -> ${reply.statusCode} (${ms} ms)`);
+    done();
+  });
 }

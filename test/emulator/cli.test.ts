@@ -140,6 +140,20 @@ describe('crm-schema emulator (the binary)', () => {
     expect(stderr).not.toContain('token 2');
   });
 
+  it('--log-requests prints one line per request to stderr, never its token, and a control character shown', async () => {
+    const emu = await start(['--token', 'secret-token-7', '--log-requests'], dir);
+    await callRaw(`${emu.url}/crm/v3/properties/tickets`, 'GET', { headers: bearer('secret-token-7') });
+    await callRaw(`${emu.url}/crm/v3/properties/tickets?x=%1B%5B2J`, 'GET', { headers: bearer('wrong') });
+    emu.child.kill('SIGTERM');
+    const { stderr } = await emu.exit;
+    const lines = stderr.split('\n').filter((line) => line.startsWith('GET '));
+    expect(lines).toEqual([
+      expect.stringMatching(/^GET \/crm\/v3\/properties\/tickets -> 200 \(\d+ ms\)$/) as unknown,
+      expect.stringMatching(/^GET \/crm\/v3\/properties\/tickets\?x=%1B%5B2J -> 401 \(\d+ ms\)$/) as unknown,
+    ]);
+    expect(stderr).not.toContain('secret-token-7');
+  });
+
   it('passes the limits, faults and account flags to the server', async () => {
     const emu = await start(
       ['--token', 't', '--rate-limit', '3', '--fault-rate', '0', '--latency', '1', '--account-id', '4242'],
