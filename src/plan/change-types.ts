@@ -11,48 +11,12 @@ import type {
   NormalizedOption,
   NormalizedProperty,
 } from '../model/schema-model.js';
-import type { JsonValue } from '../core/json.js';
 import type { ConflictResolution } from '../model/desired-state.js';
+import type { FieldChange, Ref, RemovalCause } from './change-shapes.js';
 
-/**
- * One changed field of an update or replace: `old` is the live value, `new` the desired one; an unset
- * optional field is `null`. An `options` field also lists the option changes, compared by `value`.
- */
-export interface FieldChange {
-  field: string;
-  old: JsonValue;
-  new: JsonValue;
-  options?: OptionChange[];
-}
-
-/**
- * Option changes, compared by `value`. On a removal, `recordCount` (records holding it) is attached by the
- * data-check rule, and `replacedBy` (the value those records are rewritten to) by a remap.
- */
-export type OptionChange =
-  | { kind: 'added'; value: string; option: NormalizedOption }
-  | { kind: 'removed'; value: string; option: NormalizedOption; recordCount?: number; replacedBy?: string }
-  | { kind: 'relabelled'; value: string; old: string; new: string }
-  | {
-      kind: 'reordered';
-      value: string;
-      oldPosition: number;
-      newPosition: number;
-      oldDisplayOrder: number;
-      newDisplayOrder: number;
-    }
-  | { kind: 'hidden'; value: string; old: boolean; new: boolean }
-  | { kind: 'description'; value: string; old: string; new: string };
-
-/** Why a resource is removed: a tombstone in a manifest, or the `unmanaged: archive` policy. */
-export type RemovalCause = 'tombstone' | 'unmanaged';
-
-/**
- * A value only known once an earlier change has run: the typeId of the label created at `ref` (the
- * label's address), of its own direction, or with `side: 'inverse'` of its inverse direction.
- */
-// a type alias (not an interface) so that it is assignable to JsonValue inside request bodies
-export type Ref = { ref: string; side?: 'inverse' };
+export type { FieldChange, OptionChange, Ref, RemovalCause } from './change-shapes.js';
+export { isRef, refKey } from './change-shapes.js';
+import { KIND_TYPES } from './kinds/registry.js';
 
 export interface PropertyCreateChange {
   type: 'property.create';
@@ -233,33 +197,5 @@ export type Change =
 export type ChangeType = Change['type'];
 export type ChangeOf<T extends ChangeType> = Extract<Change, { type: T }>;
 
-export const CHANGE_TYPES = [
-  'property.create',
-  'property.update',
-  'property.archive',
-  'property.replace',
-  'property.rename',
-  'property.remap',
-  'property.restore',
-  'group.create',
-  'group.update',
-  'group.archive',
-  'label.create',
-  'label.update',
-  'label.delete',
-  'limit.set',
-  'limit.purge',
-  'eventDefinition.create',
-  'eventProperty.create',
-  'eventProperty.update',
-  'eventProperty.delete',
-] as const satisfies readonly ChangeType[];
-
-export function isRef(value: unknown): value is Ref {
-  return typeof value === 'object' && value !== null && typeof (value as { ref?: unknown }).ref === 'string';
-}
-
-/** The key a ref's typeId is kept under once known: the label address, `#inverse` for its inverse side. */
-export function refKey(ref: Ref): string {
-  return ref.side === 'inverse' ? `${ref.ref}#inverse` : ref.ref;
-}
+/** Every change type: the registry's, in the order of the list of kinds (`kinds/all-kinds.ts`). */
+export const CHANGE_TYPES: readonly ChangeType[] = KIND_TYPES;

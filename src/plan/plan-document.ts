@@ -8,7 +8,7 @@
 import { CrmSchemaError } from '../core/errors.js';
 import type { Change } from './change-types.js';
 import { canonicalJson } from './canonical-json.js';
-import type { Affected } from './data-check.js';
+import type { Affected } from './data-counts.js';
 import type { PlanDiagnostic } from './diagnostics.js';
 import type { ChangeAction } from './kinds/change-kind.js';
 import { actionOf, addressOf, idOf, messageOf, phaseOf, requestsFor } from './kinds/registry.js';
@@ -20,8 +20,8 @@ import type { Severity } from './severity.js';
 
 export const PLAN_FORMAT_VERSION = 2;
 
-/** A change as the plan stores it: the data plus everything apply and the renderers need. */
-export type PlannedChange = Change & {
+/** What a plan stores with a change's data: everything apply and the renderers need. */
+export interface PlannedFields {
   /** `<type> <address>`, unique in the plan; what `dependsOn` lists */
   id: string;
   address: string;
@@ -38,7 +38,10 @@ export type PlannedChange = Change & {
   requests: WriteRequest[];
   /** digest of the live resource the change was computed from, or `absent` */
   fingerprint: string;
-};
+}
+
+/** A change as the plan stores it: the data plus everything apply and the renderers need. */
+export type PlannedChange = Change & PlannedFields;
 
 export interface PlanSummary {
   changes: number;

@@ -2,12 +2,13 @@
 import { writes } from '../../api/writes.js';
 import { eventDefinitionAddress } from '../../model/address.js';
 import type { EventDefinitionCreateChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
 import { eventDefinitionCreateBody } from '../requests/bodies.js';
 import type { ChangeKind } from './change-kind.js';
 import { fieldDifferences, missing } from './end-state.js';
 
 export const eventDefinitionCreate: ChangeKind<EventDefinitionCreateChange> = {
+  type: 'eventDefinition.create',
   target: (m) => ({ kind: 'eventDefinition', eventName: m.eventName }),
   action: () => 'create',
   address: (m) => eventDefinitionAddress(m.eventName),

@@ -2,12 +2,13 @@
 import { writes } from '../../api/writes.js';
 import { eventDefinitionAddress, eventPropertyAddress } from '../../model/address.js';
 import type { EventPropertyCreateChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
 import { eventPropertyCreateBody } from '../requests/bodies.js';
 import type { ChangeKind } from './change-kind.js';
 import { created } from './end-state.js';
 
 export const eventPropertyCreate: ChangeKind<EventPropertyCreateChange> = {
+  type: 'eventProperty.create',
   target: (m) => ({ kind: 'eventProperty', eventName: m.eventName, name: m.property.name }),
   action: () => 'create',
   address: (m) => eventPropertyAddress(m.eventName, m.property.name),
@@ -30,4 +31,15 @@ export const eventPropertyCreate: ChangeKind<EventPropertyCreateChange> = {
     ],
   }),
   details: (m) => (m.property.options.length === 0 ? [] : [{ kind: 'options', options: m.property.options }]),
+  // the re-create of a type change: reported with its delete
+  drift: (m) => (m.replaces === true ? { as: 'with-another' } : undefined),
+  resume: {
+    // recreated for a type change whose delete ran: what is left is a plain create
+    savedNow: (saved, fresh) => {
+      if (saved.meta.replaces !== true || (fresh.meta as { replaces?: unknown }).replaces === true)
+        return undefined;
+      const { replaces: _replaces, ...rest } = saved.meta;
+      return { meta: rest };
+    },
+  },
 };

@@ -3,11 +3,13 @@ import { writes } from '../../api/writes.js';
 import { eventPropertyAddress } from '../../model/address.js';
 import type { NormalizedEventProperty } from '../../model/schema-model.js';
 import type { EventPropertyDeleteChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
 import type { ChangeKind } from './change-kind.js';
 import { removed } from './end-state.js';
+import { eventScope } from '../diff/manage-scope.js';
 
 export const eventPropertyDelete: ChangeKind<EventPropertyDeleteChange> = {
+  type: 'eventProperty.delete',
   target: (m) => ({ kind: 'eventProperty', eventName: m.eventName, name: m.name }),
   action: () => 'remove',
   address: (m) => eventPropertyAddress(m.eventName, m.name),
@@ -44,4 +46,19 @@ export const eventPropertyDelete: ChangeKind<EventPropertyDeleteChange> = {
       m.cause === 'type-change' ? [keys.deletedForRetype(eventPropertyAddress(m.eventName, m.name))] : [],
   }),
   cause: (m) => m.cause,
+  removalVerb: 'delete',
+  drift: (m, { policy }) => {
+    if (m.cause === 'type-change')
+      return {
+        as: 'edited',
+        fields: [{ field: 'type', old: m.property.type, new: m.newType ?? null }],
+        fix: 'replace',
+      };
+    if (m.cause === 'unmanaged')
+      return {
+        as: 'unmanaged',
+        scope: eventScope(policy).property(m.eventName, m.name) ?? 'the managed scope',
+      };
+    return undefined;
+  },
 };

@@ -5,8 +5,10 @@ import type { EventPropertyUpdateChange } from '../change-types.js';
 import { patchBody } from '../requests/bodies.js';
 import { fieldNames, type ChangeKind } from './change-kind.js';
 import { updated } from './end-state.js';
+import { eventOptionRemoval } from '../rules/option-removal.js';
 
 export const eventPropertyUpdate: ChangeKind<EventPropertyUpdateChange> = {
+  type: 'eventProperty.update',
   target: (m) => ({ kind: 'eventProperty', eventName: m.eventName, name: m.name }),
   action: () => 'update',
   address: (m) => eventPropertyAddress(m.eventName, m.name),
@@ -20,4 +22,5 @@ export const eventPropertyUpdate: ChangeKind<EventPropertyUpdateChange> = {
   endState: (m, found) => updated(m.fields, found),
   details: (m) => [{ kind: 'fields', fields: m.fields }],
   fields: (m) => m.fields,
+  assess: eventOptionRemoval,
 };

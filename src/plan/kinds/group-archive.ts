@@ -2,11 +2,12 @@
 import { writes } from '../../api/writes.js';
 import { groupAddress } from '../../model/address.js';
 import type { GroupArchiveChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
 import type { ChangeKind } from './change-kind.js';
 import { removed } from './end-state.js';
 
 export const groupArchive: ChangeKind<GroupArchiveChange> = {
+  type: 'group.archive',
   target: (m) => ({ kind: 'group', objectType: m.objectType, name: m.name }),
   action: () => 'remove',
   address: (m) => groupAddress(m.objectType, m.name),
@@ -19,4 +20,9 @@ export const groupArchive: ChangeKind<GroupArchiveChange> = {
   endState: (_m, found) => removed(found),
   dependencies: (m) => ({ needs: [keys.leftGroup(groupAddress(m.objectType, m.name))] }),
   cause: (m) => m.cause,
+  removalVerb: 'archive',
+  drift: (m) =>
+    m.cause === 'unmanaged'
+      ? { as: 'unmanaged', label: m.group.label, scope: 'the managed scope' }
+      : undefined,
 };

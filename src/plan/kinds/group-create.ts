@@ -2,11 +2,12 @@
 import { writes } from '../../api/writes.js';
 import { groupAddress } from '../../model/address.js';
 import type { GroupCreateChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
 import type { ChangeKind } from './change-kind.js';
 import { created } from './end-state.js';
 
 export const groupCreate: ChangeKind<GroupCreateChange> = {
+  type: 'group.create',
   target: (m) => ({ kind: 'group', objectType: m.objectType, name: m.group.name }),
   action: () => 'create',
   address: (m) => groupAddress(m.objectType, m.group.name),

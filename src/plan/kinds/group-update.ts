@@ -7,6 +7,7 @@ import { fieldNames, type ChangeKind } from './change-kind.js';
 import { updated } from './end-state.js';
 
 export const groupUpdate: ChangeKind<GroupUpdateChange> = {
+  type: 'group.update',
   target: (m) => ({ kind: 'group', objectType: m.objectType, name: m.name }),
   action: () => 'update',
   address: (m) => groupAddress(m.objectType, m.name),

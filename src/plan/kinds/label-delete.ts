@@ -2,12 +2,15 @@
 import { writes } from '../../api/writes.js';
 import { labelAddress } from '../../model/address.js';
 import type { LabelDeleteChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
 import type { ChangeKind } from './change-kind.js';
 import { removed } from './end-state.js';
 import { defined } from '../../core/defined.js';
+import { linkCountKey } from '../data-counts.js';
+import { labelLinks } from '../rules/label-links.js';
 
 export const labelDelete: ChangeKind<LabelDeleteChange> = {
+  type: 'label.delete',
   target: (m) => ({
     kind: 'label',
     from: m.from,
@@ -34,4 +37,17 @@ export const labelDelete: ChangeKind<LabelDeleteChange> = {
   // after the purge of its limit
   dependencies: (m) => ({ needs: [keys.purged(m.from, m.to, m.label.typeId)] }),
   cause: (m) => m.cause,
+  removalVerb: 'delete',
+  // the record associations that use it
+  dataCheck: (m) => {
+    const typeId = m.label.typeId;
+    if (typeId === undefined) return [];
+    return [{ kind: 'links', key: linkCountKey(m.from, m.to, typeId), from: m.from, to: m.to, typeId }];
+  },
+  assess: labelLinks,
+  // user labels have no manage entry: those of a declared pair count unless the policy ignores them
+  drift: (m, { policy }) =>
+    m.cause === 'unmanaged'
+      ? { as: 'unmanaged', scope: policy.unmanaged === 'ignore' ? undefined : 'its pair is declared' }
+      : undefined,
 };

@@ -10,6 +10,7 @@ import { inverseMatches, relabelled } from './label-shared.js';
 import type { FieldDifference } from './end-state.js';
 
 export const labelUpdate: ChangeKind<LabelUpdateChange> = {
+  type: 'label.update',
   target: (m) => ({ kind: 'label', from: m.from, to: m.to, typeId: m.typeId, text: m.label }),
   action: () => 'update',
   address: (m) => labelAddress(m.from, m.to, m.label),

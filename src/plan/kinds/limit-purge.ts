@@ -1,13 +1,14 @@
 /** limit.purge: the limit of an association type removed (no association is deleted). */
 import { writes } from '../../api/writes.js';
 import type { LimitPurgeChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
 import type { ChangeKind } from './change-kind.js';
 import { removed } from './end-state.js';
 import { limitAddressOf } from './limit-shared.js';
 import { defined } from '../../core/defined.js';
 
 export const limitPurge: ChangeKind<LimitPurgeChange> = {
+  type: 'limit.purge',
   target: (m) => ({
     kind: 'limit',
     from: m.from,
@@ -26,4 +27,10 @@ export const limitPurge: ChangeKind<LimitPurgeChange> = {
   removes: true,
   endState: (_m, found) => removed(found),
   dependencies: (m) => ({ provides: [keys.purged(m.from, m.to, m.typeId)] }),
+  removalVerb: 'remove',
+  drift: (m) => ({
+    as: 'edited',
+    fields: [{ field: 'maxToObjectIds', old: m.old, new: null }],
+    fix: 'update',
+  }),
 };

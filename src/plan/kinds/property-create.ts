@@ -5,6 +5,7 @@ import type { ChangeKind } from './change-kind.js';
 import { creatingProperty } from './property-shared.js';
 
 export const propertyCreate: ChangeKind<PropertyCreateChange> = {
+  type: 'property.create',
   ...creatingProperty<PropertyCreateChange>(),
   message: (m) => {
     const p = m.property;

@@ -19,6 +19,9 @@ import { retiredOption } from '../../model/data-step-marks.js';
 import { updated } from './end-state.js';
 import { fieldNames, quoteList, type ChangeKind } from './change-kind.js';
 import { fieldChangeParts } from './property-shared.js';
+import { fieldChangeTargets, recordsTarget } from '../data-counts.js';
+import { optionRemoval } from '../rules/option-removal.js';
+import { remapSteps } from '../rules/data-steps.js';
 
 type Meta = PropertyRemapChange['meta'];
 
@@ -54,6 +57,7 @@ export function remapText(remaps: Meta['remaps']): string {
 }
 
 export const propertyRemap: ChangeKind<PropertyRemapChange> = {
+  type: 'property.remap',
   target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.name }),
   action: () => 'update',
   address,
@@ -86,4 +90,11 @@ export const propertyRemap: ChangeKind<PropertyRemapChange> = {
   removes: false,
   ...fieldChangeParts(),
   endState: (m, found) => updated(withOptions(m.fields, finalOptions(m)), found),
+  // the records holding an old value (also those shown again after it finished), then as an update
+  dataCheck: (m, quote) => [
+    ...m.remaps.map(({ from }) => recordsTarget(m.objectType, m.name, from)),
+    ...fieldChangeTargets(m.objectType, m.name, m.fields, quote),
+  ],
+  assess: (change, ctx) =>
+    remapSteps(optionRemoval(change, ctx, new Map(change.meta.remaps.map((r) => [r.from, r.to]))), ctx),
 };

@@ -16,16 +16,20 @@ import { renamedDescription } from '../../model/data-step-marks.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
 import { liveProperty } from '../../model/schema-lookup.js';
 import type { PropertyRenameChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
 import { propertyCreateBody } from '../requests/bodies.js';
 import type { ChangeKind } from './change-kind.js';
 import { created } from './end-state.js';
 import { propertyDetails, propertyNeeds } from './property-shared.js';
+import { copyConflictKey, recordsTarget, type DataCheckTarget } from '../data-counts.js';
+import { renamedRecords } from '../rules/archived-records.js';
+import { renameSteps } from '../rules/data-steps.js';
 
 const newAddress = (m: PropertyRenameChange['meta']) => propertyAddress(m.objectType, m.property.name);
 const oldAddress = (m: PropertyRenameChange['meta']) => propertyAddress(m.objectType, m.from);
 
 export const propertyRename: ChangeKind<PropertyRenameChange> = {
+  type: 'property.rename',
   target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.property.name }),
   action: () => 'update',
   address: newAddress,
@@ -87,4 +91,31 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
     ],
   }),
   details: (m) => propertyDetails(m.property),
+  // the values it copies; to resume (or after it finished), the records whose new value it did not write
+  dataCheck: (m, quote) => {
+    const targets: DataCheckTarget[] = [recordsTarget(m.objectType, m.from)];
+    if (m.created || m.finished !== undefined)
+      targets.push({
+        kind: 'copy-conflicts',
+        key: copyConflictKey(m.objectType, m.from, m.property.name),
+        objectType: m.objectType,
+        from: m.from,
+        to: m.property.name,
+        history: m.finished === undefined,
+        values:
+          quote.show &&
+          !quote.sensitive(m.objectType, m.from) &&
+          m.old.dataSensitivity === 'non_sensitive' &&
+          m.property.dataSensitivity === 'non_sensitive',
+      });
+    return targets;
+  },
+  assess: (change, ctx) => renameSteps(renamedRecords(change, ctx), ctx),
+  drift: (m) => {
+    // the old name of a finished rename came back: a retired resource live again
+    if (m.finished !== undefined) return { as: 'tombstoned', address: oldAddress(m) };
+    // not started yet: the declared property is missing under its new name
+    if (!m.created) return { as: 'missing' };
+    return undefined;
+  },
 };

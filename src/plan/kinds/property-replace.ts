@@ -2,13 +2,18 @@
 import { writes } from '../../api/writes.js';
 import { propertyAddress } from '../../model/address.js';
 import type { PropertyReplaceChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
+import { canonicalJson } from '../canonical-json.js';
 import { propertyCreateBody } from '../requests/bodies.js';
 import { fieldNames, type ChangeKind } from './change-kind.js';
 import { created } from './end-state.js';
 import { leavesGroup, propertyNeeds } from './property-shared.js';
+import { recordsTarget } from '../data-counts.js';
+import { archivedRecords } from '../rules/archived-records.js';
+import { changeId } from '../change-id.js';
 
 export const propertyReplace: ChangeKind<PropertyReplaceChange> = {
+  type: 'property.replace',
   target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.name }),
   action: () => 'replace',
   address: (m) => propertyAddress(m.objectType, m.name),
@@ -39,4 +44,19 @@ export const propertyReplace: ChangeKind<PropertyReplaceChange> = {
   }),
   details: (m) => [{ kind: 'fields', fields: m.fields }],
   fields: (m) => m.fields,
+  dataCheck: (m) => [recordsTarget(m.objectType, m.name)],
+  assess: archivedRecords,
+  resume: {
+    // its archive ran, so the name is archived now: the fresh plan creates it again (a restore)
+    continuedBy: (_m, address) => [
+      changeId('property.restore', address),
+      changeId('property.create', address),
+    ],
+    // what is left is its create, which must create what the manifests declare
+    continues: (m, fresh) =>
+      (fresh.type === 'property.restore' || fresh.type === 'property.create') &&
+      canonicalJson(m.property) === canonicalJson((fresh.meta as { property?: unknown }).property),
+    // only its create again: its archive is done
+    resend: (requests) => requests.filter((r) => r.method === 'POST'),
+  },
 };

@@ -9,6 +9,7 @@ import type { ChangeKind } from './change-kind.js';
 import { creatingProperty } from './property-shared.js';
 
 export const propertyRestore: ChangeKind<PropertyRestoreChange> = {
+  type: 'property.restore',
   ...creatingProperty<PropertyRestoreChange>(),
   message: (m) =>
     `Restore archived property ${propertyAddress(m.objectType, m.property.name)} "${m.property.label}" ` +

@@ -3,7 +3,7 @@ import { writes } from '../../api/writes.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
 import type { NormalizedProperty } from '../../model/schema-model.js';
 import type { FieldChange, PropertyCreateChange, PropertyRestoreChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
 import { formulaIdentifiers } from '../formula.js';
 import { propertyCreateBody } from '../requests/bodies.js';
 import type { ChangeDetail, ChangeKind, DependencyKeys } from './change-kind.js';
@@ -15,7 +15,7 @@ import { created, updated, type EndState } from './end-state.js';
  */
 export function creatingProperty<C extends PropertyCreateChange | PropertyRestoreChange>(): Omit<
   ChangeKind<C>,
-  'message' | 'severity'
+  'type' | 'message' | 'severity'
 > {
   return {
     target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.property.name }),

@@ -3,10 +3,14 @@ import { writes } from '../../api/writes.js';
 import { propertyAddress } from '../../model/address.js';
 import type { PropertyUpdateChange } from '../change-types.js';
 import { patchBody } from '../requests/bodies.js';
+import { fieldChangeTargets } from '../data-counts.js';
+import { optionRemoval } from '../rules/option-removal.js';
+import { typeChange } from '../rules/type-change.js';
 import { fieldNames, type ChangeKind } from './change-kind.js';
 import { fieldChangeParts } from './property-shared.js';
 
 export const propertyUpdate: ChangeKind<PropertyUpdateChange> = {
+  type: 'property.update',
   target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.name }),
   action: () => 'update',
   address: (m) => propertyAddress(m.objectType, m.name),
@@ -17,4 +21,6 @@ export const propertyUpdate: ChangeKind<PropertyUpdateChange> = {
   creates: () => false,
   removes: false,
   ...fieldChangeParts(),
+  dataCheck: (m, quote) => fieldChangeTargets(m.objectType, m.name, m.fields, quote),
+  assess: (change, ctx) => optionRemoval(typeChange(change, ctx), ctx),
 };
