@@ -13,6 +13,7 @@ import standalone from 'ajv/dist/standalone/index.js';
 // a CommonJS module: its default export sits on `default`
 const standaloneCode = standalone.default;
 import { MANIFEST_VALIDATORS, manifestAjv, planAjv } from './schema-compile.js';
+import { planJsonSchema } from '../plan/plan-json-schema.js';
 
 /** dist/manifest/ -> dist/generated/ */
 export const GENERATED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'generated');
@@ -21,7 +22,7 @@ export async function precompileSchemas(dir = GENERATED_DIR): Promise<string[]> 
   await mkdir(dir, { recursive: true });
   const files: [string, string][] = [
     ['manifest-validators.cjs', standaloneCode(manifestAjv(true), { ...MANIFEST_VALIDATORS })],
-    ['plan-validator.cjs', standaloneCode(planAjv(true), { plan: 'plan' })],
+    ['plan-validator.cjs', standaloneCode(planAjv(planJsonSchema(), true), { plan: 'plan' })],
   ];
   for (const [name, code] of files) await writeFile(join(dir, name), code);
   return files.map(([name]) => name);

@@ -15,31 +15,58 @@ import { pairKey } from '../model/normalize-association.js';
 import { propertyAddress } from '../model/address.js';
 import { defined } from '../core/defined.js';
 import { formatCount } from '../core/count-text.js';
-
-/** A count of records (or record associations); `exact: false` means "at least `count`". */
-export interface Count {
-  count: number;
-  exact: boolean;
-  /** why a count is not exact: what stopped it */
-  capped?: string;
-  /**
-   * up to five of the records counted, with the value that made them count (conversions; a rename's
-   * conflicts: the old property's value, and in `current` the value the new property holds)
-   */
-  samples?: CountSample[];
-  /** how many records were looked at (conversions: those holding a value) */
-  of?: number;
-}
+import { Type, oneOfValues, type Static, type TObject } from '../core/json-schema.js';
 
 /**
  * A record counted, by id; with its values only where the target's policy lets plans quote record values
  * (`recordValues: show`) and the property is not sensitive.
  */
-export interface CountSample {
-  id: string;
-  value?: string;
-  current?: string;
-}
+const CountSampleShape = Type.Object(
+  {
+    id: Type.String({ description: 'Record id.' }),
+    value: Type.Optional(
+      Type.String({
+        description:
+          "Its value: only where the target's policy lets plans quote record values (`recordValues: show`), never a sensitive property's.",
+      }),
+    ),
+    current: Type.Optional(
+      Type.String({ description: "A rename's conflict: the value the new property holds." }),
+    ),
+  },
+  { description: 'A record, and its value where allowed.', additionalProperties: false },
+);
+
+export type CountSample = Static<typeof CountSampleShape>;
+
+/** The fields of a count, as a plan's `affected` publishes them. */
+const countFields = {
+  count: Type.Integer({ minimum: 0, description: 'How many.' }),
+  exact: Type.Boolean({ description: 'false: at least `count` (the count stopped early, see `capped`).' }),
+  /** why a count is not exact: what stopped it */
+  capped: Type.Optional(Type.String({ description: 'Why the count is not exact.' })),
+  /** how many records were looked at (conversions: those holding a value) */
+  of: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: 'How many records were looked at (conversions: those holding a value).',
+    }),
+  ),
+  /**
+   * up to five of the records counted, with the value that made them count (conversions; a rename's
+   * conflicts: the old property's value, and in `current` the value the new property holds)
+   */
+  samples: Type.Optional(
+    Type.Array(CountSampleShape, {
+      maxItems: 5,
+      description:
+        'Up to five of the records counted (by id; with the value that made them count where the policy allows).',
+    }),
+  ),
+};
+
+/** A count of records (or record associations); `exact: false` means "at least `count`". */
+export type Count = Static<TObject<typeof countFields>>;
 
 export type DataCounts = ReadonlyMap<string, Count>;
 
@@ -194,9 +221,22 @@ export function removedOptionValues(fields: readonly { options?: readonly Option
 }
 
 /** What a change does to data: how many records (or record associations) it touches. */
-export interface Affected extends Count {
-  unit: 'records' | 'associations';
-}
+export const AffectedShape = Type.Object(
+  {
+    unit: oneOfValues(
+      ['records', 'associations'],
+      'What is counted: records holding a value, or record associations using a label.',
+    ),
+    ...countFields,
+  },
+  {
+    description:
+      'What the change does to data: how many records (or record associations) it touches, from the data check.',
+    additionalProperties: false,
+  },
+);
+
+export type Affected = Static<typeof AffectedShape>;
 
 /** `412 records`, `at least 1,000 record associations` */
 export function describeCount(count: Count, one: string, many: string): string {

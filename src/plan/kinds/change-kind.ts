@@ -8,6 +8,7 @@
  * Adding a kind is one module and its line in the list.
  */
 import type { WriteRequest } from '../../api/writes.js';
+import type { Static, TSchema } from '../../core/json-schema.js';
 import type { SchemaState } from '../../model/schema-model.js';
 import type { ScopePolicy } from '../../model/policy.js';
 import type { ChangeShape, FieldChange, RemovalCause } from '../change-shapes.js';
@@ -22,7 +23,9 @@ import type { EndState } from './end-state.js';
 import type { ResourceRef } from './resource.js';
 
 /** How a change reads in a summary; renderers map it to a symbol. */
-export type ChangeAction = 'create' | 'update' | 'replace' | 'remove';
+export const CHANGE_ACTIONS = ['create', 'update', 'replace', 'remove'] as const;
+
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
 export const ACTION_SYMBOLS: Readonly<Record<ChangeAction, string>> = {
   create: '+',
@@ -143,12 +146,26 @@ export interface Resume<C extends ChangeShape> {
   ): SavedNow<C['meta']> | undefined;
 }
 
+/** The change of a kind: its type and its data, typed from the declaration of its meta. */
+export interface KindChange<T extends string, M extends TSchema> {
+  type: T;
+  meta: Static<M>;
+}
+
+/** The declaration of a kind's meta: a JSON Schema object whose TypeScript type is the meta's. */
+export type MetaSchema<M> = TSchema & { static: M };
+
 /** A change of one kind as a plan stores it. */
 export type Planned<C extends ChangeShape> = C & PlannedFields;
 
 export interface ChangeKind<C extends ChangeShape> {
   /** the change type it handles, e.g. `property.create`: its key in the registry */
   readonly type: C['type'];
+  /**
+   * the declaration of its meta (`metaObject`): the TypeScript type of the meta comes from it, and so
+   * does the kind's part of the plan's JSON Schema (`$defs/<type>_meta`)
+   */
+  readonly meta: MetaSchema<C['meta']>;
   /** the resource the change acts on */
   target(meta: C['meta']): ResourceRef;
   action(meta: C['meta']): ChangeAction;

@@ -4,15 +4,28 @@ import type { JsonObject } from '../../core/json.js';
 import { defined } from '../../core/defined.js';
 import { labelAddress } from '../../model/address.js';
 import type { NormalizedLabel } from '../../model/schema-model.js';
-import type { LabelCreateChange } from '../change-types.js';
 import { keys } from '../dependency-keys.js';
 import { refKey } from '../change-shapes.js';
-import type { ChangeKind, LearnedIds } from './change-kind.js';
+import type { ChangeKind, KindChange, LearnedIds } from './change-kind.js';
 import { missing } from './end-state.js';
 import { inverseMatches } from './label-shared.js';
+import { ref } from '../../core/json-schema.js';
+import { LabelShape } from '../../model/model-shapes.js';
+import { metaObject, fromField, toField } from './meta-fields.js';
+
+/** The data of a label.create change, declared once: its type below and its part of the plan's JSON Schema. */
+export const LabelCreateMeta = metaObject('Create an association label.', {
+  from: fromField,
+  to: toField,
+  /** `label.name` is always set: the manifest's, or derived from the text */
+  label: ref(LabelShape, 'The label to create (name always set).'),
+});
+
+export type LabelCreateChange = KindChange<'label.create', typeof LabelCreateMeta>;
 
 export const labelCreate: ChangeKind<LabelCreateChange> = {
   type: 'label.create',
+  meta: LabelCreateMeta,
   target: (m) => ({ kind: 'label', from: m.from, to: m.to, text: m.label.label }),
   action: () => 'create',
   address: (m) => labelAddress(m.from, m.to, m.label.label),

@@ -1,21 +1,44 @@
 /** limit.set: a limit on an association type set (created where none is, else updated). */
 import { writes } from '../../api/writes.js';
 import type { NormalizedLimit } from '../../model/schema-model.js';
-import type { LimitSetChange } from '../change-types.js';
 import { isRef } from '../change-shapes.js';
 import { overLimitKey } from '../data-counts.js';
 import { limitLowered } from '../rules/limit-lowered.js';
 import { keys } from '../dependency-keys.js';
-import type { ChangeKind } from './change-kind.js';
+import type { ChangeKind, KindChange } from './change-kind.js';
 import { missing } from './end-state.js';
 import { limitAddressOf } from './limit-shared.js';
 import { defined } from '../../core/defined.js';
-import type { JsonValue } from '../../core/json.js';
 import { liveLabelByText } from '../../model/schema-lookup.js';
 import { resolveRefs } from '../requests/refs.js';
+import { Type, exactlyOneOf, oneOfValues, ref } from '../../core/json-schema.js';
+import { RefShape } from '../change-shapes.js';
+import { metaObject, fromField, toField } from './meta-fields.js';
+
+/** The data of a limit.set change, declared once: its type below and its part of the plan's JSON Schema. */
+export const LimitSetMeta = metaObject('Set an association limit.', {
+  from: fromField,
+  to: toField,
+  category: Type.String({ description: 'Association category.' }),
+  /** a `Ref` when the label is created by the same plan */
+  typeId: exactlyOneOf([Type.Integer(), ref(RefShape)], {
+    description: 'Association type id, or a ref to the label created by this plan.',
+  }),
+  label: Type.Optional(Type.String({ description: 'Label text, for a user label.' })),
+  /** `create` when no limit is set live (batch/create), `update` otherwise (batch/update) */
+  mode: oneOfValues(
+    ['create', 'update'],
+    'create when no limit is set live (batch/create), update otherwise (batch/update).',
+  ),
+  old: Type.Optional(Type.Integer({ description: 'Live limit, when one is set.' })),
+  new: Type.Integer({ description: 'Desired limit (maxToObjectIds).', minimum: 1 }),
+});
+
+export type LimitSetChange = KindChange<'limit.set', typeof LimitSetMeta>;
 
 export const limitSet: ChangeKind<LimitSetChange> = {
   type: 'limit.set',
+  meta: LimitSetMeta,
   target: (m) => ({
     kind: 'limit',
     from: m.from,
@@ -74,7 +97,7 @@ export const limitSet: ChangeKind<LimitSetChange> = {
       if (typeId === undefined) return undefined;
       return {
         meta: { ...m, typeId },
-        requests: resolveRefs(saved.requests as unknown as JsonValue, () => typeId),
+        requests: resolveRefs(saved.requests, () => typeId),
         ownEvaluation: true,
       };
     },

@@ -5,7 +5,7 @@
  */
 import { describeCount, recordCountKey } from '../data-counts.js';
 import type { ChangeShape } from '../change-shapes.js';
-import type { PropertyRenameChange } from '../change-types.js';
+import type { PropertyRenameChange } from '../kinds/property-rename.js';
 import type { Classified, PlanRuleContext } from './rule-types.js';
 import { remark } from './rule-types.js';
 

@@ -21,7 +21,8 @@ import {
   recordCountKey,
   type Count,
 } from '../data-counts.js';
-import type { PropertyRemapChange, PropertyRenameChange } from '../change-types.js';
+import type { PropertyRemapChange } from '../kinds/property-remap.js';
+import type { PropertyRenameChange } from '../kinds/property-rename.js';
 import type { Classified, PlanRuleContext } from './rule-types.js';
 import { raise, remark } from './rule-types.js';
 

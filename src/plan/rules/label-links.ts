@@ -4,7 +4,7 @@
  * destructive whatever the count.
  */
 import { describeCount, linkCountKey } from '../data-counts.js';
-import type { LabelDeleteChange } from '../change-types.js';
+import type { LabelDeleteChange } from '../kinds/label-delete.js';
 import type { Classified, PlanRuleContext } from './rule-types.js';
 import { remark } from './rule-types.js';
 

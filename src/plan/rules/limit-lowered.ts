@@ -7,7 +7,7 @@
  */
 import { isRef } from '../change-shapes.js';
 import { describeCount, overLimitKey } from '../data-counts.js';
-import type { LimitSetChange } from '../change-types.js';
+import type { LimitSetChange } from '../kinds/limit-set.js';
 import type { Classified, PlanRuleContext } from './rule-types.js';
 import { raise, remark } from './rule-types.js';
 
