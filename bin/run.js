@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-// The one place that exits. Commands throw typed errors; the CLI's main (bundled into dist/bundle/cli.cjs
-// by `npm run build`, from src/cli/main.ts) maps them to exit codes.
-import { realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The one place that exits. Commands throw typed errors; the CLI's main (bundled into dist/bundle/ by
+// `npm run build`, from src/cli/main.ts) maps them to exit codes.
+import module from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 
 const argv = process.argv.slice(2);
@@ -18,13 +16,10 @@ const command = argv.find((arg) => !arg.startsWith('-'));
 if (command !== 'emulator' && !/semi[-_]space|heap[-_]growing|liftoff/.test(given)) {
   for (const flag of TUNING) setFlagsFromString(flag);
 }
-// The bundle, with the code its earlier runs compiled (V8's code cache: src/cli/code-cache.ts; where it
-// is kept, and how to move it or turn it off: src/cli/code-cache-store.ts).
-const { loadBundle } = await import('../dist/cli/code-cache.js');
-const bundle = loadBundle(
-  realpathSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bundle', 'cli.cjs')),
-  argv,
-);
-const code = await bundle.exports.main(argv);
-bundle.save(code);
+// Node's own compile cache (Node 22.1 and later; Node 20 has none): the code a run compiled is kept in
+// the system's temporary folder, or where NODE_COMPILE_CACHE says, and later runs skip compiling it.
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+module.enableCompileCache?.();
+const { main } = await import('../dist/bundle/cli/main.js');
+const code = await main(argv);
 process.exit(code);

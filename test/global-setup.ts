@@ -1,21 +1,20 @@
 /**
  * Tests of the real binary (`node bin/run.js ...`) run the bundled CLI in dist/bundle/. Before any test,
  * this builds it once (the steps of `npm run build`) when it is missing or older than what it is made
- * from (src/, schemas/, the installed dependencies), so those tests never run against stale code. Type errors do not stop the run (tsc still emits; `npm test`
- * typechecks anyway).
+ * from (src/, schemas/, the build's scripts, the installed dependencies), so those tests never run
+ * against stale code. Type errors do not stop the run (tsc still emits; `npm test` typechecks anyway).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { BUNDLE_FILE_PATH } from '../src/cli/bundle-layout.js';
+import { BUNDLE_MAIN_PATH } from '../src/cli/bundle-layout.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-/** the bundle is written whole on each build, after tsc: this file's time is the time of the last build */
-const builtMarker = join(root, ...BUNDLE_FILE_PATH);
+/** the bundle is written whole on each build, after tsc: its main's time is the time of the last build */
+const builtMarker = join(root, ...BUNDLE_MAIN_PATH);
 
 async function newestMtime(directory: string): Promise<number> {
   let newest = 0;
@@ -31,7 +30,7 @@ async function newestMtime(directory: string): Promise<number> {
  * What the bundle is made from: our sources, the JSON Schemas (the precompiled validators), and the
  * dependencies bundled into it (oclif, yaml, undici, fastify...), whose install rewrites npm's lockfiles.
  */
-const INPUT_FOLDERS = ['src', 'schemas'];
+const INPUT_FOLDERS = ['src', 'schemas', join('scripts', 'build')];
 const INPUT_FILES = ['package.json', 'package-lock.json', join('node_modules', '.package-lock.json')];
 
 async function isStale(): Promise<boolean> {
@@ -45,34 +44,33 @@ async function isStale(): Promise<boolean> {
   return false;
 }
 
-export default async function setup(): Promise<() => Promise<void>> {
+export default async function setup(): Promise<void> {
   if (await isStale()) await build();
-  // the binary's code cache (src/cli/code-cache.ts) for this run only, not in the user's cache folder;
-  // the test workers and the binaries they start inherit it
-  const codeCache = await mkdtemp(join(tmpdir(), 'crm-schema-test-code-cache-'));
-  process.env.CRM_SCHEMA_CODE_CACHE = codeCache;
   // the command list oclif reads instead of importing every command (fast start-up of the binary);
   // bin/run.js drops it when it is older than the bundle, so it is written again after each build
   const manifest = join(root, 'oclif.manifest.json');
   if (!existsSync(manifest) || (await stat(manifest)).mtimeMs < (await stat(builtMarker)).mtimeMs) {
-    await node(join('dist', 'cli', 'oclif-manifest.js'));
+    await buildStep('oclif-manifest.ts');
   }
-  return () => rm(codeCache, { recursive: true, force: true });
 }
 
-const node = (script: string) => promisify(execFile)(process.execPath, [script], { cwd: root });
+/** One of the build's scripts (scripts/build/), run as `npm run build` runs it. */
+const buildStep = (script: string) =>
+  promisify(execFile)(process.execPath, ['--import', 'tsx', join('scripts', 'build', script)], {
+    cwd: root,
+  });
 
 async function build(): Promise<void> {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   try {
     await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root });
   } catch (error) {
-    if (!existsSync(join(root, 'dist', 'cli', 'bundle.js'))) throw error;
+    if (!existsSync(join(root, 'dist', 'cli', 'main.js'))) throw error;
     const output = (error as { stdout?: string }).stdout ?? '';
     process.stderr.write(
       `global-setup: tsc reported errors; dist/ was built anyway:\n${output.slice(0, 2000)}\n`,
     );
   }
-  await node(join('dist', 'manifest', 'precompile-schemas.js'));
-  await node(join('dist', 'cli', 'bundle.js'));
+  await buildStep('precompile-schemas.ts');
+  await buildStep('bundle.ts');
 }

@@ -11,18 +11,17 @@ import { EXIT } from './exit-codes.js';
 import { didYouMean } from './did-you-mean.js';
 import { dropStaleOclifManifest } from './stale-manifest.js';
 import { neutralize } from '../core/control-chars.js';
-import { oclifConfigFor } from './oclif-config.js';
 
 // the in-process test harness forgets secrets between runs in the same copy of the code this runs
 export { forgetSecrets } from '../core/secrets.js';
 
-/** Runs the CLI with `argv`; `ownCommands` are the ids of the CLI's commands (the bundle's entry names them). */
-export async function main(argv: string[], ownCommands: readonly string[] = []): Promise<number> {
+/** Runs the CLI with `argv`, and says with which exit code to end. */
+export async function main(argv: string[]): Promise<number> {
   keepEnvironmentToken(process.env);
   forgetResultPrinted();
   try {
     await dropStaleOclifManifest();
-    await run(argv, await oclifConfigFor(argv, ownCommands, import.meta.url));
+    await run(argv, import.meta.url);
     await flushOutput();
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {

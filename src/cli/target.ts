@@ -7,6 +7,10 @@
  * the target is a CRM over HTTP (whatever gave its URL: the environment's policy applies there too). The
  * built-in emulator of `--local` is pinned by `--account-id` alone: it is no environment's account.
  *
+ * A base URL that is given but empty (`--base-url ""`, `CRM_BASE_URL=` where it would be used) is an error,
+ * never taken as absent: in CI it is a variable that is not set, and falling back to the project file's
+ * `baseUrl` would let a pull request that edits that file choose where the token goes.
+ *
  * The token comes from the variable the environment names (`tokenEnv`, default `CRM_ACCESS_TOKEN`) when
  * the base URL is the environment's; with `--base-url` or `CRM_BASE_URL` always from `CRM_ACCESS_TOKEN`,
  * so that an environment's token is never sent to another URL. The policy is the environment's when one
@@ -89,16 +93,32 @@ export function resolveTarget(inputs: TargetInputs): Target {
       ? undefined
       : { id: environment.accountId, from: 'environment' as const };
   const pinned = { ...base, ...defined({ pin: flagPin ?? environmentPin }) };
-  const flagUrl = nonEmpty(inputs.baseUrl);
-  const envUrl = nonEmpty(inputs.env[BASE_URL_ENV]);
-  if (flagUrl !== undefined) return remote(pinned, flagUrl, '--base-url', DEFAULT_TOKEN_ENV);
-  if (envUrl !== undefined) return remote(pinned, envUrl, BASE_URL_ENV, DEFAULT_TOKEN_ENV);
+  if (inputs.baseUrl !== undefined)
+    return remote(pinned, givenUrl(inputs.baseUrl, '--base-url'), '--base-url', DEFAULT_TOKEN_ENV);
+  const envUrl = inputs.env[BASE_URL_ENV];
+  if (envUrl !== undefined)
+    return remote(pinned, givenUrl(envUrl, BASE_URL_ENV), BASE_URL_ENV, DEFAULT_TOKEN_ENV);
   if (environment !== undefined)
     return remote(pinned, environment.baseUrl, 'environment', environment.tokenEnv);
   throw new CrmSchemaError('TARGET_MISSING', 'No CRM to talk to: no base URL is given.', {
     hint:
       `Give --base-url URL or set ${BASE_URL_ENV}, choose an environment of crm-schema.yaml with --env NAME ` +
       '(or set defaultEnvironment there), or use --local to try it on the built-in emulator.',
+  });
+}
+
+/** A base URL as given, trimmed; an empty one is refused, naming where it came from. */
+function givenUrl(value: string, from: '--base-url' | typeof BASE_URL_ENV): string {
+  const url = nonEmpty(value);
+  if (url !== undefined) return url;
+  const what =
+    from === '--base-url' ? '--base-url was given an empty value' : `${BASE_URL_ENV} is set but empty`;
+  throw new CrmSchemaError('BASE_URL_EMPTY', `${what}: it names no CRM, so nothing was called.`, {
+    hint:
+      `Give the CRM's base URL (https://...), or leave ${from === '--base-url' ? 'the flag out' : `${BASE_URL_ENV} unset`} ` +
+      "to use the environment's baseUrl. In CI an empty value is usually a variable that is not set: set it. " +
+      'An empty base URL never falls back to the project file, so a missing setting cannot send the token elsewhere.',
+    meta: { source: from },
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * `crm-schema init`: starts a project in the current folder: `crm-schema.yaml` (commented, with the scope
- * the project owns), the manifests folder, `.crm-schema/` in `.gitignore`; `--workflows` copies the CI
- * recipes; `--pull` adopts that scope of the account named by `--base-url` / `CRM_BASE_URL` (or `--local`)
+ * the project owns), the manifests folder, `.crm-schema/` and saved plans in `.gitignore`; `--workflows`
+ * copies the CI recipes, naming the environment it writes (or none); `--pull` adopts that scope of the account named by `--base-url` / `CRM_BASE_URL` (or `--local`)
  * in one step, and records an account adopted over HTTP as the default environment, pinned to its id. The
  * scope comes from `--prefix` / `--group`, or is asked on a terminal. Thin: src/init does the work.
  */
@@ -30,8 +30,9 @@ export default class Init extends CrmCommand {
     'Start a project here: crm-schema.yaml with the scope it owns, a schema/ folder; --pull adopts that scope of an account.';
 
   static override description =
-    'Writes crm-schema.yaml (with comments), a schema/ folder and .crm-schema/ in .gitignore; with --workflows ' +
-    'the three GitHub Actions recipes in .github/workflows/. The project owns a scope, written as ' +
+    'Writes crm-schema.yaml (with comments), a schema/ folder, and .crm-schema/ and saved plans (plan.json, ' +
+    '*.plan.json) in .gitignore; with --workflows the three GitHub Actions recipes in .github/workflows/, ' +
+    'naming the environment the project file names (or none). The project owns a scope, written as ' +
     'policy.manage: the custom properties with a name prefix (--prefix) or in a group (--group); without ' +
     'these flags init asks on a terminal, and refuses elsewhere. With --pull it adopts that scope of the ' +
     'account named by --base-url / CRM_BASE_URL (or --local): only those properties, the groups they use, ' +
@@ -156,6 +157,7 @@ export default class Init extends CrmCommand {
               (environment.accountId === undefined
                 ? 'account unknown (its details could not be read; add accountId to pin it).\n'
                 : `pinned to account ${environment.accountId}.\n`)) +
+          (flags.workflows ? workflowsNote(environment?.name) : '') +
           (flags.pull
             ? `Next: crm-schema validate, then crm-schema plan${flags.local ? ' --local' : ''} (it shows no change).\n`
             : `Next: write manifests in ${SCHEMA_DIR}/ (kind: Properties, Associations, EventProperties), or start ` +
@@ -165,6 +167,17 @@ export default class Init extends CrmCommand {
       closeTerminal(terminal);
     }
   }
+}
+
+/** What the copied recipes need, and which environment they name. */
+function workflowsNote(environment: string | undefined): string {
+  return (
+    (environment === undefined
+      ? 'The CI recipes name no environment (crm-schema.yaml has none): they plan with the project policy; add --env NAME to their crm-schema commands once it names one.\n'
+      : `The CI recipes plan and apply with --env ${environment}, the environment of crm-schema.yaml.\n`) +
+    'They need the repository variable CRM_BASE_URL_PRODUCTION, the repository secret CRM_READ_TOKEN_PRODUCTION (a read-only token) ' +
+    'and the environment production (main only, with reviewers) holding the secret CRM_TOKEN_PRODUCTION: see docs/ci.md.\n'
+  );
 }
 
 function closeTerminal(terminal: OpenTerminal | undefined): void {

@@ -17,6 +17,7 @@ import { planErrors, refusedChanges } from '../pipeline/plan-errors.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { manifestDigest, savedPlan } from '../pipeline/saved-plan.js';
 import { computeOptionsOf, planTargetOf } from '../cli/target.js';
+import { ignoreUnmanagedFlag, withUnmanaged } from '../cli/ignore-unmanaged.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
 import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
 import type { Target } from '../cli/target.js';
@@ -56,6 +57,7 @@ export default class Plan extends CrmCommand {
     ...outputFlags,
     ...dataCheckFlags,
     ...policyFlags,
+    ...ignoreUnmanagedFlag,
     out: Flags.string({
       summary:
         'Save the plan to FILE for apply (JSON: the changes with target, manifest digest and fingerprints).',
@@ -96,7 +98,10 @@ export default class Plan extends CrmCommand {
     if (flags['all-environments'] || names.length > 1)
       return this.planEach(names, { ...flags, env: undefined }, project, settings);
 
-    const target = this.resolveTarget({ ...flags, env: names[0] }, project);
+    const target = withUnmanaged(
+      this.resolveTarget({ ...flags, env: names[0] }, project),
+      flags['ignore-unmanaged'],
+    );
     const plan = await this.planFor(target, { ...flags, env: names[0] }, project, settings);
 
     const markdown = () => renderPlanMarkdown(plan);
@@ -174,7 +179,10 @@ export default class Plan extends CrmCommand {
       names.map(async (environment) => ({
         environment,
         plan: await this.planFor(
-          this.resolveTarget({ ...flags, env: environment }, project),
+          withUnmanaged(
+            this.resolveTarget({ ...flags, env: environment }, project),
+            flags['ignore-unmanaged'],
+          ),
           flags,
           project,
           settings,

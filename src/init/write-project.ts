@@ -1,8 +1,9 @@
 /**
  * The files of a new project, written after the pull (so that the project file names what was pulled):
  * the manifests folder (with starter manifests when it holds none: starter.ts), `crm-schema.yaml` with
- * the scope it owns, `.crm-schema/` in `.gitignore`, and with `workflows` the CI recipes. Returns what
- * was written, as the summary names it.
+ * the scope it owns, `.crm-schema/` and saved plans in `.gitignore`, and with `workflows` the CI recipes,
+ * naming the environment the project file names (or none). Returns what was written, as the summary
+ * names it.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
@@ -12,7 +13,7 @@ import { CONFIG_FILE_NAME } from '../manifest/config.js';
 import type { ManageEntries } from '../pull/scope-flags.js';
 import { schemaComment } from '../pull/schema-ref.js';
 import { projectFileText, type AdoptedEnvironment } from './project-file.js';
-import { copyWorkflows, ignoreLocalState } from './scaffold.js';
+import { copyWorkflows, ignoreLocalFiles } from './scaffold.js';
 import { starterManifests } from './starter.js';
 
 /** The folder of the manifests, relative to the project folder. */
@@ -29,7 +30,7 @@ export interface WriteProjectOptions {
 export async function writeProject(options: WriteProjectOptions): Promise<string[]> {
   const { dir } = options;
   // first: it refuses before copying anything when a recipe exists, and then nothing else is written
-  const recipes = options.workflows ? await copyWorkflows(dir) : [];
+  const recipes = options.workflows ? await copyWorkflows(dir, options.environment?.name) : [];
   const schemaDir = join(dir, SCHEMA_DIR);
   await mkdir(schemaDir, { recursive: true });
   const written: string[] = [];
@@ -54,7 +55,8 @@ export async function writeProject(options: WriteProjectOptions): Promise<string
     }),
   );
   written.unshift(CONFIG_FILE_NAME, `${SCHEMA_DIR}/`);
-  if (await ignoreLocalState(dir)) written.push('.gitignore (.crm-schema/)');
+  const ignored = await ignoreLocalFiles(dir);
+  if (ignored.length > 0) written.push(`.gitignore (${ignored.join(', ')})`);
   return [...written, ...recipes];
 }
 

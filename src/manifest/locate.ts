@@ -1,7 +1,7 @@
 /**
  * Finds the node at a key path (from an ajv instancePath or a rule) and gives its line and column, so
  * every problem points at the exact key or value it is about. It reads the document's spots
- * (yaml-spots.ts), which either YAML reader gives.
+ * (yaml-spots.ts).
  */
 import type { ParsedDocument } from './parse-yaml.js';
 import type { Spot, SpotPair } from './yaml-spots.js';

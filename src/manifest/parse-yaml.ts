@@ -1,21 +1,15 @@
 /**
  * YAML text -> documents with line/column information, reporting every syntax problem at once.
  * Duplicate keys are errors; alias expansion is bounded so a "billion laughs" file is refused fast.
- *
- * Two readers, one result. The fast one (yaml-fast.ts, js-yaml's event parser) reads what nearly every
- * manifest is; it gives up on anything else (a syntax error, an anchor, a tag...), and then the `yaml`
- * library reads the file, as it reads every file with a problem: it reports all of them at once, with
- * its messages. Either way a document is its data and its spots (yaml-spots.ts), and the same text
- * always takes the same reader.
+ * The `yaml` library reads every file; a document keeps its data and its spots (yaml-spots.ts: where
+ * each node starts), not yaml's whole tree.
  */
 import { LineCounter, isAlias, isScalar, parseAllDocuments, visit } from 'yaml';
 import type { YAMLMap } from 'yaml';
 import type { Alias, Document } from 'yaml';
 import { firstError } from './yaml-errors.js';
 import type { DiagnosticSink } from './diagnostics.js';
-import { LineIndex, type LinePositions } from './line-index.js';
 import type { SourceText } from './read-source.js';
-import { readFast } from './yaml-fast.js';
 import { spotsOfDocument, type SpotTree } from './yaml-spots.js';
 
 /** Aliases resolved per document; manifests rarely need any, so this is generous yet safe. */
@@ -32,11 +26,9 @@ const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: false, strict: true } a
 
 const DUPLICATE_MESSAGE = 'Map keys must be unique';
 
-/** The spots of every document of `text`, as parseYaml read them (by the same reader). */
+/** The spots of every document of `text`, as parseYaml read them. */
 function readSpots(text: string): SpotTree[] {
-  const fast = readFast(text);
-  if (fast !== undefined) return fast.map((document) => document.spots);
-  return parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter: new LineCounter() }).map(spotsOfDocument);
+  return parseAllDocuments(text, PARSE_OPTIONS).map(spotsOfDocument);
 }
 
 /**
@@ -52,7 +44,7 @@ class FileTrees {
     private readonly text: string,
     trees: SpotTree[],
     /** line starts of the file (small: kept when the spots are dropped) */
-    readonly lines: LinePositions,
+    readonly lines: LineCounter,
   ) {
     this.#trees = trees;
   }
@@ -101,7 +93,7 @@ export class ParsedDocument {
     return this.trees.spots(this.index);
   }
 
-  get lines(): LinePositions {
+  get lines(): LineCounter {
     return this.trees.lines;
   }
 
@@ -119,12 +111,6 @@ export class ParsedDocument {
 
 /** Parses every document of a file; documents with YAML errors are reported and left out. */
 export function parseYaml(source: SourceText, sink: DiagnosticSink): ParsedDocument[] {
-  const fast = readFast(source.text);
-  if (fast !== undefined) {
-    const spots = fast.map((document) => document.spots);
-    const trees = new FileTrees(source.file, source.text, spots, new LineIndex(source.text));
-    return fast.map((document, index) => new ParsedDocument(source.file, index, document.data, trees));
-  }
   const lineCounter = new LineCounter();
   const docs = parseAllDocuments(source.text, { lineCounter, ...PARSE_OPTIONS });
   if (docs.length === 0) {

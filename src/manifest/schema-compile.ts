@@ -1,6 +1,6 @@
 /**
  * How the JSON Schemas become validators, in one place for the two ways they are made: precompiled at
- * build time (ajv's standalone code, `precompile-schemas.ts`, loaded at start without compiling) and
+ * build time (ajv's standalone code, `scripts/build/precompile-schemas.ts`, loaded at start without compiling) and
  * compiled when the process starts (from `src/` in development, or when no precompiled module is there).
  *
  * Every `$defs` object and each of its properties carries its name under `x-crm-name` (`Property`,

@@ -1,7 +1,7 @@
 /**
  * Where each node of a YAML document starts: the part of a parsed document that locating a problem
- * needs (locate.ts), the same whichever reader parsed the file (parse-yaml.ts). Offsets are UTF-16
- * offsets into the file's text, as both readers count them.
+ * needs (locate.ts, the emulator's seed file), kept instead of yaml's whole tree, which is several times
+ * larger (parse-yaml.ts). Offsets are UTF-16 offsets into the file's text, as `yaml` counts them.
  */
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node } from 'yaml';

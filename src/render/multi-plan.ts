@@ -55,16 +55,18 @@ export function renderMultiPlanMarkdown(
 }
 
 export function renderMultiPlanText(entries: readonly EnvironmentPlan[], color: boolean): string {
-  const width = Math.max(...entries.map((e) => e.environment.length), 'environment'.length);
-  const lines = [
-    `${'environment'.padEnd(width)}  ${COLUMNS.map((c) => c.padStart(11)).join('')}`,
-    ...entries.map(
-      (e) =>
-        `${e.environment.padEnd(width)}  ${row(e)
-          .map((v) => v.padStart(11))
-          .join('')}`,
-    ),
-  ];
   const sections = entries.map((e) => `== ${e.environment} ==\n${renderPlanText(e.plan, { color })}`);
-  return `${lines.join('\n')}\n\n${sections.join('\n\n')}\n`;
+  return `${renderSummaryTable(entries)}\n\n${sections.join('\n\n')}\n`;
+}
+
+/** Columns two spaces apart, each as wide as its name or its widest count; counts right-aligned. */
+function renderSummaryTable(entries: readonly EnvironmentPlan[]): string {
+  const rows = entries.map((e) => ({ environment: e.environment, counts: row(e) }));
+  const first = Math.max(...rows.map((r) => r.environment.length), 'environment'.length);
+  const widths = COLUMNS.map((name, i) =>
+    Math.max(name.length, ...rows.map((r) => (r.counts[i] ?? '').length)),
+  );
+  const line = (environment: string, cells: readonly string[]) =>
+    [environment.padEnd(first), ...cells.map((cell, i) => cell.padStart(widths[i] ?? 0))].join('  ');
+  return [line('environment', COLUMNS), ...rows.map((r) => line(r.environment, r.counts))].join('\n');
 }

@@ -15,8 +15,11 @@ import { adoptAccount } from '../../src/init/adopt.js';
 import { askScope } from '../../src/init/scope-prompt.js';
 import { openTerminal } from '../../src/init/terminal.js';
 import { writeProject } from '../../src/init/write-project.js';
-import { runBinary, runCli } from '../helpers/cli.js';
+import { ROOT, runBinary, runCli } from '../helpers/cli.js';
 import { liveFixture, removeDir, tempDir, type LiveFixture } from '../live/helpers.js';
+
+const RECIPES = ['deploy.yml', 'drift.yml', 'plan.yml'];
+const SHIPPED = join(ROOT, 'examples', 'github-actions');
 
 let dir: string;
 beforeEach(async () => {
@@ -61,8 +64,14 @@ describe('init', () => {
     );
     expect(await readdir(join(dir, 'schema'))).toEqual(['tickets.yaml']);
     expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe(
-      "node_modules/\n# the local emulator's state (crm-schema --local)\n.crm-schema/\n",
+      'node_modules/\n' +
+        "# crm-schema's local files: the local emulator's state (--local) and whatever else it keeps there\n" +
+        '.crm-schema/\n' +
+        '# saved plans (crm-schema plan --out): they can hold samples of record values\n' +
+        'plan.json\n' +
+        '*.plan.json\n',
     );
+    expect(run.stdout).toContain('.gitignore (.crm-schema/, plan.json, *.plan.json)');
     expect(existsSync(join(dir, '.github'))).toBe(false);
   });
 
@@ -119,11 +128,46 @@ describe('init', () => {
     expect(existsSync(join(other, 'crm-schema.yaml'))).toBe(false);
   });
 
-  it('--workflows copies the three recipes', async () => {
+  it('--workflows copies the three recipes; a project without an environment gets no --env in them', async () => {
     const run = await runCli(['init', '--prefix', 'support_', '--workflows'], { cwd: dir });
     expect(run.code, run.stderr).toBe(0);
-    for (const file of ['plan.yml', 'deploy.yml', 'drift.yml'])
-      expect(existsSync(join(dir, '.github', 'workflows', file)), file).toBe(true);
+    for (const file of RECIPES) {
+      const copied = await readFile(join(dir, '.github', 'workflows', file), 'utf8');
+      const shipped = await readFile(join(SHIPPED, file), 'utf8');
+      expect(shipped, file).toContain(' --env production ');
+      expect(copied, file).not.toContain('--env');
+      expect(copied, file).toBe(shipped.replaceAll(' --env production', ''));
+    }
+    expect(run.stdout).toContain('The CI recipes name no environment (crm-schema.yaml has none)');
+    expect(run.stdout).toContain('the repository secret CRM_READ_TOKEN_PRODUCTION');
+    // what they still name exists: the project validates, and plans with its own policy
+    expect((await runCli(['validate'], { cwd: dir })).code).toBe(0);
+  });
+
+  it('the recipes name the environment init writes for an adopted account; .gitignore keeps what is there', async () => {
+    await writeFile(join(dir, '.gitignore'), '.crm-schema\nplan.json\n');
+    const written = await writeProject({
+      dir,
+      manage: { groups: [], prefixes: ['support_'] },
+      workflows: true,
+      environment: {
+        name: 'default',
+        baseUrl: 'https://api.example.com',
+        tokenEnv: 'CRM_ACCESS_TOKEN',
+        accountId: 7,
+      },
+    });
+    expect(written).toContain('.gitignore (*.plan.json)');
+    expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe(
+      '.crm-schema\nplan.json\n# saved plans (crm-schema plan --out): they can hold samples of record values\n*.plan.json\n',
+    );
+    expect(await readFile(join(dir, 'crm-schema.yaml'), 'utf8')).toContain('defaultEnvironment: default\n');
+    for (const file of RECIPES) {
+      const copied = await readFile(join(dir, '.github', 'workflows', file), 'utf8');
+      const shipped = await readFile(join(SHIPPED, file), 'utf8');
+      expect(copied, file).toBe(shipped.replaceAll(' --env production ', ' --env default '));
+      expect(copied, file).not.toContain('--env production');
+    }
   });
 
   it('on a terminal, asks which groups and prefixes the project owns', async () => {
@@ -278,7 +322,7 @@ describe('init --pull', () => {
       `Environment default (the default): ${fx.emulator.url}, pinned to account ${fx.emulator.state.accountId}.`,
     );
     // the environment alone is enough now, and its pin is checked
-    const env = { CRM_ACCESS_TOKEN: fx.emulator.token, CRM_BASE_URL: '' };
+    const env = { CRM_ACCESS_TOKEN: fx.emulator.token, CRM_BASE_URL: undefined };
     const plan = await runCli(['plan', '--detailed-exitcode'], { cwd: dir, env });
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
     expect(plan.stdout.split('\n')[0]).toBe(

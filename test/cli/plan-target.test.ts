@@ -101,6 +101,33 @@ describe('resolveTarget', () => {
     );
   });
 
+  it('refuses a base URL given but empty, naming where, instead of falling back to the environment', () => {
+    const refused = (inputs: Partial<Parameters<typeof resolveTarget>[0]>) => {
+      try {
+        resolveTarget({ local: false, config, env: {}, ...inputs });
+      } catch (error) {
+        return error as { code: string; message: string; meta: unknown };
+      }
+      throw new Error('resolved');
+    };
+    expect(refused({ baseUrl: '' })).toMatchObject({
+      code: 'BASE_URL_EMPTY',
+      message: '--base-url was given an empty value: it names no CRM, so nothing was called.',
+      meta: { source: '--base-url' },
+    });
+    expect(refused({ baseUrl: ' ', env: { CRM_BASE_URL: 'http://from-env:1' } }).code).toBe('BASE_URL_EMPTY');
+    expect(refused({ env: { CRM_BASE_URL: '' } })).toMatchObject({
+      code: 'BASE_URL_EMPTY',
+      message: 'CRM_BASE_URL is set but empty: it names no CRM, so nothing was called.',
+      meta: { source: 'CRM_BASE_URL' },
+    });
+    // not read when the flag or --local wins over it
+    expect(
+      resolveTarget({ local: false, baseUrl: 'http://flag:1', config, env: { CRM_BASE_URL: '' } }),
+    ).toMatchObject({ baseUrl: 'http://flag:1' });
+    expect(resolveTarget({ local: true, config, env: { CRM_BASE_URL: '' } }).kind).toBe('local');
+  });
+
   it("pins the account: --account-id, else the environment's accountId over HTTP; --local only by the flag", () => {
     const pinned: ProjectConfig = {
       ...config,

@@ -69,6 +69,20 @@ export async function runBinary(args: readonly string[], options: RunOptions = {
   return { code, stdout, stderr };
 }
 
+/** `crm-schema <args>` in this process, with `output`: stdout and stderr as written, in order, as a terminal shows them. */
+export async function runCliShown(
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<Run & { output: string }> {
+  let output = '';
+  const run = await runMain(args, {
+    cwd: options.cwd ?? ROOT,
+    env: runEnv(options),
+    onWrite: (text) => (output += text),
+  });
+  return { ...run, output };
+}
+
 /** `crm-schema <args>` in this process; with `stdin` given, the real binary. */
 export function runCli(args: readonly string[], options: RunOptions = {}): Promise<Run> {
   if (options.stdin !== undefined) return runBinary(args, options);

@@ -1,5 +1,5 @@
 /**
- * The CLI's own `main` (the bundled dist/bundle/cli.cjs, exactly what bin/run.js runs) in this process:
+ * The CLI's own `main` (the bundled dist/bundle/cli/main.js, exactly what bin/run.js runs) in this process:
  * about ten times faster than a child process per run, and for all that a test of a command's output,
  * exit code and effects needs, the same. What a fresh process would start with is set up around each run:
  *
@@ -16,7 +16,7 @@
  * oclif imports are then the very modules `main` uses, one copy of each.
  */
 import { pathToFileURL } from 'node:url';
-import { BUNDLE_FILE } from '../../src/cli/bundle-layout.js';
+import { BUNDLE_MAIN } from '../../src/cli/bundle-layout.js';
 
 export interface Outcome {
   code: number;
@@ -29,6 +29,8 @@ export interface InProcessOptions {
   cwd?: string;
   /** set over this process's environment for the run; `undefined` removes the variable */
   env?: Record<string, string | undefined>;
+  /** receives every write to stdout and stderr, in the order written (what a terminal would show) */
+  onWrite?: (text: string) => void;
 }
 
 type Main = (argv: string[]) => Promise<number>;
@@ -44,7 +46,7 @@ let queue: Promise<unknown> = Promise.resolve();
 
 async function load(): Promise<Loaded> {
   // the bundle's main also hands out its own copy of forgetSecrets (the bundle holds the secrets it masks)
-  return (await import(pathToFileURL(BUNDLE_FILE).href)) as Loaded;
+  return (await import(pathToFileURL(BUNDLE_MAIN).href)) as Loaded;
 }
 
 /** `main(argv)` in this process, as a fresh process would run it; see the top of this file. */
@@ -94,8 +96,15 @@ async function runNow(argv: string[], options: InProcessOptions): Promise<Outcom
     }
     forgetSecrets();
     process.exitCode = undefined;
-    process.stdout.write = capture((text) => (stdout += text));
-    process.stderr.write = capture((text) => (stderr += text));
+    const shown = options.onWrite ?? (() => undefined);
+    process.stdout.write = capture((text) => {
+      stdout += text;
+      shown(text);
+    });
+    process.stderr.write = capture((text) => {
+      stderr += text;
+      shown(text);
+    });
     const code = await main(argv);
     return { code, stdout, stderr };
   } finally {

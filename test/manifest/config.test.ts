@@ -45,6 +45,7 @@ policy: { destructive: allow, unmanaged: archive, manage: { groups: [ops] } }
       dangerous: 'allow',
       allow: [],
       unmanaged: 'archive',
+      recordValues: 'hide',
       manage: { groups: ['ops'], prefixes: [] },
     });
     expect(config!.environments.get('dev')).toMatchObject({
@@ -59,6 +60,7 @@ policy: { destructive: allow, unmanaged: archive, manage: { groups: [ops] } }
       dangerous: 'allow',
       allow: ['tickets.a'],
       unmanaged: 'archive',
+      recordValues: 'hide',
       manage: { groups: [], prefixes: ['ops_'] },
     });
   });

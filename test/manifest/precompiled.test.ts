@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ROOT } from '../helpers/cli.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompileSchemas } from '../../src/manifest/precompile-schemas.js';
+import { precompileSchemas } from '../../scripts/build/precompile-schemas.js';
 import { MANIFEST_VALIDATORS, manifestAjv } from '../../src/manifest/schema-compile.js';
 import { schemaNameOf } from '../../src/manifest/schemas.js';
 

@@ -1,16 +1,18 @@
 /**
  * Start-up: the binary lists its commands from oclif.manifest.json (written by the build; test/global-setup
  * writes it too), so it imports only the command it runs; a manifest older than the bundled CLI (rebuilt
- * without the manifest) is removed before oclif could read stale commands or flags from it.
+ * without the manifest) is removed before oclif could read stale commands or flags from it. A command
+ * loads what it uses: `validate` no HTTP client, a plan against a server no server of its own. On Node
+ * 22.1 and later, the code a run compiled goes to Node's own compile cache.
  */
 import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, expect, it } from 'vitest';
-import { BUNDLE_FILE_PATH, BUNDLE_PATH } from '../../src/cli/bundle-layout.js';
+import { BUNDLE_MAIN_PATH } from '../../src/cli/bundle-layout.js';
 import { dropStaleOclifManifest, MANIFEST_FILE } from '../../src/cli/stale-manifest.js';
 import { ROOT } from '../bench/cli-process.js';
 import { startTestEmulator } from '../helpers/emulator.js';
@@ -49,8 +51,8 @@ it('the manifest lists every command, with its flags', async () => {
 
 it('removes a manifest older than the bundled CLI, and keeps a fresh one', async () => {
   dir = await mkdtemp(join(tmpdir(), 'crm-schema-manifest-'));
-  await mkdir(join(dir, ...BUNDLE_PATH), { recursive: true });
-  const built = join(dir, ...BUNDLE_FILE_PATH);
+  const built = join(dir, ...BUNDLE_MAIN_PATH);
+  await mkdir(join(built, '..'), { recursive: true });
   const manifest = join(dir, MANIFEST_FILE);
   await writeFile(built, '');
   await writeFile(manifest, '{}');
@@ -67,48 +69,72 @@ it('removes a manifest older than the bundled CLI, and keeps a fresh one', async
   await expect(dropStaleOclifManifest(join(dir, 'nowhere'))).resolves.toBeUndefined();
 });
 
-it('the bundle runs in strict mode, as its modules did as ES modules', async () => {
-  const bundle = await readFile(join(ROOT, ...BUNDLE_FILE_PATH), 'utf8');
-  // a directive only counts as the first statement (esbuild does not write it for CommonJS output)
-  expect(bundle.startsWith("'use strict';\n")).toBe(true);
-});
-
 it('importing the bundled CLI runs nothing: the build steps are not in it', async () => {
-  // the bundle is a module bin/run.js loads; the build's scripts (the manifest writer) must not come with it
+  // the bundle's main is a module bin/run.js imports; the build's scripts (the manifest writer) must not
+  // come with it
   const manifest = join(ROOT, MANIFEST_FILE);
   const before = (await stat(manifest)).mtimeMs;
-  const run = await execFileAsync(process.execPath, [join(ROOT, ...BUNDLE_FILE_PATH)], { cwd: ROOT });
+  const run = await execFileAsync(process.execPath, [join(ROOT, ...BUNDLE_MAIN_PATH)], { cwd: ROOT });
   expect([run.stdout, run.stderr]).toEqual(['', '']);
   expect((await stat(manifest)).mtimeMs).toBe(before);
 });
 
-it('a command loads no Node module that only HTTP/2, a Windows shell lookup, stdin or oclif timing need', async () => {
-  dir = await mkdtemp(join(tmpdir(), 'crm-schema-modules-'));
-  const preload = join(dir, 'modules.cjs');
-  const list = join(dir, 'modules.txt');
+/** The Node modules a run of the binary loaded (`process.moduleLoadList`), by their names. */
+async function nodeModulesOf(
+  folder: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<string[]> {
+  const preload = join(folder, 'modules.cjs');
+  const list = join(folder, `modules-${args[0] ?? 'none'}.txt`);
   await writeFile(
     preload,
     "process.on('exit', () => require('node:fs').writeFileSync(process.env.CRM_TEST_MODULES, process.moduleLoadList.join('\\n')));\n",
   );
-  const emulator = await startTestEmulator({ tokens: ['startup-token'] });
-  try {
-    const env = {
-      CRM_ACCESS_TOKEN: 'startup-token',
+  const run = await runBin(args, {
+    cwd,
+    env: {
+      ...env,
       NODE_OPTIONS: `--require ${preload}`,
       CRM_TEST_MODULES: list,
       // as users run it: under NODE_ENV=test (vitest's) oclif takes the package for one in development
       // and registers a TypeScript loader
       NODE_ENV: undefined,
-    };
-    const plan = await runBin(['plan', '--base-url', emulator.url], { cwd: join(ROOT, 'examples'), env });
-    expect(plan.code, plan.stderr).toBe(0);
-    const loaded = (await readFile(list, 'utf8')).split('\n');
-    // it did talk HTTP/1.1 to the emulator
-    expect(loaded).toContain('NativeModule http');
-    for (const module of ['http2', 'tls', 'child_process', 'readline', 'perf_hooks']) {
-      expect(loaded).not.toContain(`NativeModule ${module}`);
-    }
+    },
+  });
+  expect(run.code, run.stderr).toBe(0);
+  return (await readFile(list, 'utf8'))
+    .split('\n')
+    .filter((line) => line.startsWith('NativeModule '))
+    .map((line) => line.slice('NativeModule '.length));
+}
+
+it('validate loads no HTTP client and no server; a plan against a server starts no server of its own', async () => {
+  dir = await mkdtemp(join(tmpdir(), 'crm-schema-modules-'));
+  const examples = join(ROOT, 'examples');
+  const validate = await nodeModulesOf(dir, ['validate'], examples);
+  for (const module of ['http', 'https', 'http2', 'tls', 'cluster']) expect(validate).not.toContain(module);
+
+  const emulator = await startTestEmulator({ tokens: ['startup-token'] });
+  try {
+    const plan = await nodeModulesOf(dir, ['plan', '--base-url', emulator.url], examples, {
+      CRM_ACCESS_TOKEN: 'startup-token',
+    });
+    // it did talk HTTP to the emulator, and listened on no port (the `--local` emulator would)
+    expect(plan).toContain('http');
+    expect(plan).not.toContain('cluster');
   } finally {
     await emulator.close();
   }
+});
+
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+const hasCompileCache = major > 22 || (major === 22 && minor >= 1);
+
+it.skipIf(!hasCompileCache)('keeps the code a run compiled in the compile cache of Node', async () => {
+  dir = await mkdtemp(join(tmpdir(), 'crm-schema-compile-cache-'));
+  const run = await runBin(['--version'], { cwd: ROOT, env: { NODE_COMPILE_CACHE: dir } });
+  expect(run.code, run.stderr).toBe(0);
+  expect((await readdir(dir, { recursive: true })).length).toBeGreaterThan(1);
 });

@@ -1,6 +1,6 @@
 /**
  * Running a bad-input case through `plan`: its project written to a folder, then the CLI's own `main`
- * (the bundled dist/bundle/cli.cjs, exactly what bin/run.js runs) in this process with stdout and stderr
+ * (the bundled dist/bundle/cli/main.js, exactly what bin/run.js runs) in this process with stdout and stderr
  * captured, or the real binary. The target is a counting server: any request reaching it is a failure.
  */
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -1,22 +1,23 @@
 /**
- * Writes the validators of the JSON Schemas as ajv standalone code into `dist/generated/`, run by
- * `npm run build` after tsc: a command then loads them ready-made instead of compiling the schemas on
- * every start (the compile is most of what a small `validate` or `plan` spends before its work).
+ * Writes the validators of the JSON Schemas as ajv standalone code into `dist/generated/`, a step of
+ * `npm run build`: a command then loads them ready-made (src/manifest/precompiled.ts) instead of
+ * compiling the schemas on every start (the compile is most of what a small `validate` or `plan` would
+ * spend before its work).
  *
- *   node dist/manifest/precompile-schemas.js
+ *   node --import tsx scripts/build/precompile-schemas.ts
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import standalone from 'ajv/dist/standalone/index.js';
+import { packagePath } from '../../src/core/package-root.js';
+import { MANIFEST_VALIDATORS, manifestAjv, planAjv } from '../../src/manifest/schema-compile.js';
+import { planJsonSchema } from '../../src/plan/plan-json-schema.js';
 
 // a CommonJS module: its default export sits on `default`
 const standaloneCode = standalone.default;
-import { MANIFEST_VALIDATORS, manifestAjv, planAjv } from './schema-compile.js';
-import { planJsonSchema } from '../plan/plan-json-schema.js';
 
-/** dist/manifest/ -> dist/generated/ */
-export const GENERATED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'generated');
+export const GENERATED_DIR = packagePath('dist', 'generated');
 
 export async function precompileSchemas(dir = GENERATED_DIR): Promise<string[]> {
   await mkdir(dir, { recursive: true });
