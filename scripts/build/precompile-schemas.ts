@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import standalone from 'ajv/dist/standalone/index.js';
 import { packagePath } from '../../src/core/package-root.js';
 import { MANIFEST_VALIDATORS, manifestAjv, planAjv } from '../../src/manifest/schema-compile.js';
+import { planJsonSchema } from '../../src/plan/plan-json-schema.js';
 
 // a CommonJS module: its default export sits on `default`
 const standaloneCode = standalone.default;
@@ -22,7 +23,7 @@ export async function precompileSchemas(dir = GENERATED_DIR): Promise<string[]> 
   await mkdir(dir, { recursive: true });
   const files: [string, string][] = [
     ['manifest-validators.cjs', standaloneCode(manifestAjv(true), { ...MANIFEST_VALIDATORS })],
-    ['plan-validator.cjs', standaloneCode(planAjv(true), { plan: 'plan' })],
+    ['plan-validator.cjs', standaloneCode(planAjv(planJsonSchema(), true), { plan: 'plan' })],
   ];
   for (const [name, code] of files) await writeFile(join(dir, name), code);
   return files.map(([name]) => name);

@@ -4,24 +4,14 @@
  * client's methods send these, and a plan stores them (apply merges batchable ones into batch calls and
  * sends exactly what `--dry-run` shows).
  */
-import type { JsonObject, JsonValue } from '../core/json.js';
+import type { JsonObject } from '../core/json.js';
 import { routes } from './routes.js';
-
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+import type { WriteRequest } from './write-request.js';
 
 /** The key of the item array of every batch body. */
 export const BATCH_INPUTS_KEY = 'inputs';
 
-export interface WriteRequest {
-  method: Exclude<HttpMethod, 'GET'>;
-  path: string;
-  body?: JsonValue;
-  /**
-   * Batchable: many such requests become one `POST {path}` with `{ inputs: [item, ...] }`. A request
-   * whose own path is the batch endpoint (a limit: there is no single endpoint) is batchable too.
-   */
-  batch?: { path: string; item: JsonValue };
-}
+export type { WriteRequest } from './write-request.js';
 
 /** A write sent only through a batch endpoint: one item in `inputs`. */
 function batchOnly(path: string, item: JsonObject): WriteRequest {

@@ -10,7 +10,7 @@ import { toWireRequests, type WireRequest } from '../plan/requests/wire.js';
 import { changeOf, type PlannedChange } from '../plan/plan-document.js';
 import { migrationOf } from '../plan/kinds/registry.js';
 import type { Migration } from '../plan/kinds/change-kind.js';
-import { describeCount } from '../plan/data-check.js';
+import { describeCount } from '../plan/data-counts.js';
 import { plannedSkips } from './gate.js';
 import { outcomeOf } from './outcomes.js';
 import type { ChangeOutcome } from './types.js';

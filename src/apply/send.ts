@@ -14,7 +14,7 @@ import { resolveRefs } from '../plan/requests/refs.js';
 import { BATCH_INPUTS_KEY } from '../api/writes.js';
 import { toWireRequests, type WireRequest } from '../plan/requests/wire.js';
 import type { BatchResponse } from '../types/api.js';
-import { isCreate, isRemoval } from '../plan/kinds/registry.js';
+import { idsFromAnswer, isCreate, isRemoval, resendRequestsOf } from '../plan/kinds/registry.js';
 import { at, must } from '../core/must.js';
 import type { OutcomeError } from './types.js';
 import type { JsonValue } from '../core/json.js';
@@ -89,22 +89,6 @@ function resolved(body: JsonValue | undefined, typeIds: ReadonlyMap<string, numb
   return body === undefined ? undefined : resolveRefs(body, (ref) => typeIds.get(ref));
 }
 
-/**
- * The two types of a created label pair (one result per direction): the one carrying the label's text is
- * its own direction's (the lower typeId when both carry it: the platform numbers the from -> to one first).
- */
-function createdTypeIds(answer: unknown, label: string): { typeId?: number; inverseTypeId?: number } {
-  const results =
-    (answer as { results?: { typeId?: unknown; label?: unknown }[] } | undefined)?.results ?? [];
-  const typed = results.filter((r): r is { typeId: number; label?: unknown } => typeof r.typeId === 'number');
-  const own = typed.filter((r) => r.label === label);
-  const candidates = (own.length > 0 ? own : typed).map((r) => r.typeId);
-  if (candidates.length === 0) return {};
-  const typeId = Math.min(...candidates);
-  const others = typed.map((r) => r.typeId).filter((id) => id !== typeId);
-  return others.length === 0 ? { typeId } : { typeId, inverseTypeId: Math.min(...others) };
-}
-
 async function sendOne(ctx: SendContext, wire: WireRequest, change: PlannedChange): Promise<Attempt> {
   let body: JsonValue | undefined;
   try {
@@ -121,9 +105,8 @@ async function sendOne(ctx: SendContext, wire: WireRequest, change: PlannedChang
       retry: wire.method === 'POST' && isCreate(change) ? 'unsafe' : 'safe',
       absentMeansDone: wire.method === 'DELETE',
     });
-    if (change.type === 'label.create')
-      return { kind: 'ok', ...createdTypeIds(answer, change.meta.label.label) };
-    return { kind: 'ok' };
+    // the ids the answer makes known (a created label's typeIds)
+    return { kind: 'ok', ...idsFromAnswer(change, answer) };
   } catch (error) {
     return classify(error, change, wire.method);
   }
@@ -207,8 +190,8 @@ export async function sendUnit(
   return attempts;
 }
 
-/** For a resend: a replace sends only its create again (its archive is done); other changes as planned. */
+/** For a resend: what the kind sends again (a replace only its create: its archive is done). */
 function createStepOnly(change: PlannedChange): PlannedChange {
-  if (change.type !== 'property.replace') return change;
-  return { ...change, requests: change.requests.filter((r) => r.method === 'POST') };
+  const requests = resendRequestsOf(change);
+  return requests === change.requests ? change : { ...change, requests };
 }

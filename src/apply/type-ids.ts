@@ -1,18 +1,13 @@
 /**
  * The typeIds of labels created by a plan, learned while applying (from a create's answer or a
  * read-back) and kept by the key `{ ref }` placeholders name them by (`refKey`): the label's address for
- * its own direction, `<address>#inverse` for its inverse direction.
+ * its own direction, `<address>#inverse` for its inverse direction. Which changes make ids known, and
+ * under which keys, is their kind's (`refsLearned`).
  */
-import { refKey } from '../plan/change-types.js';
-import type { PlannedChange } from '../plan/plan-document.js';
+import type { Change } from '../plan/change-types.js';
+import type { LearnedIds } from '../plan/kinds/change-kind.js';
+import { refsLearned } from '../plan/kinds/registry.js';
 
-export function learnTypeIds(
-  typeIds: Map<string, number>,
-  change: Pick<PlannedChange, 'type' | 'address'>,
-  learned: { typeId?: number; inverseTypeId?: number },
-): void {
-  if (change.type !== 'label.create') return;
-  if (learned.typeId !== undefined) typeIds.set(refKey({ ref: change.address }), learned.typeId);
-  if (learned.inverseTypeId !== undefined)
-    typeIds.set(refKey({ ref: change.address, side: 'inverse' }), learned.inverseTypeId);
+export function learnTypeIds(typeIds: Map<string, number>, change: Change, learned: LearnedIds): void {
+  for (const [key, typeId] of refsLearned(change, learned)) typeIds.set(key, typeId);
 }

@@ -7,15 +7,16 @@
  * With a baseline (the manifests as last deployed), a change the baseline's own plan does not also hold
  * is waiting for a deploy (`notDeployed`): the account still matches what was deployed, and the manifests
  * changed since. Unmanaged resources stay unmanaged whatever the baseline says.
+ *
+ * How a change reads is its kind's (`drift`, a `DriftReading`), or else follows from its action.
  */
 import { liveEventPropertyFlags, livePropertyFlags } from '../model/schema-lookup.js';
 import type { SchemaState } from '../model/schema-model.js';
-import { propertyAddress } from '../model/address.js';
-import type { Change, FieldChange } from '../plan/change-types.js';
-import { isRef } from '../plan/change-types.js';
-import { addressOf, causeOf, changedFieldsOf, isCreate, targetOf } from '../plan/kinds/registry.js';
+import type { Change } from '../plan/change-types.js';
+import type { FieldChange } from '../plan/change-shapes.js';
+import type { DriftReading } from '../plan/kinds/change-kind.js';
+import { addressOf, causeOf, changedFieldsOf, driftReadingOf, targetOf } from '../plan/kinds/registry.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
-import { eventScope, managedScope } from '../plan/diff/manage-scope.js';
 import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
 import {
   DRIFT_FORMAT_VERSION,
@@ -57,7 +58,8 @@ export function resourceKey(change: Change): string {
 export function classifyDrift(plan: PlanDocument, options: ClassifyOptions): DriftDocument {
   const lists: Lists = { edited: [], missing: [], unmanaged: [], tombstoned: [], notDeployed: [] };
   for (const change of plan.changes) {
-    if (secondHalf(change)) continue;
+    const reading = readingOf(change, options.policy);
+    if (reading.as === 'with-another') continue;
     const unmanaged = causeOf(change) === 'unmanaged';
     if (
       options.baselineDiffers !== undefined &&
@@ -71,7 +73,7 @@ export function classifyDrift(plan: PlanDocument, options: ClassifyOptions): Dri
         action: change.action,
       });
     } else {
-      classifyOne(change, lists, options);
+      place(change, reading, lists, options);
     }
   }
   const diagnostics: PlanDiagnostic[] = [];
@@ -97,72 +99,38 @@ export function classifyDrift(plan: PlanDocument, options: ClassifyOptions): Dri
   };
 }
 
-/** Changes reported with another: a limit on a label the plan creates, an event property's recreation. */
-function secondHalf(change: Change): boolean {
-  return (
-    (change.type === 'limit.set' && isRef(change.meta.typeId)) ||
-    (change.type === 'eventProperty.create' && change.meta.replaces === true)
-  );
+/** How a change reads as drift: its kind's reading, or else by its action. */
+function readingOf(change: PlannedChange, policy: ScopePolicy): DriftReading {
+  const own = driftReadingOf(change, { policy });
+  if (own !== undefined) return own;
+  if (change.action === 'create') return { as: 'missing' };
+  if (change.action === 'update' || change.action === 'replace')
+    return { as: 'edited', fields: changedFieldsOf(change), fix: change.action };
+  if (causeOf(change) === 'unmanaged') return { as: 'unmanaged', scope: 'the managed scope' };
+  return { as: 'tombstoned' };
 }
 
-function classifyOne(change: PlannedChange, out: Lists, options: ClassifyOptions): void {
+function place(change: PlannedChange, reading: DriftReading, out: Lists, options: ClassifyOptions): void {
   const kind = kindOf(change);
   const { address } = change;
-  switch (change.type) {
-    case 'limit.set': {
-      if (change.meta.mode === 'create') {
-        out.missing.push({ address, kind, declared: change.meta.new });
-        return;
-      }
-      const fields = [{ field: 'maxToObjectIds', live: change.meta.old ?? null, declared: change.meta.new }];
-      out.edited.push({ address, kind, fields, fix: 'update' });
+  switch (reading.as) {
+    case 'missing':
+      out.missing.push({ address, kind, ...defined({ declared: reading.declared }) });
+      return;
+    case 'edited': {
+      const edited: DriftEdited = { address, kind, fields: toDriftFields(reading.fields), fix: reading.fix };
+      out.edited.push(withModified(edited, change, options.live));
       return;
     }
-    case 'limit.purge':
-      out.edited.push({
-        address,
-        kind,
-        fields: [{ field: 'maxToObjectIds', live: change.meta.old, declared: null }],
-        fix: 'update',
-      });
+    case 'unmanaged':
+      if (reading.scope === undefined) return;
+      out.unmanaged.push({ address, kind, ...defined({ label: reading.label }), scope: reading.scope });
       return;
-    case 'property.rename':
-      // the old name of a finished rename came back: a retired resource live again
-      if (change.meta.finished !== undefined) {
-        out.tombstoned.push({ address: propertyAddress(change.meta.objectType, change.meta.from), kind });
-        return;
-      }
-      break;
-    case 'eventProperty.delete':
-      if (change.meta.cause === 'type-change') {
-        const fields = [
-          { field: 'type', live: change.meta.property.type, declared: change.meta.newType ?? null },
-        ];
-        out.edited.push(withModified({ address, kind, fields, fix: 'replace' }, change, options.live));
-        return;
-      }
-      break;
-    default:
-      break;
-  }
-  // a rename not started yet: the declared property is missing under its new name
-  if (change.action === 'create' || (change.type === 'property.rename' && isCreate(change))) {
-    out.missing.push({ address, kind });
-  } else if (change.action === 'update' || change.action === 'replace') {
-    const edited: DriftEdited = {
-      address,
-      kind,
-      fields: toDriftFields(changedFieldsOf(change)),
-      fix: change.action,
-    };
-    out.edited.push(withModified(edited, change, options.live));
-  } else if (causeOf(change) === 'unmanaged') {
-    const scope = unmanagedScope(change, options.policy);
-    if (scope === undefined) return;
-    const label = liveLabel(change);
-    out.unmanaged.push({ address, kind, ...defined({ label }), scope });
-  } else {
-    out.tombstoned.push({ address, kind });
+    case 'tombstoned':
+      out.tombstoned.push({ address: reading.address ?? address, kind });
+      return;
+    case 'with-another':
+      return;
   }
 }
 
@@ -196,33 +164,4 @@ function withModified(entry: DriftEdited, change: Change, live: SchemaState | un
   if (flags.updatedAt !== undefined) modified.at = flags.updatedAt;
   if (flags.updatedUserId !== undefined) modified.by = flags.updatedUserId;
   return { ...entry, modified };
-}
-
-/** The live resource's label, for an unmanaged property or group. */
-function liveLabel(change: Change): string | undefined {
-  if (change.type === 'property.archive') return change.meta.property.label;
-  if (change.type === 'group.archive') return change.meta.group.label;
-  return undefined;
-}
-
-/**
- * Why an unmanaged resource counts, or undefined when it does not. User labels of a declared pair have no
- * `manage` entry: they count when the project's policy looks at unmanaged resources at all (`report` or
- * `archive`). Properties and event properties count whenever `manage` puts them in scope, whatever
- * `unmanaged` says (drift plans with `unmanaged: archive`, so the planner lists exactly those).
- */
-function unmanagedScope(change: Change, policy: ScopePolicy): string | undefined {
-  switch (change.type) {
-    case 'label.delete':
-      return policy.unmanaged === 'ignore' ? undefined : 'its pair is declared';
-    case 'property.archive':
-      return (
-        managedScope(policy, change.meta.objectType)(change.meta.name, change.meta.property.groupName) ??
-        'the managed scope'
-      );
-    case 'eventProperty.delete':
-      return eventScope(policy).property(change.meta.eventName, change.meta.name) ?? 'the managed scope';
-    default:
-      return 'the managed scope';
-  }
 }

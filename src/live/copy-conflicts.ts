@@ -8,7 +8,7 @@
  */
 import type { CrmClient } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
-import type { Count, CopyConflictTarget } from '../plan/data-check.js';
+import type { Count, CopyConflictTarget } from '../plan/data-counts.js';
 import { copyStep, writtenByCopy } from '../plan/copy-values.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
 import { PageGuard } from '../api/paging.js';

@@ -4,7 +4,7 @@
  * against a large account stays quick; a count the budget stops is a lower bound ("at least N").
  */
 import type { CrmApiError } from '../api/errors.js';
-import type { Count } from '../plan/data-check.js';
+import type { Count } from '../plan/data-counts.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
 
 export const DEFAULT_DATA_CHECK_BUDGET = 100;

@@ -12,7 +12,7 @@ import type {
   LinkTarget,
   OverLimitTarget,
   RecordTarget,
-} from '../plan/data-check.js';
+} from '../plan/data-counts.js';
 import {
   CallBudget,
   DEFAULT_DATA_CHECK_BUDGET,

@@ -14,7 +14,7 @@ import { isApiError } from '../api/errors.js';
 import { groupBy } from '../core/maps.js';
 import { at } from '../core/must.js';
 import { pairKey } from '../model/normalize-association.js';
-import type { LinkTarget, OverLimitTarget } from '../plan/data-check.js';
+import type { LinkTarget, OverLimitTarget } from '../plan/data-counts.js';
 import { skippedForScopes, type CallBudget, type DataCheckResult } from './data-check-result.js';
 import { ASSOCIATION_READ_BATCH_SIZE } from '../model/platform-limits.js';
 

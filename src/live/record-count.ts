@@ -16,7 +16,7 @@ import { chunk } from '../api/batching.js';
 import { isApiError, type CrmApiError } from '../api/errors.js';
 import { at } from '../core/must.js';
 import { groupBy } from '../core/maps.js';
-import type { RecordTarget } from '../plan/data-check.js';
+import type { RecordTarget } from '../plan/data-counts.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
 import type { Filter } from '../types/api.js';
 import {

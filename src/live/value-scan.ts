@@ -6,7 +6,7 @@
  */
 import type { CrmClient } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
-import type { ConversionTarget, CountSample } from '../plan/data-check.js';
+import type { ConversionTarget, CountSample } from '../plan/data-counts.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
 import { PageGuard } from '../api/paging.js';
 import { skippedForScopes, type CallBudget, type DataCheckResult } from './data-check-result.js';

@@ -79,25 +79,27 @@ export function manifestAjv(source = false): Ajv2020 {
 }
 
 /**
- * The saved plan's shape check. A change's `oneOf` over its types is checked by its `type` (ajv's
- * `discriminator`, added to a copy: the published schema stays plain JSON Schema), so a change is
- * checked against its own type's branch only and an unknown type is one error, not one per branch.
+ * The saved plan's shape check, from the plan's JSON Schema (made from the change kinds,
+ * src/plan/plan-json-schema.ts; `schemas/plan.schema.json` publishes the same). A change's `oneOf` over
+ * its types is checked by its `type` (ajv's `discriminator`, added to a copy: the published schema stays
+ * plain JSON Schema), so a change is checked against its own type's branch only and an unknown type is
+ * one error, not one per branch.
  */
-export function planAjv(source = false): Ajv2020 {
+export function planAjv(schema: Record<string, unknown>, source = false): Ajv2020 {
   const ajv = new (ajvClass())({
     allErrors: true,
     strict: true,
     discriminator: true,
     ...(source ? { code: { source: true } } : {}),
   });
-  ajv.addSchema(withChangeDiscriminator(loadSchema('plan')), 'plan');
+  ajv.addSchema(withChangeDiscriminator(schema), 'plan');
   return ajv;
 }
 
 function withChangeDiscriminator(schema: Record<string, unknown>): Record<string, unknown> {
   const copy = structuredClone(schema);
   const change = (copy.$defs as Record<string, Record<string, unknown>> | undefined)?.change;
-  if (change === undefined) throw new Error('schemas/plan.schema.json has no $defs.change');
+  if (change === undefined) throw new Error('internal error: the plan schema has no $defs.change');
   change.discriminator = { propertyName: 'type' };
   return copy;
 }

@@ -6,35 +6,26 @@
  * Compared fields and live-only flags are kept apart: a `NormalizedProperty` holds exactly the request
  * fields of a property definition (what a manifest can declare and the diff compares), while
  * `platformDefined` and `archived` live in `PropertyFlags` next to it.
+ *
+ * The parts a plan carries (options, properties, groups, labels, event definitions and properties) are
+ * declared once in `model-shapes.ts`: their types here come from those declarations, which the plan's
+ * JSON Schema publishes.
  */
-import type { AssociationCategory, DataSensitivity, FieldType, PropertyType } from '../types/api.js';
+import type { Static } from '../core/json-schema.js';
+import type { AssociationCategory } from '../types/api.js';
+import type {
+  EventDefinitionShape,
+  EventPropertyShape,
+  GroupShape,
+  LabelShape,
+  OptionShape,
+  PropertyShape,
+} from './model-shapes.js';
 
-export interface NormalizedOption {
-  label: string;
-  value: string;
-  description: string;
-  displayOrder: number;
-  hidden: boolean;
-}
+export type NormalizedOption = Static<typeof OptionShape>;
 
 /** Every request field of a property definition, defaults filled; the two optional fields stay absent when unset. */
-export interface NormalizedProperty {
-  name: string;
-  label: string;
-  type: PropertyType | (string & {});
-  fieldType: FieldType | (string & {});
-  groupName: string;
-  description: string;
-  displayOrder: number;
-  options: NormalizedOption[];
-  dataSensitivity: DataSensitivity | (string & {});
-  externalOptions: boolean;
-  formField: boolean;
-  hasUniqueValue: boolean;
-  hidden: boolean;
-  referencedObjectType?: string;
-  calculationFormula?: string;
-}
+export type NormalizedProperty = Static<typeof PropertyShape>;
 
 /** Live-only facts about a property; never compared, never declared. */
 export interface PropertyFlags {
@@ -49,11 +40,7 @@ export interface PropertyFlags {
   updatedUserId?: string;
 }
 
-export interface NormalizedGroup {
-  name: string;
-  label: string;
-  displayOrder: number;
-}
+export type NormalizedGroup = Static<typeof GroupShape>;
 
 /** The schema of one object type. */
 export interface ObjectSchema {
@@ -73,18 +60,12 @@ export interface ObjectSchema {
  * stored once, in the direction its first manifest entry declares it; a live one in both directions (when
  * both were read), each the mirror of the other.
  */
-export interface NormalizedLabel {
-  label: string;
-  category: AssociationCategory;
-  name?: string;
-  inverseLabel?: string;
-  typeId?: number;
-  inverseTypeId?: number;
+export type NormalizedLabel = Static<typeof LabelShape> & {
   /** desired only: rename in place from this text (of this direction) */
   renamedFrom?: string;
   /** desired only: rename the inverse direction in place from this text */
   inverseRenamedFrom?: string;
-}
+};
 
 /**
  * A limit (`userEnforcedMaxToObjectIds`) on an association type of one direction. A user label's limit
@@ -109,28 +90,14 @@ export interface AssociationPairSchema {
   limits: Map<string, NormalizedLimit>;
 }
 
-export interface NormalizedEventProperty {
-  name: string;
-  label: string;
-  type: string;
-  description: string;
-  options: NormalizedOption[];
-}
+export type NormalizedEventProperty = Static<typeof EventPropertyShape>;
 
 /**
  * What a custom event definition is besides its properties. Desired: the
  * manifest's `definition` block, from which crm-schema creates a definition the account lacks. Live: what
  * the account holds, read with the definition. The API cannot change these after creation.
  */
-export interface NormalizedEventDefinitionInfo {
-  label: string;
-  /** '' when none */
-  description: string;
-  /** desired: as written (`CONTACT`, `tickets`, `0-5`); absent: the platform's default, CONTACT */
-  primaryObject?: string;
-  /** live: the id of the primary object type (`0-1`) */
-  objectTypeId?: string;
-}
+export type NormalizedEventDefinitionInfo = Static<typeof EventDefinitionShape>;
 
 export interface NormalizedEventDefinition {
   name: string;

@@ -1,13 +1,15 @@
 /**
- * The shape check of a saved plan: `schemas/plan.schema.json` (shipped with the package), precompiled
- * by the build (or compiled once per process). A file of another shape is refused with what is wrong where (`changes[3].severity: must be
- * one of safe, dangerous, destructive`), before anything in it is used.
+ * The shape check of a saved plan: the plan's JSON Schema as the change kinds declare it
+ * (src/plan/plan-json-schema.ts, published as `schemas/plan.schema.json`), precompiled by the build (or
+ * compiled once per process). A file of another shape is refused with what is wrong where
+ * (`changes[3].severity: must be one of safe, dangerous, destructive`), before anything in it is used.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { must } from '../core/must.js';
 import { CHANGE_TYPES } from '../plan/change-types.js';
 import { loadPrecompiled } from '../manifest/precompiled.js';
 import { planAjv } from '../manifest/schema-compile.js';
+import { planJsonSchema } from '../plan/plan-json-schema.js';
 import { validateInChunks } from '../manifest/chunked-validate.js';
 
 let compiled: ValidateFunction | undefined;
@@ -15,7 +17,8 @@ let compiled: ValidateFunction | undefined;
 /** Precompiled by the build when it ran, else compiled now (once per process). */
 function validator(): ValidateFunction {
   compiled ??=
-    loadPrecompiled('plan-validator.cjs')?.('plan') ?? must(planAjv().getSchema('plan'), 'the plan schema');
+    loadPrecompiled('plan-validator.cjs')?.('plan') ??
+    must(planAjv(planJsonSchema()).getSchema('plan'), 'the plan schema');
   return compiled;
 }
 

@@ -12,25 +12,29 @@
  *
  * Anything else is refused, naming each difference, so that nothing but what the manifests produce is
  * ever sent, whatever the file says. The changes then run in the saved order with the fresh plan's
- * dependencies. Three states of a half-finished run are recognised: a limit on a label the plan created
- * (its `{ ref }` is now the label's live typeId, and the plan's own severity and decision stand), a
- * property replace whose archive ran (the fresh plan creates it: the replace's create runs), and an event
- * property recreated for a type change whose delete ran.
+ * dependencies. The states of a half-finished run are the kinds' to recognise (`resume` in
+ * plan/kinds/change-kind.ts): a limit on a label the plan created (its `{ ref }` is now the label's live
+ * typeId, and the plan's own severity and decision stand), a property replace whose archive ran (the fresh
+ * plan creates it: the replace's create runs), and an event property recreated for a type change whose
+ * delete ran.
  */
 import type { CrmClient } from '../api/client.js';
 import { CrmSchemaError } from '../core/errors.js';
-import { liveLabelByText } from '../model/schema-lookup.js';
 import type { SchemaState } from '../model/schema-model.js';
 import { canonicalJson } from '../plan/canonical-json.js';
-import { isRef, type FieldChange } from '../plan/change-types.js';
-import { describeCount, type Affected } from '../plan/data-check.js';
+import type { FieldChange } from '../plan/change-shapes.js';
+import { describeCount, type Affected } from '../plan/data-counts.js';
 import { phaseIndex } from '../plan/phases.js';
 import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
-import { resolveRefs } from '../plan/requests/refs.js';
-import { endStateOf } from '../plan/kinds/registry.js';
+import {
+  continuedByOf,
+  continuesOf,
+  endStateOf,
+  resendRequestsOf,
+  savedNowOf,
+} from '../plan/kinds/registry.js';
 import { readBack } from '../apply/read-back.js';
 import { learnTypeIds } from '../apply/type-ids.js';
-import type { JsonValue } from '../core/json.js';
 
 export const ALREADY_DONE_REASON =
   'already at its planned end state (done by an earlier, interrupted run of this plan, or by someone else)';
@@ -79,11 +83,10 @@ export async function verifySavedPlan(
     calls = back.calls;
     for (const s of absent) {
       const end = endStateOf(s, back.live, typeIds);
-      // the archive ran, so the name is archived now: the fresh plan creates it again as a restore
-      const continued =
-        s.type === 'property.replace'
-          ? (freshById.get(`property.restore ${s.address}`) ?? freshById.get(`property.create ${s.address}`))
-          : undefined;
+      // a change left half-done (a replace whose archive ran): a fresh change may carry on what is left
+      const continued = continuedByOf(s)
+        .map((id) => freshById.get(id))
+        .find((f) => f !== undefined);
       if (end.done) {
         alreadyDone.set(s.id, ALREADY_DONE_REASON);
         learnTypeIds(typeIds, s, end);
@@ -115,13 +118,8 @@ export async function verifySavedPlan(
       continue;
     }
     if (f.id !== s.id) {
-      // a replace whose archive ran: only its create is left, which must create what the manifests declare
-      if (
-        s.type === 'property.replace' &&
-        (f.type === 'property.create' || f.type === 'property.restore') &&
-        same(s.meta.property, f.meta.property)
-      )
-        run.push({ ...s, requests: s.requests.filter((r) => r.method === 'POST'), dependsOn: f.dependsOn });
+      // what is left of it (a replace's create) must be exactly what the fresh change does
+      if (continuesOf(s, f)) run.push({ ...s, requests: resendRequestsOf(s), dependsOn: f.dependsOn });
       else differences.push({ id: s.id, what: `it no longer matches ${f.id}` });
       continue;
     }
@@ -142,29 +140,11 @@ function compare(
   alreadyDone: ReadonlyMap<string, string>,
   savedDeps: readonly string[],
 ): string[] {
-  let meta: unknown = s.meta;
-  let requests: unknown = s.requests;
-  let ownEvaluation = false;
-  if (s.type === 'limit.set' && isRef(s.meta.typeId) && s.dependsOn.some((dep) => alreadyDone.has(dep))) {
-    // the label this plan created (a run before this one did) exists now: its ref is its typeId, and the
-    // plan's own severity stands, unless the change is worse now than the plan says
-    const typeId = liveLabelByText(live, s.meta.from, s.meta.to, s.meta.label ?? '')?.typeId;
-    if (typeId !== undefined) {
-      meta = { ...s.meta, typeId };
-      requests = resolveRefs(s.requests as unknown as JsonValue, () => typeId);
-      ownEvaluation = true;
-    }
-  }
-  if (
-    s.type === 'eventProperty.create' &&
-    s.meta.replaces === true &&
-    f.type === 'eventProperty.create' &&
-    f.meta.replaces !== true
-  ) {
-    // recreated for a type change whose delete ran: what is left is a plain create
-    const { replaces: _replaces, ...rest } = s.meta;
-    meta = rest;
-  }
+  // after an earlier run did part of the plan, the change may read otherwise now (its kind says how)
+  const now = savedNowOf(s, f, { live, done: alreadyDone });
+  const meta: unknown = now?.meta ?? s.meta;
+  const requests: unknown = now?.requests ?? s.requests;
+  const ownEvaluation = now?.ownEvaluation === true;
   const what: string[] = [];
   if (s.type !== f.type) what.push(`type: the plan says ${s.type}, now ${f.type}`);
   // record counts move with the data: compared on their own below

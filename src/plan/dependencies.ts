@@ -1,7 +1,7 @@
 /**
  * `dependsOn` of every change (change ids), so that apply runs a change only after the changes it needs,
  * and skips it when one of them failed. Each kind says what it provides and what it needs as keys (built
- * with `keys` below); a change depends on every other change that provides a key it needs.
+ * with `keys`, dependency-keys.ts); a change depends on every other change that provides a key it needs.
  *
  * Creating: a property depends on the creation of its group and of the properties its formula uses; a
  * limit on a new label on the label's creation; an event property on the creation of its event
@@ -12,19 +12,6 @@
  */
 import type { Change } from './change-types.js';
 import { dependencyKeysOf, idOf } from './kinds/registry.js';
-
-export const keys = {
-  /** a group, property, label or event definition (by address) is created */
-  created: (address: string) => `created ${address}`,
-  /** an event property (by address) is deleted so that it can be created again with a new type */
-  deletedForRetype: (address: string) => `deleted-for-retype ${address}`,
-  /** a property leaves a group (by the group's address): archived, replaced or moved */
-  leftGroup: (groupAddress: string) => `left-group ${groupAddress}`,
-  /** a calculated property whose formula uses this property (by address) is archived */
-  userArchived: (propertyAddress: string) => `user-archived ${propertyAddress}`,
-  /** the limit of a label's type is purged */
-  purged: (from: string, to: string, typeId: number | undefined) => `purged ${from}->${to}|${typeId}`,
-} as const;
 
 export function computeDependencies(changes: readonly Change[]): Map<string, string[]> {
   const entries = changes.map((change) => ({ id: idOf(change), ...dependencyKeysOf(change) }));

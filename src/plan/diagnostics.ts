@@ -2,21 +2,32 @@
  * Findings of the planner that are not changes: errors (the plan must not be applied), warnings and
  * notes. JSON-able; renderers show them next to the changes.
  */
+import { Type, oneOfValues, openString, ref, shared, type Static } from '../core/json-schema.js';
 import type { PlanCode } from './codes.js';
-import type { SourceLocation } from '../model/source-location.js';
+import { SourceLocationShape } from '../model/source-location.js';
 
-export type DiagnosticLevel = 'error' | 'warning' | 'info';
+export const DIAGNOSTIC_LEVELS = ['error', 'warning', 'info'] as const;
 
-export interface PlanDiagnostic {
-  level: DiagnosticLevel;
-  /** stable identifier from the planner's code table, e.g. `BUILTIN_PROPERTY` */
-  code: PlanCode;
-  message: string;
-  address?: string;
-  source?: SourceLocation;
-  /** what to do next */
-  hint?: string;
-}
+export type DiagnosticLevel = (typeof DIAGNOSTIC_LEVELS)[number];
+
+export const PlanDiagnosticShape = shared(
+  'diagnostic',
+  Type.Object(
+    {
+      level: oneOfValues(DIAGNOSTIC_LEVELS, 'error: the plan must not be applied; warning; info.'),
+      /** stable identifier from the planner's code table, e.g. `BUILTIN_PROPERTY` */
+      code: openString<PlanCode>('Stable identifier, e.g. BUILTIN_PROPERTY.'),
+      message: Type.String({ description: 'What was found, where.' }),
+      address: Type.Optional(Type.String({ description: 'Address of the resource concerned.' })),
+      source: Type.Optional(ref(SourceLocationShape, 'Manifest location, when known.')),
+      /** what to do next */
+      hint: Type.Optional(Type.String({ description: 'What to do next.' })),
+    },
+    { description: 'A finding that is not a change.', additionalProperties: false },
+  ),
+);
+
+export type PlanDiagnostic = Static<typeof PlanDiagnosticShape>;
 
 export function hasErrors(diagnostics: readonly PlanDiagnostic[]): boolean {
   return diagnostics.some((d) => d.level === 'error');

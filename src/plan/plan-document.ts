@@ -3,80 +3,30 @@
  * `schemas/plan.schema.json`. Every value is JSON-able; the derived values it stores (address, message,
  * phase, requests) equal what the registry derives from `type` and `meta`, so a plan read back renders
  * exactly like the one written (`checkPlanConsistency`). The plan command adds `tool`, `target` and
- * `manifestDigest`.
+ * `manifestDigest`. Its shape is declared once, in plan-document-shape.ts.
  */
 import { CrmSchemaError } from '../core/errors.js';
 import type { Change } from './change-types.js';
 import { canonicalJson } from './canonical-json.js';
-import type { Affected } from './data-check.js';
 import type { PlanDiagnostic } from './diagnostics.js';
-import type { ChangeAction } from './kinds/change-kind.js';
 import { actionOf, addressOf, idOf, messageOf, phaseOf, requestsFor } from './kinds/registry.js';
-import type { Phase } from './phases.js';
-import type { PlanTarget } from './plan-target.js';
-import type { PolicyDecision } from './policy-decision.js';
-import type { WriteRequest } from '../api/writes.js';
-import type { Severity } from './severity.js';
+import {
+  PLAN_FORMAT_VERSION,
+  type PlanDocument,
+  type PlannedFields,
+  type PlanSummary,
+} from './plan-document-shape.js';
 
-export const PLAN_FORMAT_VERSION = 2;
+export {
+  PLAN_FORMAT_VERSION,
+  type PlanDocument,
+  type PlannedFields,
+  type PlanSettings,
+  type PlanSummary,
+} from './plan-document-shape.js';
 
 /** A change as the plan stores it: the data plus everything apply and the renderers need. */
-export type PlannedChange = Change & {
-  /** `<type> <address>`, unique in the plan; what `dependsOn` lists */
-  id: string;
-  address: string;
-  action: ChangeAction;
-  message: string;
-  severity: Severity;
-  reason: string;
-  /** the records (or record associations) the change touches, from the data check */
-  affected?: Affected;
-  /** what the target's policy does with it: apply, or refuse (and how to allow it) */
-  policy: PolicyDecision;
-  phase: Phase;
-  dependsOn: string[];
-  requests: WriteRequest[];
-  /** digest of the live resource the change was computed from, or `absent` */
-  fingerprint: string;
-};
-
-export interface PlanSummary {
-  changes: number;
-  create: number;
-  update: number;
-  replace: number;
-  remove: number;
-  safe: number;
-  dangerous: number;
-  destructive: number;
-  /** changes the target's policy refuses (apply writes nothing while any is left, unless --skip-refused) */
-  refused: number;
-  errors: number;
-  warnings: number;
-}
-
-/** How a plan was made; apply makes the plan again with the same settings to verify a saved one. */
-export interface PlanSettings {
-  /** `--allow-destructive` */
-  allowDestructive: boolean;
-  /** `--allow-dangerous` */
-  allowDangerous: boolean;
-  /** whether the data check ran (`--no-data-check` turns it off) */
-  dataCheck: boolean;
-  /** `--data-check-budget` */
-  dataCheckBudget: number;
-}
-
-export interface PlanDocument {
-  formatVersion: typeof PLAN_FORMAT_VERSION;
-  tool?: { name: string; version: string };
-  target?: PlanTarget;
-  manifestDigest?: string;
-  settings?: PlanSettings;
-  changes: PlannedChange[];
-  diagnostics: PlanDiagnostic[];
-  summary: PlanSummary;
-}
+export type PlannedChange = Change & PlannedFields;
 
 export function summarizePlan(
   changes: readonly PlannedChange[],

@@ -10,7 +10,15 @@ import type { PlanDiagnostic } from './diagnostics.js';
 import { computeDependencies } from './dependencies.js';
 import { diff, type DiffResult } from './diff/diff.js';
 import { fingerprintFor } from './fingerprint.js';
-import { actionOf, addressOf, idOf, messageOf, phaseOf, requestsFor } from './kinds/registry.js';
+import {
+  actionOf,
+  addressOf,
+  cycleAllowed,
+  idOf,
+  messageOf,
+  phaseOf,
+  requestsFor,
+} from './kinds/registry.js';
 import { orderChanges } from './order.js';
 import { DEFAULT_GATE, decideAll, type Allowances } from './policy-decision.js';
 import {
@@ -57,8 +65,9 @@ export function buildPlan(
     (change) =>
       ({ ...change, policy: must(decisions.get(change.id), 'the decision on a change') }) as PlannedChange,
   );
-  // archives of properties whose live formulas use each other are only ordered, never an error
-  const errors = cycles.filter((cycle) => !cycle.every((id) => id.startsWith('property.archive ')));
+  // changes whose kind allows it (archives of properties whose live formulas use each other) are only
+  // ordered, never an error
+  const errors = cycles.filter((cycle) => !cycle.every(cycleAllowed));
   const diagnostics: PlanDiagnostic[] = [...errors.map(cycleDiagnostic), ...result.diagnostics];
   return {
     formatVersion: PLAN_FORMAT_VERSION,

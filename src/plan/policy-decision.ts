@@ -7,27 +7,43 @@
  * data step meeting values it did not write) is refused whatever the policy and the flags say, until the
  * manifests decide (`rule: 'conflict'`). Pure.
  */
+import { Type, oneOfValues, type Static } from '../core/json-schema.js';
 import { DEFAULT_POLICY, type GatePolicy } from '../model/policy.js';
 
-export type PolicyRule =
-  | 'safe'
-  | 'allowed-by-policy'
-  | 'allowed-by-name'
-  | 'allowed-by-flag'
-  | 'destructive'
-  | 'dangerous'
-  | 'dependency'
-  | 'conflict';
+export const POLICY_RULES = [
+  'safe',
+  'allowed-by-policy',
+  'allowed-by-name',
+  'allowed-by-flag',
+  'destructive',
+  'dangerous',
+  'dependency',
+  'conflict',
+] as const;
 
-export interface PolicyDecision {
-  decision: 'apply' | 'refuse';
-  /** which rule decided: `safe`, the rule that lets it through (`allowed-by-...`), or what refused it */
-  rule: PolicyRule;
-  /** why, in words */
-  reason: string;
-  /** a refused change: how to allow it */
-  allow?: string;
-}
+export type PolicyRule = (typeof POLICY_RULES)[number];
+
+export const PolicyDecisionShape = Type.Object(
+  {
+    decision: oneOfValues(['apply', 'refuse'], 'apply or refuse.'),
+    /** which rule decided: `safe`, the rule that lets it through (`allowed-by-...`), or what refused it */
+    rule: oneOfValues(
+      POLICY_RULES,
+      "What decided: a safe change, what lets it through (the severity's rule says allow, its address is in `allow:`, or `--allow-destructive` / `--allow-dangerous`), or what refuses it (`destructive: deny`, `dangerous: deny`, a change it depends on being refused, or `conflict`: a data step meeting values it did not write, refused whatever the policy says until the manifests decide).",
+    ),
+    /** why, in words */
+    reason: Type.String({ description: 'Why, in words.' }),
+    /** a refused change: how to allow it */
+    allow: Type.Optional(Type.String({ description: 'A refused change: how to allow it.' })),
+  },
+  {
+    description:
+      "What the target's policy does with the change: apply it, or refuse it (apply then writes nothing, unless `--skip-refused`).",
+    additionalProperties: false,
+  },
+);
+
+export type PolicyDecision = Static<typeof PolicyDecisionShape>;
 
 /** The command-line allowances of a plan (`--allow-destructive`, `--allow-dangerous`). */
 export interface Allowances {

@@ -1,7 +1,7 @@
 /** Severity levels, ordered. A change's severity and reason are set by the kind, then adjusted by rules. */
-export type Severity = 'safe' | 'dangerous' | 'destructive';
+export const SEVERITIES = ['safe', 'dangerous', 'destructive'] as const;
 
-export const SEVERITIES: readonly Severity[] = ['safe', 'dangerous', 'destructive'];
+export type Severity = (typeof SEVERITIES)[number];
 
 export interface Assessment {
   severity: Severity;

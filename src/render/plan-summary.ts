@@ -1,6 +1,7 @@
 /**
  * The counts of a plan and its closing summary line. A removal is named for what it does to its kind of
- * resource: properties and groups are archived, labels and event properties deleted, limits removed.
+ * resource (its kind's `removalVerb`): properties and groups are archived, labels and event properties
+ * deleted, limits removed.
  *
  *   Plan: 3 to create, 2 to update, 1 to replace, 1 to archive, 1 to delete, 1 to remove; 2 destructive, 1 dangerous.
  *   No changes. The live account matches the manifests.
@@ -9,7 +10,7 @@
  * Counts of 0 are left out, always in this order; the severity part is left out when every change is safe.
  */
 import { ACTION_SYMBOLS } from '../plan/kinds/change-kind.js';
-import type { ChangeType } from '../plan/change-types.js';
+import { removalVerbOf } from '../plan/kinds/registry.js';
 import { isUnmanagedFinding } from '../plan/codes.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
 import type { PlannedChange } from '../plan/plan-document.js';
@@ -19,18 +20,10 @@ import { countOf, formatCount } from './plan-values.js';
 export const VERBS = ['create', 'update', 'replace', 'archive', 'delete', 'remove'] as const;
 export type Verb = (typeof VERBS)[number];
 
-const REMOVAL_VERB: Partial<Record<ChangeType, Verb>> = {
-  'property.archive': 'archive',
-  'group.archive': 'archive',
-  'label.delete': 'delete',
-  'eventProperty.delete': 'delete',
-  'limit.purge': 'remove',
-};
-
 export const NO_CHANGES = 'No changes. The live account matches the manifests.';
 
 export function verbOf(change: Pick<PlannedChange, 'type' | 'action'>): Verb {
-  return change.action === 'remove' ? (REMOVAL_VERB[change.type] ?? 'remove') : change.action;
+  return change.action === 'remove' ? removalVerbOf(change.type) : change.action;
 }
 
 export function symbolOf(change: Pick<PlannedChange, 'action'>): string {

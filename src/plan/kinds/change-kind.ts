@@ -1,14 +1,21 @@
 /**
  * A change kind owns everything about itself, derived from the change's `meta`: the resource it acts on,
- * how it reads (address, message, details), how risky it is before rules look at records, when it runs
- * (phase, what it needs first), what it sends, and what "done" means on the live account. One module per
- * change type (`property-create.ts`, ...); `registry.ts` registers them and is the one place generic code
- * asks. Adding a kind is one module and its line in the registry.
+ * how it reads (address, message, details, the verb of its summary), how risky it is before and after
+ * the data check (the counts it wants, its assessment with them), when it runs (phase, what it needs
+ * first), what it sends and the ids its answers make known, what "done" means on the live account, how a
+ * saved plan holding it resumes, and how it reads as drift. One module per change type
+ * (`property-create.ts`, ...); `all-kinds.ts` lists them, `registry.ts` is the one place generic code asks.
+ * Adding a kind is one module and its line in the list.
  */
 import type { WriteRequest } from '../../api/writes.js';
+import type { Static, TSchema } from '../../core/json-schema.js';
 import type { SchemaState } from '../../model/schema-model.js';
-import type { Change, FieldChange, RemovalCause } from '../change-types.js';
+import type { ScopePolicy } from '../../model/policy.js';
+import type { ChangeShape, FieldChange, RemovalCause } from '../change-shapes.js';
+import type { DataCheckTarget, SampleValues } from '../data-counts.js';
 import type { Phase } from '../phases.js';
+import type { PlannedFields } from '../plan-document.js';
+import type { Classified, PlanRuleContext } from '../rules/rule-types.js';
 import type { Assessment } from '../severity.js';
 import type { NormalizedOption } from '../../model/schema-model.js';
 import type { ConflictResolution } from '../../model/desired-state.js';
@@ -16,7 +23,9 @@ import type { EndState } from './end-state.js';
 import type { ResourceRef } from './resource.js';
 
 /** How a change reads in a summary; renderers map it to a symbol. */
-export type ChangeAction = 'create' | 'update' | 'replace' | 'remove';
+export const CHANGE_ACTIONS = ['create', 'update', 'replace', 'remove'] as const;
+
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
 export const ACTION_SYMBOLS: Readonly<Record<ChangeAction, string>> = {
   create: '+',
@@ -70,7 +79,93 @@ export interface EndStateContext {
   typeIds: ReadonlyMap<string, number>;
 }
 
-export interface ChangeKind<C extends Change> {
+/** The typeIds an answer or a read-back makes known: a created label's, of both directions. */
+export interface LearnedIds {
+  typeId?: number;
+  inverseTypeId?: number;
+}
+
+/** How a removal is counted in a plan's summary (`1 to archive, 2 to delete, 1 to remove`). */
+export type RemovalVerb = 'archive' | 'delete' | 'remove';
+
+/** What a kind's drift reading knows besides the change: the project's policy. */
+export interface DriftContext {
+  policy: ScopePolicy;
+}
+
+/**
+ * How a change of a plan made from the live account to the manifests reads as drift (src/drift):
+ *
+ * - `missing`: declared, absent from the account (`declared`: a limit's declared maximum);
+ * - `edited`: different live, field by field (`old` the live value, `new` the declared one); `fix` is what
+ *   apply would do;
+ * - `unmanaged`: a live resource in the managed scope that no manifest names; `scope` says why it counts
+ *   (undefined: the project's policy does not count it), `label` is its live label;
+ * - `tombstoned`: marked archived or deleted, still live (`address`: when another than the change's);
+ * - `with-another`: reported with another change of the plan (a limit on a label the plan creates).
+ */
+export type DriftReading =
+  | { as: 'missing'; declared?: number }
+  | { as: 'edited'; fields: readonly FieldChange[]; fix: 'update' | 'replace' }
+  | { as: 'unmanaged'; scope: string | undefined; label?: string }
+  | { as: 'tombstoned'; address?: string }
+  | { as: 'with-another' };
+
+/** A saved change as it compares with the fresh plan's after an earlier run did part of the plan. */
+export interface SavedNow<M> {
+  meta: M;
+  /** its requests as they read now (a ref resolved); absent: as saved */
+  requests?: unknown;
+  /** the plan's own severity and decision stand (unless the change is worse now than the plan says) */
+  ownEvaluation?: boolean;
+}
+
+/**
+ * How a saved plan holding the change is finished after a run that stopped part-way (apply verifies a
+ * saved plan against the plan made afresh, src/pipeline/verify-saved.ts), and how it is sent again when
+ * the outcome of its create was lost.
+ */
+export interface Resume<C extends ChangeShape> {
+  /**
+   * A saved change the fresh plan does not hold and that is not at its end state: the ids of the fresh
+   * changes that may carry on what is left of it (a replace whose archive ran: the create of its name).
+   */
+  continuedBy?(meta: C['meta'], address: string): string[];
+  /** whether `fresh` (one of `continuedBy`) carries on exactly what is left of the saved change */
+  continues?(meta: C['meta'], fresh: ChangeShape): boolean;
+  /** the requests left when its create is sent again (its earlier requests done); absent: all of them */
+  resend?(requests: readonly WriteRequest[]): WriteRequest[];
+  /**
+   * The saved change as it compares with the fresh change of its id now that changes it depends on are
+   * done (`done`: their ids); undefined: as saved.
+   */
+  savedNow?(
+    saved: Planned<C>,
+    fresh: ChangeShape,
+    ctx: { live: SchemaState; done: ReadonlyMap<string, string> },
+  ): SavedNow<C['meta']> | undefined;
+}
+
+/** The change of a kind: its type and its data, typed from the declaration of its meta. */
+export interface KindChange<T extends string, M extends TSchema> {
+  type: T;
+  meta: Static<M>;
+}
+
+/** The declaration of a kind's meta: a JSON Schema object whose TypeScript type is the meta's. */
+export type MetaSchema<M> = TSchema & { static: M };
+
+/** A change of one kind as a plan stores it. */
+export type Planned<C extends ChangeShape> = C & PlannedFields;
+
+export interface ChangeKind<C extends ChangeShape> {
+  /** the change type it handles, e.g. `property.create`: its key in the registry */
+  readonly type: C['type'];
+  /**
+   * the declaration of its meta (`metaObject`): the TypeScript type of the meta comes from it, and so
+   * does the kind's part of the plan's JSON Schema (`$defs/<type>_meta`)
+   */
+  readonly meta: MetaSchema<C['meta']>;
   /** the resource the change acts on */
   target(meta: C['meta']): ResourceRef;
   action(meta: C['meta']): ChangeAction;
@@ -96,6 +191,25 @@ export interface ChangeKind<C extends Change> {
   fields?(meta: C['meta']): readonly FieldChange[];
   /** why a removal removes: a tombstone, the unmanaged policy, or a type change */
   cause?(meta: C['meta']): RemovalCause | 'type-change';
+  /** a removal's verb in a plan's summary; absent: remove */
+  readonly removalVerb?: RemovalVerb;
+  /** the counts that would sharpen its severity (see data-counts.ts); absent: none */
+  dataCheck?(meta: C['meta'], quote: SampleValues): DataCheckTarget[];
+  /** its severity with the data check's counts, after the base severity (the rules of rules/, in order) */
+  assess?(change: Classified<C>, ctx: PlanRuleContext): Classified<C>;
+  /**
+   * changes of this kind alone may depend on each other in a cycle (archives of properties whose live
+   * formulas use each other): they are only ordered, never an error
+   */
+  readonly cyclesAllowed?: boolean;
+  /** the typeIds the answer to its write names (a label create: both directions') */
+  idsFromAnswer?(meta: C['meta'], answer: unknown): LearnedIds;
+  /** the `{ ref }` keys (`refKey`) under which the typeIds it made known are kept for later changes */
+  refsLearned?(meta: C['meta'], learned: LearnedIds): [key: string, typeId: number][];
+  /** how it reads as drift; undefined: by its action (a create missing, an update edited, a removal tombstoned) */
+  drift?(meta: C['meta'], ctx: DriftContext): DriftReading | undefined;
+  /** how a saved plan holding it resumes; absent: it is done or it runs as saved */
+  readonly resume?: Resume<C>;
 }
 
 export function fieldNames(fields: readonly { field: string }[]): string {

@@ -1,13 +1,32 @@
 /** eventDefinition.create: a custom event definition the account lacks, from a `definition` block. */
 import { writes } from '../../api/writes.js';
 import { eventDefinitionAddress } from '../../model/address.js';
-import type { EventDefinitionCreateChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
 import { eventDefinitionCreateBody } from '../requests/bodies.js';
-import type { ChangeKind } from './change-kind.js';
+import type { ChangeKind, KindChange } from './change-kind.js';
 import { fieldDifferences, missing } from './end-state.js';
+import { ref } from '../../core/json-schema.js';
+import { EventDefinitionShape } from '../../model/model-shapes.js';
+import { metaObject, eventNameField } from './meta-fields.js';
+
+/** The data of a eventDefinition.create change, declared once: its type below and its part of the plan's JSON Schema. */
+export const EventDefinitionCreateMeta = metaObject(
+  'Create a custom event definition the account lacks; its properties are created after it.',
+  {
+    eventName: eventNameField,
+    /** the manifest's `definition` block */
+    definition: ref(EventDefinitionShape, "The definition to create, from the manifest's definition block."),
+  },
+);
+
+export type EventDefinitionCreateChange = KindChange<
+  'eventDefinition.create',
+  typeof EventDefinitionCreateMeta
+>;
 
 export const eventDefinitionCreate: ChangeKind<EventDefinitionCreateChange> = {
+  type: 'eventDefinition.create',
+  meta: EventDefinitionCreateMeta,
   target: (m) => ({ kind: 'eventDefinition', eventName: m.eventName }),
   action: () => 'create',
   address: (m) => eventDefinitionAddress(m.eventName),

@@ -1,13 +1,29 @@
 /** eventProperty.create: a property of a custom event definition the account lacks. */
 import { writes } from '../../api/writes.js';
 import { eventDefinitionAddress, eventPropertyAddress } from '../../model/address.js';
-import type { EventPropertyCreateChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
 import { eventPropertyCreateBody } from '../requests/bodies.js';
-import type { ChangeKind } from './change-kind.js';
+import type { ChangeKind, KindChange } from './change-kind.js';
 import { created } from './end-state.js';
+import { Type, ref } from '../../core/json-schema.js';
+import { EventPropertyShape } from '../../model/model-shapes.js';
+import { metaObject, eventNameField } from './meta-fields.js';
+
+/** The data of a eventProperty.create change, declared once: its type below and its part of the plan's JSON Schema. */
+export const EventPropertyCreateMeta = metaObject('Create a property on a custom event definition.', {
+  eventName: eventNameField,
+  property: ref(EventPropertyShape, 'The property to create.'),
+  /** recreating a property whose type changed; runs after its delete */
+  replaces: Type.Optional(
+    Type.Boolean({ description: 'Re-creating a property whose type changed; runs after its delete.' }),
+  ),
+});
+
+export type EventPropertyCreateChange = KindChange<'eventProperty.create', typeof EventPropertyCreateMeta>;
 
 export const eventPropertyCreate: ChangeKind<EventPropertyCreateChange> = {
+  type: 'eventProperty.create',
+  meta: EventPropertyCreateMeta,
   target: (m) => ({ kind: 'eventProperty', eventName: m.eventName, name: m.property.name }),
   action: () => 'create',
   address: (m) => eventPropertyAddress(m.eventName, m.property.name),
@@ -30,4 +46,15 @@ export const eventPropertyCreate: ChangeKind<EventPropertyCreateChange> = {
     ],
   }),
   details: (m) => (m.property.options.length === 0 ? [] : [{ kind: 'options', options: m.property.options }]),
+  // the re-create of a type change: reported with its delete
+  drift: (m) => (m.replaces === true ? { as: 'with-another' } : undefined),
+  resume: {
+    // recreated for a type change whose delete ran: what is left is a plain create
+    savedNow: (saved, fresh) => {
+      if (saved.meta.replaces !== true || (fresh.meta as { replaces?: unknown }).replaces === true)
+        return undefined;
+      const { replaces: _replaces, ...rest } = saved.meta;
+      return { meta: rest };
+    },
+  },
 };

@@ -2,12 +2,35 @@
 import { writes } from '../../api/writes.js';
 import { eventPropertyAddress } from '../../model/address.js';
 import type { NormalizedEventProperty } from '../../model/schema-model.js';
-import type { EventPropertyDeleteChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
-import type { ChangeKind } from './change-kind.js';
+import { keys } from '../dependency-keys.js';
+import type { ChangeKind, KindChange } from './change-kind.js';
 import { removed } from './end-state.js';
+import { eventScope } from '../diff/manage-scope.js';
+import { Type, oneOfValues, ref } from '../../core/json-schema.js';
+import { EventPropertyShape } from '../../model/model-shapes.js';
+import { REMOVAL_CAUSES } from '../change-shapes.js';
+import { metaObject, eventNameField } from './meta-fields.js';
+
+/** The data of a eventProperty.delete change, declared once: its type below and its part of the plan's JSON Schema. */
+export const EventPropertyDeleteMeta = metaObject('Delete a property of a custom event definition.', {
+  eventName: eventNameField,
+  name: Type.String({ description: 'Property name.' }),
+  /** `type-change`: deleted to be recreated with `newType` (PATCH cannot change a type) */
+  cause: oneOfValues(
+    [...REMOVAL_CAUSES, 'type-change'],
+    'Why: a tombstone, the unmanaged policy, or a type change (deleted to be created again).',
+  ),
+  property: ref(EventPropertyShape, 'The live property.'),
+  newType: Type.Optional(
+    Type.String({ description: 'For a type change: the type it is created again with.' }),
+  ),
+});
+
+export type EventPropertyDeleteChange = KindChange<'eventProperty.delete', typeof EventPropertyDeleteMeta>;
 
 export const eventPropertyDelete: ChangeKind<EventPropertyDeleteChange> = {
+  type: 'eventProperty.delete',
+  meta: EventPropertyDeleteMeta,
   target: (m) => ({ kind: 'eventProperty', eventName: m.eventName, name: m.name }),
   action: () => 'remove',
   address: (m) => eventPropertyAddress(m.eventName, m.name),
@@ -44,4 +67,19 @@ export const eventPropertyDelete: ChangeKind<EventPropertyDeleteChange> = {
       m.cause === 'type-change' ? [keys.deletedForRetype(eventPropertyAddress(m.eventName, m.name))] : [],
   }),
   cause: (m) => m.cause,
+  removalVerb: 'delete',
+  drift: (m, { policy }) => {
+    if (m.cause === 'type-change')
+      return {
+        as: 'edited',
+        fields: [{ field: 'type', old: m.property.type, new: m.newType ?? null }],
+        fix: 'replace',
+      };
+    if (m.cause === 'unmanaged')
+      return {
+        as: 'unmanaged',
+        scope: eventScope(policy).property(m.eventName, m.name) ?? 'the managed scope',
+      };
+    return undefined;
+  },
 };

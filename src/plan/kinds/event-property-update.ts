@@ -1,12 +1,25 @@
 /** eventProperty.update: editable fields of an event property changed in place. */
 import { writes } from '../../api/writes.js';
 import { eventPropertyAddress } from '../../model/address.js';
-import type { EventPropertyUpdateChange } from '../change-types.js';
 import { patchBody } from '../requests/bodies.js';
-import { fieldNames, type ChangeKind } from './change-kind.js';
+import { fieldNames, type ChangeKind, type KindChange } from './change-kind.js';
 import { updated } from './end-state.js';
+import { eventOptionRemoval } from '../rules/option-removal.js';
+import { Type } from '../../core/json-schema.js';
+import { metaObject, eventNameField, fieldsField } from './meta-fields.js';
+
+/** The data of a eventProperty.update change, declared once: its type below and its part of the plan's JSON Schema. */
+export const EventPropertyUpdateMeta = metaObject('Update an event property (label, description, options).', {
+  eventName: eventNameField,
+  name: Type.String({ description: 'Property name.' }),
+  fields: fieldsField,
+});
+
+export type EventPropertyUpdateChange = KindChange<'eventProperty.update', typeof EventPropertyUpdateMeta>;
 
 export const eventPropertyUpdate: ChangeKind<EventPropertyUpdateChange> = {
+  type: 'eventProperty.update',
+  meta: EventPropertyUpdateMeta,
   target: (m) => ({ kind: 'eventProperty', eventName: m.eventName, name: m.name }),
   action: () => 'update',
   address: (m) => eventPropertyAddress(m.eventName, m.name),
@@ -20,4 +33,5 @@ export const eventPropertyUpdate: ChangeKind<EventPropertyUpdateChange> = {
   endState: (m, found) => updated(m.fields, found),
   details: (m) => [{ kind: 'fields', fields: m.fields }],
   fields: (m) => m.fields,
+  assess: eventOptionRemoval,
 };

@@ -1,12 +1,27 @@
 /** group.archive: a tombstoned (or unmanaged) property group is archived, once its properties left. */
 import { writes } from '../../api/writes.js';
 import { groupAddress } from '../../model/address.js';
-import type { GroupArchiveChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
-import type { ChangeKind } from './change-kind.js';
+import { keys } from '../dependency-keys.js';
+import type { ChangeKind, KindChange } from './change-kind.js';
 import { removed } from './end-state.js';
+import { Type, ref } from '../../core/json-schema.js';
+import { GroupShape } from '../../model/model-shapes.js';
+import { removalCause } from '../change-shapes.js';
+import { metaObject, objectTypeField } from './meta-fields.js';
+
+/** The data of a group.archive change, declared once: its type below and its part of the plan's JSON Schema. */
+export const GroupArchiveMeta = metaObject('Archive a property group.', {
+  objectType: objectTypeField,
+  name: Type.String({ description: 'Group name.' }),
+  cause: removalCause(),
+  group: ref(GroupShape, 'The live group.'),
+});
+
+export type GroupArchiveChange = KindChange<'group.archive', typeof GroupArchiveMeta>;
 
 export const groupArchive: ChangeKind<GroupArchiveChange> = {
+  type: 'group.archive',
+  meta: GroupArchiveMeta,
   target: (m) => ({ kind: 'group', objectType: m.objectType, name: m.name }),
   action: () => 'remove',
   address: (m) => groupAddress(m.objectType, m.name),
@@ -19,4 +34,9 @@ export const groupArchive: ChangeKind<GroupArchiveChange> = {
   endState: (_m, found) => removed(found),
   dependencies: (m) => ({ needs: [keys.leftGroup(groupAddress(m.objectType, m.name))] }),
   cause: (m) => m.cause,
+  removalVerb: 'archive',
+  drift: (m) =>
+    m.cause === 'unmanaged'
+      ? { as: 'unmanaged', label: m.group.label, scope: 'the managed scope' }
+      : undefined,
 };

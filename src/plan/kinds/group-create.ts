@@ -1,12 +1,24 @@
 /** group.create: a property group the account lacks. */
 import { writes } from '../../api/writes.js';
 import { groupAddress } from '../../model/address.js';
-import type { GroupCreateChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
-import type { ChangeKind } from './change-kind.js';
+import { keys } from '../dependency-keys.js';
+import type { ChangeKind, KindChange } from './change-kind.js';
 import { created } from './end-state.js';
+import { ref } from '../../core/json-schema.js';
+import { GroupShape } from '../../model/model-shapes.js';
+import { metaObject, objectTypeField } from './meta-fields.js';
+
+/** The data of a group.create change, declared once: its type below and its part of the plan's JSON Schema. */
+export const GroupCreateMeta = metaObject('Create a property group.', {
+  objectType: objectTypeField,
+  group: ref(GroupShape, 'The group to create.'),
+});
+
+export type GroupCreateChange = KindChange<'group.create', typeof GroupCreateMeta>;
 
 export const groupCreate: ChangeKind<GroupCreateChange> = {
+  type: 'group.create',
+  meta: GroupCreateMeta,
   target: (m) => ({ kind: 'group', objectType: m.objectType, name: m.group.name }),
   action: () => 'create',
   address: (m) => groupAddress(m.objectType, m.group.name),

@@ -1,12 +1,24 @@
 /** group.update: a group changed in place. */
 import { writes } from '../../api/writes.js';
 import { groupAddress } from '../../model/address.js';
-import type { GroupUpdateChange } from '../change-types.js';
 import { patchBody } from '../requests/bodies.js';
-import { fieldNames, type ChangeKind } from './change-kind.js';
+import { fieldNames, type ChangeKind, type KindChange } from './change-kind.js';
 import { updated } from './end-state.js';
+import { Type } from '../../core/json-schema.js';
+import { metaObject, objectTypeField, fieldsField } from './meta-fields.js';
+
+/** The data of a group.update change, declared once: its type below and its part of the plan's JSON Schema. */
+export const GroupUpdateMeta = metaObject('Update a property group.', {
+  objectType: objectTypeField,
+  name: Type.String({ description: 'Group name.' }),
+  fields: fieldsField,
+});
+
+export type GroupUpdateChange = KindChange<'group.update', typeof GroupUpdateMeta>;
 
 export const groupUpdate: ChangeKind<GroupUpdateChange> = {
+  type: 'group.update',
+  meta: GroupUpdateMeta,
   target: (m) => ({ kind: 'group', objectType: m.objectType, name: m.name }),
   action: () => 'update',
   address: (m) => groupAddress(m.objectType, m.name),

@@ -4,13 +4,28 @@ import type { JsonObject } from '../../core/json.js';
 import { defined } from '../../core/defined.js';
 import { labelAddress } from '../../model/address.js';
 import type { NormalizedLabel } from '../../model/schema-model.js';
-import type { LabelCreateChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
-import type { ChangeKind } from './change-kind.js';
+import { keys } from '../dependency-keys.js';
+import { refKey } from '../change-shapes.js';
+import type { ChangeKind, KindChange, LearnedIds } from './change-kind.js';
 import { missing } from './end-state.js';
 import { inverseMatches } from './label-shared.js';
+import { ref } from '../../core/json-schema.js';
+import { LabelShape } from '../../model/model-shapes.js';
+import { metaObject, fromField, toField } from './meta-fields.js';
+
+/** The data of a label.create change, declared once: its type below and its part of the plan's JSON Schema. */
+export const LabelCreateMeta = metaObject('Create an association label.', {
+  from: fromField,
+  to: toField,
+  /** `label.name` is always set: the manifest's, or derived from the text */
+  label: ref(LabelShape, 'The label to create (name always set).'),
+});
+
+export type LabelCreateChange = KindChange<'label.create', typeof LabelCreateMeta>;
 
 export const labelCreate: ChangeKind<LabelCreateChange> = {
+  type: 'label.create',
+  meta: LabelCreateMeta,
   target: (m) => ({ kind: 'label', from: m.from, to: m.to, text: m.label.label }),
   action: () => 'create',
   address: (m) => labelAddress(m.from, m.to, m.label.label),
@@ -47,4 +62,30 @@ export const labelCreate: ChangeKind<LabelCreateChange> = {
     };
   },
   dependencies: (m) => ({ provides: [keys.created(labelAddress(m.from, m.to, m.label.label))] }),
+  idsFromAnswer: (m, answer) => createdTypeIds(answer, m.label.label),
+  // a limit on the new label names its typeIds by the label's address (`{ ref }`)
+  refsLearned: (m, learned) => {
+    const address = labelAddress(m.from, m.to, m.label.label);
+    const out: [string, number][] = [];
+    if (learned.typeId !== undefined) out.push([refKey({ ref: address }), learned.typeId]);
+    if (learned.inverseTypeId !== undefined)
+      out.push([refKey({ ref: address, side: 'inverse' }), learned.inverseTypeId]);
+    return out;
+  },
 };
+
+/**
+ * The two types of a created label pair (one result per direction): the one carrying the label's text is
+ * its own direction's (the lower typeId when both carry it: the platform numbers the from -> to one first).
+ */
+function createdTypeIds(answer: unknown, label: string): LearnedIds {
+  const results =
+    (answer as { results?: { typeId?: unknown; label?: unknown }[] } | undefined)?.results ?? [];
+  const typed = results.filter((r): r is { typeId: number; label?: unknown } => typeof r.typeId === 'number');
+  const own = typed.filter((r) => r.label === label);
+  const candidates = (own.length > 0 ? own : typed).map((r) => r.typeId);
+  if (candidates.length === 0) return {};
+  const typeId = Math.min(...candidates);
+  const others = typed.map((r) => r.typeId).filter((id) => id !== typeId);
+  return others.length === 0 ? { typeId } : { typeId, inverseTypeId: Math.min(...others) };
+}

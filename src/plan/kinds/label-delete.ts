@@ -1,13 +1,31 @@
 /** label.delete: a tombstoned (or unmanaged) user label is deleted, in both directions. */
 import { writes } from '../../api/writes.js';
 import { labelAddress } from '../../model/address.js';
-import type { LabelDeleteChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
-import type { ChangeKind } from './change-kind.js';
+import { keys } from '../dependency-keys.js';
+import type { ChangeKind, KindChange } from './change-kind.js';
 import { removed } from './end-state.js';
 import { defined } from '../../core/defined.js';
+import { linkCountKey } from '../data-counts.js';
+import { labelLinks } from '../rules/label-links.js';
+import { ref } from '../../core/json-schema.js';
+import { LabelShape } from '../../model/model-shapes.js';
+import { removalCause } from '../change-shapes.js';
+import { metaObject, fromField, toField } from './meta-fields.js';
+
+/** The data of a label.delete change, declared once: its type below and its part of the plan's JSON Schema. */
+export const LabelDeleteMeta = metaObject('Delete an association label.', {
+  from: fromField,
+  to: toField,
+  cause: removalCause(),
+  /** the live label (with its typeId) */
+  label: ref(LabelShape, 'The live label (with its typeId).'),
+});
+
+export type LabelDeleteChange = KindChange<'label.delete', typeof LabelDeleteMeta>;
 
 export const labelDelete: ChangeKind<LabelDeleteChange> = {
+  type: 'label.delete',
+  meta: LabelDeleteMeta,
   target: (m) => ({
     kind: 'label',
     from: m.from,
@@ -34,4 +52,17 @@ export const labelDelete: ChangeKind<LabelDeleteChange> = {
   // after the purge of its limit
   dependencies: (m) => ({ needs: [keys.purged(m.from, m.to, m.label.typeId)] }),
   cause: (m) => m.cause,
+  removalVerb: 'delete',
+  // the record associations that use it
+  dataCheck: (m) => {
+    const typeId = m.label.typeId;
+    if (typeId === undefined) return [];
+    return [{ kind: 'links', key: linkCountKey(m.from, m.to, typeId), from: m.from, to: m.to, typeId }];
+  },
+  assess: labelLinks,
+  // user labels have no manage entry: those of a declared pair count unless the policy ignores them
+  drift: (m, { policy }) =>
+    m.cause === 'unmanaged'
+      ? { as: 'unmanaged', scope: policy.unmanaged === 'ignore' ? undefined : 'its pair is declared' }
+      : undefined,
 };

@@ -3,13 +3,30 @@ import { writes } from '../../api/writes.js';
 import type { JsonObject } from '../../core/json.js';
 import { labelAddress } from '../../model/address.js';
 import type { NormalizedLabel } from '../../model/schema-model.js';
-import type { LabelUpdateChange } from '../change-types.js';
-import type { ChangeKind } from './change-kind.js';
+import type { ChangeKind, KindChange } from './change-kind.js';
 import { missing } from './end-state.js';
 import { inverseMatches, relabelled } from './label-shared.js';
 import type { FieldDifference } from './end-state.js';
+import { Type } from '../../core/json-schema.js';
+import { metaObject, fromField, toField, fieldsField } from './meta-fields.js';
+
+/** The data of a label.update change, declared once: its type below and its part of the plan's JSON Schema. */
+export const LabelUpdateMeta = metaObject('Change an association label in place (PUT).', {
+  from: fromField,
+  to: toField,
+  typeId: Type.Integer({ description: 'Type id of the live label.' }),
+  /** the new text */
+  label: Type.String({ description: 'The new label text.' }),
+  /** the one to keep or set (PUT replaces both) */
+  inverseLabel: Type.Optional(Type.String({ description: 'The inverse label to keep or set.' })),
+  fields: fieldsField,
+});
+
+export type LabelUpdateChange = KindChange<'label.update', typeof LabelUpdateMeta>;
 
 export const labelUpdate: ChangeKind<LabelUpdateChange> = {
+  type: 'label.update',
+  meta: LabelUpdateMeta,
   target: (m) => ({ kind: 'label', from: m.from, to: m.to, typeId: m.typeId, text: m.label }),
   action: () => 'update',
   address: (m) => labelAddress(m.from, m.to, m.label),

@@ -1,13 +1,28 @@
 /** limit.purge: the limit of an association type removed (no association is deleted). */
 import { writes } from '../../api/writes.js';
-import type { LimitPurgeChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
-import type { ChangeKind } from './change-kind.js';
+import { keys } from '../dependency-keys.js';
+import type { ChangeKind, KindChange } from './change-kind.js';
 import { removed } from './end-state.js';
 import { limitAddressOf } from './limit-shared.js';
 import { defined } from '../../core/defined.js';
+import { Type } from '../../core/json-schema.js';
+import { metaObject, fromField, toField } from './meta-fields.js';
+
+/** The data of a limit.purge change, declared once: its type below and its part of the plan's JSON Schema. */
+export const LimitPurgeMeta = metaObject('Remove an association limit.', {
+  from: fromField,
+  to: toField,
+  category: Type.String({ description: 'Association category.' }),
+  typeId: Type.Integer({ description: 'Association type id.' }),
+  label: Type.Optional(Type.String({ description: 'Label text, for a user label.' })),
+  old: Type.Integer({ description: 'Live limit.' }),
+});
+
+export type LimitPurgeChange = KindChange<'limit.purge', typeof LimitPurgeMeta>;
 
 export const limitPurge: ChangeKind<LimitPurgeChange> = {
+  type: 'limit.purge',
+  meta: LimitPurgeMeta,
   target: (m) => ({
     kind: 'limit',
     from: m.from,
@@ -26,4 +41,10 @@ export const limitPurge: ChangeKind<LimitPurgeChange> = {
   removes: true,
   endState: (_m, found) => removed(found),
   dependencies: (m) => ({ provides: [keys.purged(m.from, m.to, m.typeId)] }),
+  removalVerb: 'remove',
+  drift: (m) => ({
+    as: 'edited',
+    fields: [{ field: 'maxToObjectIds', old: m.old, new: null }],
+    fix: 'update',
+  }),
 };

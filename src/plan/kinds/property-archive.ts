@@ -1,13 +1,32 @@
 /** property.archive: a tombstoned (or unmanaged) property is archived. */
 import { writes } from '../../api/writes.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
-import type { PropertyArchiveChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
 import { formulaIdentifiers } from '../formula.js';
-import type { ChangeKind } from './change-kind.js';
+import type { ChangeKind, KindChange } from './change-kind.js';
 import { removed } from './end-state.js';
+import { recordsTarget } from '../data-counts.js';
+import { managedScope } from '../diff/manage-scope.js';
+import { archivedRecords } from '../rules/archived-records.js';
+import { Type, ref } from '../../core/json-schema.js';
+import { PropertyShape } from '../../model/model-shapes.js';
+import { removalCause } from '../change-shapes.js';
+import { metaObject, objectTypeField } from './meta-fields.js';
+
+/** The data of a property.archive change, declared once: its type below and its part of the plan's JSON Schema. */
+export const PropertyArchiveMeta = metaObject('Archive a property.', {
+  objectType: objectTypeField,
+  name: Type.String({ description: 'Property name.' }),
+  cause: removalCause(),
+  /** the live definition being archived */
+  property: ref(PropertyShape, 'The live definition being archived.'),
+});
+
+export type PropertyArchiveChange = KindChange<'property.archive', typeof PropertyArchiveMeta>;
 
 export const propertyArchive: ChangeKind<PropertyArchiveChange> = {
+  type: 'property.archive',
+  meta: PropertyArchiveMeta,
   target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.name }),
   action: () => 'remove',
   address: (m) => propertyAddress(m.objectType, m.name),
@@ -35,4 +54,17 @@ export const propertyArchive: ChangeKind<PropertyArchiveChange> = {
     needs: [keys.userArchived(propertyAddress(m.objectType, m.name))],
   }),
   cause: (m) => m.cause,
+  removalVerb: 'archive',
+  dataCheck: (m) => [recordsTarget(m.objectType, m.name)],
+  assess: archivedRecords,
+  // archives of properties whose live formulas use each other: only ordered
+  cyclesAllowed: true,
+  drift: (m, { policy }) =>
+    m.cause === 'unmanaged'
+      ? {
+          as: 'unmanaged',
+          label: m.property.label,
+          scope: managedScope(policy, m.objectType)(m.name, m.property.groupName) ?? 'the managed scope',
+        }
+      : undefined,
 };

@@ -1,10 +1,22 @@
 /** property.create: a property the account lacks. */
 import { propertyAddress } from '../../model/address.js';
-import type { PropertyCreateChange } from '../change-types.js';
-import type { ChangeKind } from './change-kind.js';
+import type { ChangeKind, KindChange } from './change-kind.js';
 import { creatingProperty } from './property-shared.js';
+import { ref } from '../../core/json-schema.js';
+import { PropertyShape } from '../../model/model-shapes.js';
+import { metaObject, objectTypeField } from './meta-fields.js';
+
+/** The data of a property.create change, declared once: its type below and its part of the plan's JSON Schema. */
+export const PropertyCreateMeta = metaObject('Create a property.', {
+  objectType: objectTypeField,
+  property: ref(PropertyShape, 'The property to create.'),
+});
+
+export type PropertyCreateChange = KindChange<'property.create', typeof PropertyCreateMeta>;
 
 export const propertyCreate: ChangeKind<PropertyCreateChange> = {
+  type: 'property.create',
+  meta: PropertyCreateMeta,
   ...creatingProperty<PropertyCreateChange>(),
   message: (m) => {
     const p = m.property;

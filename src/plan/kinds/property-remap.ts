@@ -13,12 +13,18 @@
 import { writes } from '../../api/writes.js';
 import { propertyAddress } from '../../model/address.js';
 import type { NormalizedOption } from '../../model/schema-model.js';
-import type { FieldChange, PropertyRemapChange } from '../change-types.js';
+import type { FieldChange } from '../change-shapes.js';
 import { optionBody, patchBody } from '../requests/bodies.js';
 import { retiredOption } from '../../model/data-step-marks.js';
 import { updated } from './end-state.js';
-import { fieldNames, quoteList, type ChangeKind } from './change-kind.js';
+import { fieldNames, quoteList, type ChangeKind, type KindChange } from './change-kind.js';
 import { fieldChangeParts } from './property-shared.js';
+import { fieldChangeTargets, recordsTarget } from '../data-counts.js';
+import { optionRemoval } from '../rules/option-removal.js';
+import { remapSteps } from '../rules/data-steps.js';
+import { Type, ref } from '../../core/json-schema.js';
+import { OptionShape } from '../../model/model-shapes.js';
+import { metaObject, objectTypeField, fieldsField, onConflictField } from './meta-fields.js';
 
 type Meta = PropertyRemapChange['meta'];
 
@@ -53,7 +59,46 @@ export function remapText(remaps: Meta['remaps']): string {
   return [...byTarget].map(([to, froms]) => `${quoteList(froms, 5)} -> '${to}'`).join('; ');
 }
 
+/** The data of a property.remap change, declared once: its type below and its part of the plan's JSON Schema. */
+export const PropertyRemapMeta = metaObject(
+  'Update a property whose removed options are taken over by others (`replaces`): add the new options, rewrite the records holding an old value, then remove the old options.',
+  {
+    objectType: objectTypeField,
+    name: Type.String({ description: 'Property name.' }),
+    /** as an update's */
+    fields: fieldsField,
+    /** old value -> new value, for the old options still live */
+    remaps: Type.Array(
+      Type.Object(
+        {
+          from: Type.String({ description: 'The old value.' }),
+          to: Type.String({ description: 'The new value.' }),
+        },
+        { description: 'One remap.', additionalProperties: false },
+      ),
+      { description: 'Old option value -> the value that replaces it.' },
+    ),
+    /** those old options, kept until the records holding them are rewritten, then kept hidden and marked as replaced */
+    kept: Type.Array(ref(OptionShape, 'An old option.'), {
+      description: 'The old options, kept until the records holding them are rewritten.',
+    }),
+    /** a checkbox (`;`-separated values) */
+    multiple: Type.Boolean({ description: 'A checkbox property: values are `;`-separated lists.' }),
+    /** old values whose remap had finished and that were shown again since (rewritten again only with `onConflict: overwrite`) */
+    returned: Type.Optional(
+      Type.Array(Type.String({ description: 'An old option value.' }), {
+        description: 'Old values whose remap had finished and that were shown again since.',
+      }),
+    ),
+    onConflict: onConflictField("The manifest's decision on values the remap did not write."),
+  },
+);
+
+export type PropertyRemapChange = KindChange<'property.remap', typeof PropertyRemapMeta>;
+
 export const propertyRemap: ChangeKind<PropertyRemapChange> = {
+  type: 'property.remap',
+  meta: PropertyRemapMeta,
   target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.name }),
   action: () => 'update',
   address,
@@ -86,4 +131,11 @@ export const propertyRemap: ChangeKind<PropertyRemapChange> = {
   removes: false,
   ...fieldChangeParts(),
   endState: (m, found) => updated(withOptions(m.fields, finalOptions(m)), found),
+  // the records holding an old value (also those shown again after it finished), then as an update
+  dataCheck: (m, quote) => [
+    ...m.remaps.map(({ from }) => recordsTarget(m.objectType, m.name, from)),
+    ...fieldChangeTargets(m.objectType, m.name, m.fields, quote),
+  ],
+  assess: (change, ctx) =>
+    remapSteps(optionRemoval(change, ctx, new Map(change.meta.remaps.map((r) => [r.from, r.to]))), ctx),
 };

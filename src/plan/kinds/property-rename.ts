@@ -15,17 +15,53 @@ import { defined } from '../../core/defined.js';
 import { renamedDescription } from '../../model/data-step-marks.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
 import { liveProperty } from '../../model/schema-lookup.js';
-import type { PropertyRenameChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
 import { propertyCreateBody } from '../requests/bodies.js';
-import type { ChangeKind } from './change-kind.js';
+import type { ChangeKind, KindChange } from './change-kind.js';
 import { created } from './end-state.js';
 import { propertyDetails, propertyNeeds } from './property-shared.js';
+import { copyConflictKey, recordsTarget, type DataCheckTarget } from '../data-counts.js';
+import { renamedRecords } from '../rules/archived-records.js';
+import { renameSteps } from '../rules/data-steps.js';
+import { Type, ref } from '../../core/json-schema.js';
+import { PropertyShape } from '../../model/model-shapes.js';
+import { metaObject, objectTypeField, onConflictField } from './meta-fields.js';
 
 const newAddress = (m: PropertyRenameChange['meta']) => propertyAddress(m.objectType, m.property.name);
 const oldAddress = (m: PropertyRenameChange['meta']) => propertyAddress(m.objectType, m.from);
 
+/** The data of a property.rename change, declared once: its type below and its part of the plan's JSON Schema. */
+export const PropertyRenameMeta = metaObject(
+  "Rename a property: create it under its new name, copy every record's value from the old one, check the copy, archive the old one.",
+  {
+    objectType: objectTypeField,
+    from: Type.String({ description: 'The internal name it is renamed from.' }),
+    /** the declared definition under its new name */
+    property: ref(PropertyShape, 'The declared definition under the new name.'),
+    /** the live property it is renamed from, whose values are copied over before it is archived */
+    old: ref(PropertyShape, 'The live property renamed from.'),
+    /** the new property exists already (an earlier run stopped before the end): only the copy and the archive are left */
+    created: Type.Boolean({
+      description:
+        'The new property exists already (an earlier run stopped): only the copy and the archive are left.',
+    }),
+    /** why the rename is known to have finished before (the old property came back since): it is not run again */
+    finished: Type.Optional(
+      Type.String({
+        description:
+          'Why the rename is known to have finished before (its old property came back since): it is not run again.',
+      }),
+    ),
+    /** the manifest's decision on records whose new value the copy did not write */
+    onConflict: onConflictField("The manifest's decision on records whose new value the copy did not write."),
+  },
+);
+
+export type PropertyRenameChange = KindChange<'property.rename', typeof PropertyRenameMeta>;
+
 export const propertyRename: ChangeKind<PropertyRenameChange> = {
+  type: 'property.rename',
+  meta: PropertyRenameMeta,
   target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.property.name }),
   action: () => 'update',
   address: newAddress,
@@ -87,4 +123,31 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
     ],
   }),
   details: (m) => propertyDetails(m.property),
+  // the values it copies; to resume (or after it finished), the records whose new value it did not write
+  dataCheck: (m, quote) => {
+    const targets: DataCheckTarget[] = [recordsTarget(m.objectType, m.from)];
+    if (m.created || m.finished !== undefined)
+      targets.push({
+        kind: 'copy-conflicts',
+        key: copyConflictKey(m.objectType, m.from, m.property.name),
+        objectType: m.objectType,
+        from: m.from,
+        to: m.property.name,
+        history: m.finished === undefined,
+        values:
+          quote.show &&
+          !quote.sensitive(m.objectType, m.from) &&
+          m.old.dataSensitivity === 'non_sensitive' &&
+          m.property.dataSensitivity === 'non_sensitive',
+      });
+    return targets;
+  },
+  assess: (change, ctx) => renameSteps(renamedRecords(change, ctx), ctx),
+  drift: (m) => {
+    // the old name of a finished rename came back: a retired resource live again
+    if (m.finished !== undefined) return { as: 'tombstoned', address: oldAddress(m) };
+    // not started yet: the declared property is missing under its new name
+    if (!m.created) return { as: 'missing' };
+    return undefined;
+  },
 };

@@ -1,14 +1,41 @@
 /** property.replace: a field the CRM cannot change in place differs: archive, then create again. */
 import { writes } from '../../api/writes.js';
 import { propertyAddress } from '../../model/address.js';
-import type { PropertyReplaceChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import { keys } from '../dependency-keys.js';
+import { canonicalJson } from '../canonical-json.js';
 import { propertyCreateBody } from '../requests/bodies.js';
-import { fieldNames, type ChangeKind } from './change-kind.js';
+import { fieldNames, type ChangeKind, type KindChange } from './change-kind.js';
 import { created } from './end-state.js';
 import { leavesGroup, propertyNeeds } from './property-shared.js';
+import { recordsTarget } from '../data-counts.js';
+import { archivedRecords } from '../rules/archived-records.js';
+import { changeId } from '../change-id.js';
+import { Type, ref } from '../../core/json-schema.js';
+import { PropertyShape } from '../../model/model-shapes.js';
+import { FieldChangeShape } from '../change-shapes.js';
+import { metaObject, objectTypeField, fieldsField } from './meta-fields.js';
+
+/** The data of a property.replace change, declared once: its type below and its part of the plan's JSON Schema. */
+export const PropertyReplaceMeta = metaObject(
+  'Archive a property and create it again: a field the API cannot change differs.',
+  {
+    objectType: objectTypeField,
+    name: Type.String({ description: 'Property name.' }),
+    /** the fields the API cannot change that differ */
+    immutable: Type.Array(ref(FieldChangeShape, 'A field the API cannot change.'), {
+      description: 'The fields that force the replace.',
+    }),
+    /** every differing field */
+    fields: fieldsField,
+    property: ref(PropertyShape, 'The desired definition created after the archive.'),
+  },
+);
+
+export type PropertyReplaceChange = KindChange<'property.replace', typeof PropertyReplaceMeta>;
 
 export const propertyReplace: ChangeKind<PropertyReplaceChange> = {
+  type: 'property.replace',
+  meta: PropertyReplaceMeta,
   target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.name }),
   action: () => 'replace',
   address: (m) => propertyAddress(m.objectType, m.name),
@@ -39,4 +66,19 @@ export const propertyReplace: ChangeKind<PropertyReplaceChange> = {
   }),
   details: (m) => [{ kind: 'fields', fields: m.fields }],
   fields: (m) => m.fields,
+  dataCheck: (m) => [recordsTarget(m.objectType, m.name)],
+  assess: archivedRecords,
+  resume: {
+    // its archive ran, so the name is archived now: the fresh plan creates it again (a restore)
+    continuedBy: (_m, address) => [
+      changeId('property.restore', address),
+      changeId('property.create', address),
+    ],
+    // what is left is its create, which must create what the manifests declare
+    continues: (m, fresh) =>
+      (fresh.type === 'property.restore' || fresh.type === 'property.create') &&
+      canonicalJson(m.property) === canonicalJson((fresh.meta as { property?: unknown }).property),
+    // only its create again: its archive is done
+    resend: (requests) => requests.filter((r) => r.method === 'POST'),
+  },
 };

@@ -2,8 +2,10 @@
 import { writes } from '../../api/writes.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
 import type { NormalizedProperty } from '../../model/schema-model.js';
-import type { FieldChange, PropertyCreateChange, PropertyRestoreChange } from '../change-types.js';
-import { keys } from '../dependencies.js';
+import type { FieldChange } from '../change-shapes.js';
+import type { PropertyCreateChange } from './property-create.js';
+import type { PropertyRestoreChange } from './property-restore.js';
+import { keys } from '../dependency-keys.js';
 import { formulaIdentifiers } from '../formula.js';
 import { propertyCreateBody } from '../requests/bodies.js';
 import type { ChangeDetail, ChangeKind, DependencyKeys } from './change-kind.js';
@@ -15,7 +17,7 @@ import { created, updated, type EndState } from './end-state.js';
  */
 export function creatingProperty<C extends PropertyCreateChange | PropertyRestoreChange>(): Omit<
   ChangeKind<C>,
-  'message' | 'severity'
+  'type' | 'meta' | 'message' | 'severity'
 > {
   return {
     target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.property.name }),

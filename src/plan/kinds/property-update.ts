@@ -1,12 +1,27 @@
 /** property.update: editable fields changed in place. */
 import { writes } from '../../api/writes.js';
 import { propertyAddress } from '../../model/address.js';
-import type { PropertyUpdateChange } from '../change-types.js';
 import { patchBody } from '../requests/bodies.js';
-import { fieldNames, type ChangeKind } from './change-kind.js';
+import { fieldChangeTargets } from '../data-counts.js';
+import { optionRemoval } from '../rules/option-removal.js';
+import { typeChange } from '../rules/type-change.js';
+import { fieldNames, type ChangeKind, type KindChange } from './change-kind.js';
 import { fieldChangeParts } from './property-shared.js';
+import { Type } from '../../core/json-schema.js';
+import { metaObject, objectTypeField, fieldsField } from './meta-fields.js';
+
+/** The data of a property.update change, declared once: its type below and its part of the plan's JSON Schema. */
+export const PropertyUpdateMeta = metaObject('Update a property in place (PATCH).', {
+  objectType: objectTypeField,
+  name: Type.String({ description: 'Property name.' }),
+  fields: fieldsField,
+});
+
+export type PropertyUpdateChange = KindChange<'property.update', typeof PropertyUpdateMeta>;
 
 export const propertyUpdate: ChangeKind<PropertyUpdateChange> = {
+  type: 'property.update',
+  meta: PropertyUpdateMeta,
   target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.name }),
   action: () => 'update',
   address: (m) => propertyAddress(m.objectType, m.name),
@@ -17,4 +32,6 @@ export const propertyUpdate: ChangeKind<PropertyUpdateChange> = {
   creates: () => false,
   removes: false,
   ...fieldChangeParts(),
+  dataCheck: (m, quote) => fieldChangeTargets(m.objectType, m.name, m.fields, quote),
+  assess: (change, ctx) => optionRemoval(typeChange(change, ctx), ctx),
 };

@@ -1,62 +1,46 @@
 /**
- * The registry: change type -> its kind. Every derived value of a change (target, address, message,
- * base severity, phase, requests, end state, dependencies, details) comes from here, so a plan read back
- * from JSON derives the same, and generic code never switches on change types.
+ * The registry: change type -> its kind, made from the list of kinds (`all-kinds.ts`). Every derived
+ * value of a change (target, address, message, severity before and after the data check, phase, requests,
+ * end state, dependencies, details, drift reading, how a saved plan resumes) comes from here, so a plan
+ * read back from JSON derives the same, and generic code never switches on change types.
  */
 import type { WriteRequest } from '../../api/writes.js';
 import type { SchemaState } from '../../model/schema-model.js';
-import type { Change, ChangeType, FieldChange, RemovalCause } from '../change-types.js';
+import type { Change, ChangeType } from '../change-types.js';
+import type { ChangeShape, FieldChange, RemovalCause } from '../change-shapes.js';
 import { changeId } from '../change-id.js';
+import type { DataCheckTarget, SampleValues } from '../data-counts.js';
 import type { Phase } from '../phases.js';
+import type { PlannedChange } from '../plan-document.js';
+import type { ClassifiedChange, PlanRuleContext } from '../rules/rule-types.js';
 import type { Assessment } from '../severity.js';
-import type { ChangeAction, ChangeDetail, ChangeKind, DependencyKeys, Migration } from './change-kind.js';
+import { KINDS } from './all-kinds.js';
+import type {
+  ChangeAction,
+  ChangeDetail,
+  ChangeKind,
+  DependencyKeys,
+  DriftContext,
+  DriftReading,
+  LearnedIds,
+  Migration,
+  RemovalVerb,
+  SavedNow,
+} from './change-kind.js';
+import { createRegistry } from './create-registry.js';
 import type { EndState } from './end-state.js';
-import { eventDefinitionCreate } from './event-definition-create.js';
-import { eventPropertyCreate } from './event-property-create.js';
-import { eventPropertyDelete } from './event-property-delete.js';
-import { eventPropertyUpdate } from './event-property-update.js';
-import { groupArchive } from './group-archive.js';
-import { groupCreate } from './group-create.js';
-import { groupUpdate } from './group-update.js';
-import { labelCreate } from './label-create.js';
-import { labelDelete } from './label-delete.js';
-import { labelUpdate } from './label-update.js';
-import { limitPurge } from './limit-purge.js';
-import { limitSet } from './limit-set.js';
-import { propertyArchive } from './property-archive.js';
-import { propertyCreate } from './property-create.js';
-import { propertyRemap } from './property-remap.js';
-import { propertyRename } from './property-rename.js';
-import { propertyReplace } from './property-replace.js';
-import { propertyRestore } from './property-restore.js';
-import { propertyUpdate } from './property-update.js';
 import { liveResourceOf, type ResourceRef } from './resource.js';
 
-const KINDS: { readonly [T in ChangeType]: ChangeKind<Extract<Change, { type: T }>> } = {
-  'property.create': propertyCreate,
-  'property.update': propertyUpdate,
-  'property.archive': propertyArchive,
-  'property.replace': propertyReplace,
-  'property.rename': propertyRename,
-  'property.remap': propertyRemap,
-  'property.restore': propertyRestore,
-  'group.create': groupCreate,
-  'group.update': groupUpdate,
-  'group.archive': groupArchive,
-  'label.create': labelCreate,
-  'label.update': labelUpdate,
-  'label.delete': labelDelete,
-  'limit.set': limitSet,
-  'limit.purge': limitPurge,
-  'eventDefinition.create': eventDefinitionCreate,
-  'eventProperty.create': eventPropertyCreate,
-  'eventProperty.update': eventPropertyUpdate,
-  'eventProperty.delete': eventPropertyDelete,
-};
+const REGISTRY = createRegistry(KINDS);
 
-function kindOf<C extends Change>(change: C): ChangeKind<C> {
-  // the mapped type guarantees KINDS[change.type] handles exactly this change's meta
-  return KINDS[change.type] as unknown as ChangeKind<C>;
+/** Every change type, in the order of the list of kinds. */
+export const KIND_TYPES = REGISTRY.types as readonly ChangeType[];
+
+/** Every kind, in the order of the list (the plan's JSON Schema is made from them). */
+export const ALL_KINDS: readonly ChangeKind<ChangeShape>[] = REGISTRY.kinds;
+
+function kindOf<C extends ChangeShape>(change: Pick<C, 'type'>): ChangeKind<C> {
+  return REGISTRY.kindOf<C>(change);
 }
 
 export function targetOf(change: Change): ResourceRef {
@@ -73,6 +57,11 @@ export function messageOf(change: Change): string {
 
 export function baseSeverityOf(change: Change): Assessment {
   return kindOf(change).severity(change.meta);
+}
+
+/** The severity with the data check's counts: the kind's own assessment (its rules, in order). */
+export function assessedWithCounts(change: ClassifiedChange, ctx: PlanRuleContext): ClassifiedChange {
+  return kindOf<ClassifiedChange>(change).assess?.(change, ctx) ?? change;
 }
 
 export function phaseOf(change: Change): Phase {
@@ -137,4 +126,58 @@ export function causeOf(change: Change): RemovalCause | 'type-change' | undefine
 /** The data work a change does on records, if any. */
 export function migrationOf(change: Change): Migration | undefined {
   return kindOf(change).migration?.(change.meta);
+}
+
+/** How a removal of this type is counted in a summary: archive, delete or remove. */
+export function removalVerbOf(type: ChangeType): RemovalVerb {
+  return kindOf({ type }).removalVerb ?? 'remove';
+}
+
+/** The counts that would sharpen the change's severity (the data check). */
+export function dataCheckTargetsOf(change: Change, quote: SampleValues): DataCheckTarget[] {
+  return kindOf(change).dataCheck?.(change.meta, quote) ?? [];
+}
+
+/** Whether a dependency cycle among changes of this id's type is only an order, never an error. */
+export function cycleAllowed(id: string): boolean {
+  return kindOf({ type: id.slice(0, id.indexOf(' ')) }).cyclesAllowed === true;
+}
+
+/** The typeIds the answer to a change's write names (a created label's). */
+export function idsFromAnswer(change: Change, answer: unknown): LearnedIds {
+  return kindOf(change).idsFromAnswer?.(change.meta, answer) ?? {};
+}
+
+/** The `{ ref }` keys and typeIds a change made known (a created label's), for later changes. */
+export function refsLearned(change: Change, learned: LearnedIds): [string, number][] {
+  return kindOf(change).refsLearned?.(change.meta, learned) ?? [];
+}
+
+/** How a change reads as drift, when its kind says; undefined: by its action. */
+export function driftReadingOf(change: Change, ctx: DriftContext): DriftReading | undefined {
+  return kindOf(change).drift?.(change.meta, ctx);
+}
+
+/** The fresh changes that may carry on what is left of a saved change (see `Resume`). */
+export function continuedByOf(change: PlannedChange): string[] {
+  return kindOf(change).resume?.continuedBy?.(change.meta, change.address) ?? [];
+}
+
+/** Whether `fresh` carries on exactly what is left of the saved change. */
+export function continuesOf(saved: PlannedChange, fresh: Change): boolean {
+  return kindOf(saved).resume?.continues?.(saved.meta, fresh) ?? false;
+}
+
+/** The requests a change sends again when its create must go again (its earlier requests done). */
+export function resendRequestsOf(change: PlannedChange): WriteRequest[] {
+  return kindOf(change).resume?.resend?.(change.requests) ?? change.requests;
+}
+
+/** A saved change as it compares with the fresh one now that changes it depends on are done. */
+export function savedNowOf(
+  saved: PlannedChange,
+  fresh: Change,
+  ctx: { live: SchemaState; done: ReadonlyMap<string, string> },
+): SavedNow<unknown> | undefined {
+  return kindOf(saved).resume?.savedNow?.(saved, fresh, ctx);
 }

@@ -13,7 +13,7 @@ import {
   liveProperty,
 } from '../../model/schema-lookup.js';
 import type { SchemaState } from '../../model/schema-model.js';
-import { isRef, refKey, type Ref } from '../change-types.js';
+import { isRef, refKey, type Ref } from '../change-shapes.js';
 
 export type ResourceRef =
   | { kind: 'property'; objectType: string; name: string }

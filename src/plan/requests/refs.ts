@@ -3,7 +3,7 @@
  * the label has been created and its typeId is known.
  */
 import { CrmSchemaError } from '../../core/errors.js';
-import { isRef, refKey } from '../change-types.js';
+import { isRef, refKey } from '../change-shapes.js';
 import type { JsonValue } from '../../core/json.js';
 
 /** Every ref in a body, in order of appearance. */

@@ -20,22 +20,17 @@ import {
   describeSamples,
   recordCountKey,
   type Count,
-} from '../data-check.js';
-import type { PropertyRemapChange, PropertyRenameChange } from '../change-types.js';
-import type { ClassifiedChange, PlanRuleContext, SeverityRule } from './rule-types.js';
+} from '../data-counts.js';
+import type { PropertyRemapChange } from '../kinds/property-remap.js';
+import type { PropertyRenameChange } from '../kinds/property-rename.js';
+import type { Classified, PlanRuleContext } from './rule-types.js';
 import { raise, remark } from './rule-types.js';
 
-export const dataStepsRule: SeverityRule = (changes, ctx) =>
-  changes.map((change) => {
-    if (change.type === 'property.rename') return rename(change, ctx);
-    if (change.type === 'property.remap') return remap(change, ctx);
-    return change;
-  });
+type Rename = Classified<PropertyRenameChange>;
+type Remap = Classified<PropertyRemapChange>;
 
-type Rename = ClassifiedChange & PropertyRenameChange;
-type Remap = ClassifiedChange & PropertyRemapChange;
-
-function rename(change: Rename, ctx: PlanRuleContext): ClassifiedChange {
+/** A rename that finished before, or whose copy would meet values it did not write. */
+export function renameSteps(change: Rename, ctx: PlanRuleContext): Rename {
   const { objectType, from, property, finished, onConflict, created } = change.meta;
   const oldAddress = propertyAddress(objectType, from);
   const newAddress = propertyAddress(objectType, property.name);
@@ -71,7 +66,8 @@ function rename(change: Rename, ctx: PlanRuleContext): ClassifiedChange {
   };
 }
 
-function remap(change: Remap, ctx: PlanRuleContext): ClassifiedChange {
+/** A remap whose retired options were shown again since it finished. */
+export function remapSteps(change: Remap, ctx: PlanRuleContext): Remap {
   const { objectType, name, returned, onConflict, remaps } = change.meta;
   if (returned === undefined || returned.length === 0) return change;
   const address = propertyAddress(objectType, name);

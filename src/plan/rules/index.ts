@@ -1,31 +1,14 @@
-/** The severity rules, in the order they run, and the classification of a diff's changes. */
+/**
+ * The classification of a diff's changes: each change's base severity from its kind, then its kind's
+ * assessment with the data check's counts (the rules in this folder that the kind lists, in order).
+ */
 import type { Change } from '../change-types.js';
-import { baseSeverityOf } from '../kinds/registry.js';
-import { archivedRecordsRule } from './archived-records.js';
-import { dataStepsRule } from './data-steps.js';
-import { labelLinksRule } from './label-links.js';
-import { limitLoweredRule } from './limit-lowered.js';
-import { optionRemovalRule } from './option-removal.js';
-import type { ClassifiedChange, PlanRuleContext, SeverityRule } from './rule-types.js';
-import { typeChangeRule } from './type-change.js';
+import { assessedWithCounts, baseSeverityOf } from '../kinds/registry.js';
+import type { ClassifiedChange, PlanRuleContext } from './rule-types.js';
 
-export type { ClassifiedChange, PlanRuleContext, SeverityRule } from './rule-types.js';
+export type { ClassifiedChange, PlanRuleContext } from './rule-types.js';
 
-export const SEVERITY_RULES: readonly SeverityRule[] = [
-  typeChangeRule,
-  optionRemovalRule,
-  limitLoweredRule,
-  archivedRecordsRule,
-  labelLinksRule,
-  dataStepsRule,
-];
-
-/** Base severity from each change's kind, then every rule. */
-export function classify(
-  changes: readonly Change[],
-  ctx: PlanRuleContext = {},
-  rules: readonly SeverityRule[] = SEVERITY_RULES,
-): ClassifiedChange[] {
-  const base = changes.map((change): ClassifiedChange => ({ ...change, ...baseSeverityOf(change) }));
-  return rules.reduce<ClassifiedChange[]>((current, rule) => rule(current, ctx), base);
+/** Base severity from each change's kind, then the kind's rules. */
+export function classify(changes: readonly Change[], ctx: PlanRuleContext = {}): ClassifiedChange[] {
+  return changes.map((change) => assessedWithCounts({ ...change, ...baseSeverityOf(change) }, ctx));
 }

@@ -3,21 +3,24 @@
  * label ("1,234 record associations use it"), or "at least N" when the count stopped early. It stays
  * destructive whatever the count.
  */
-import { describeCount, linkCountKey } from '../data-check.js';
-import type { SeverityRule } from './rule-types.js';
+import { describeCount, linkCountKey } from '../data-counts.js';
+import type { LabelDeleteChange } from '../kinds/label-delete.js';
+import type { Classified, PlanRuleContext } from './rule-types.js';
 import { remark } from './rule-types.js';
 
-export const labelLinksRule: SeverityRule = (changes, ctx) =>
-  changes.map((change) => {
-    if (change.type !== 'label.delete' || change.meta.label.typeId === undefined) return change;
-    const count = ctx.counts?.get(linkCountKey(change.meta.from, change.meta.to, change.meta.label.typeId));
-    if (count === undefined) return change;
-    const capped = count.capped === undefined ? '' : ` (${count.capped})`;
-    const text =
-      count.count === 0
-        ? count.exact
-          ? 'no record association uses it'
-          : `record associations may use it and would lose the label (not counted: ${count.capped ?? 'the count stopped early'})`
-        : `${describeCount(count, 'record association uses', 'record associations use')} it and will lose the label${capped}`;
-    return { ...remark(change, text), affected: { unit: 'associations', ...count } };
-  });
+export function labelLinks(
+  change: Classified<LabelDeleteChange>,
+  ctx: PlanRuleContext,
+): Classified<LabelDeleteChange> {
+  if (change.meta.label.typeId === undefined) return change;
+  const count = ctx.counts?.get(linkCountKey(change.meta.from, change.meta.to, change.meta.label.typeId));
+  if (count === undefined) return change;
+  const capped = count.capped === undefined ? '' : ` (${count.capped})`;
+  const text =
+    count.count === 0
+      ? count.exact
+        ? 'no record association uses it'
+        : `record associations may use it and would lose the label (not counted: ${count.capped ?? 'the count stopped early'})`
+      : `${describeCount(count, 'record association uses', 'record associations use')} it and will lose the label${capped}`;
+  return { ...remark(change, text), affected: { unit: 'associations', ...count } };
+}

@@ -9,43 +9,32 @@
  *
  * A remap (`replaces`) rewrites the records holding an old value before removing it: its counts say how
  * many records are rewritten, and it stays safe. Event properties: past events cannot be counted or
- * rewritten, so removing an option is dangerous.
+ * rewritten, so removing an option is dangerous (`eventOptionRemoval`).
  */
 import { quoteList } from '../kinds/change-kind.js';
-import type { FieldChange, OptionChange } from '../change-types.js';
-import { describeCount, recordCountKey, removedOptionValues, type Count } from '../data-check.js';
-import type { ClassifiedChange, PlanRuleContext, SeverityRule } from './rule-types.js';
+import type { ChangeShape, FieldChange, OptionChange } from '../change-shapes.js';
+import { describeCount, recordCountKey, removedOptionValues, type Count } from '../data-counts.js';
+import type { Classified, PlanRuleContext } from './rule-types.js';
 import { plural, raise, remark } from './rule-types.js';
+import type { FieldsChange } from './type-change.js';
 
-export const optionRemovalRule: SeverityRule = (changes, ctx) => changes.map((change) => assess(change, ctx));
-
-function assess(change: ClassifiedChange, ctx: PlanRuleContext): ClassifiedChange {
-  if (
-    change.type !== 'property.update' &&
-    change.type !== 'property.remap' &&
-    change.type !== 'eventProperty.update'
-  )
-    return change;
+/**
+ * The options a property's update removes, with their counts; `remapped`: old value -> the value that
+ * replaces it (a remap), none for an update.
+ */
+export function optionRemoval<C extends Classified<FieldsChange>>(
+  change: C,
+  ctx: PlanRuleContext,
+  remapped: ReadonlyMap<string, string> = new Map(),
+): C {
   const removed = removedOptionValues(change.meta.fields);
   if (removed.length === 0) return change;
-  if (change.type === 'eventProperty.update') {
-    const options = `option${removed.length === 1 ? '' : 's'} ${quoteList(removed)}`;
-    return raise(
-      change,
-      'dangerous',
-      `removes ${options}: past events holding ${removed.length === 1 ? 'it' : 'them'} keep an invalid value`,
-    );
-  }
-
   const { objectType, name } = change.meta;
-  const remapped = new Map(
-    change.type === 'property.remap' ? change.meta.remaps.map((r) => [r.from, r.to]) : [],
-  );
   const found = new Map(
     removed.map((value) => [value, ctx.counts?.get(recordCountKey(objectType, name, value))]),
   );
   const countOf = (value: string): Count | undefined => found.get(value);
-  let next: ClassifiedChange = change;
+  let next: C = change;
   const all = [...found.values()];
   const counted = all.filter((c): c is Count => c !== undefined);
   if (counted.length === all.length) {
@@ -60,7 +49,7 @@ function assess(change: ClassifiedChange, ctx: PlanRuleContext): ClassifiedChang
         exact: counted.every((c) => c.exact),
         ...(capped === undefined ? {} : { capped }),
       },
-    } as ClassifiedChange;
+    };
   }
 
   const rewritten = removed.filter((value) => remapped.has(value));
@@ -68,7 +57,7 @@ function assess(change: ClassifiedChange, ctx: PlanRuleContext): ClassifiedChang
     const parts = rewritten.map((value) => {
       const count = countOf(value);
       const held = count === undefined ? 'not counted' : describeCount(count, 'record', 'records');
-      return `'${value}' (${held}) -> '${remapped.get(value)}'`;
+      return `'${value}' (${held}) -> '${remapped.get(value) ?? ''}'`;
     });
     next = remark(next, `rewrites the records holding ${parts.join(', ')}`);
   }
@@ -91,6 +80,20 @@ function assess(change: ClassifiedChange, ctx: PlanRuleContext): ClassifiedChang
     next,
     'destructive',
     `removes ${options}: ${words.join(', ')} (give the option that takes over in replaces to rewrite them)`,
+  );
+}
+
+/** An event property's update that removes options: past events keep them, uncounted. */
+export function eventOptionRemoval<
+  C extends Classified<ChangeShape & { meta: { fields: readonly FieldChange[] } }>,
+>(change: C): C {
+  const removed = removedOptionValues(change.meta.fields);
+  if (removed.length === 0) return change;
+  const options = `option${removed.length === 1 ? '' : 's'} ${quoteList(removed)}`;
+  return raise(
+    change,
+    'dangerous',
+    `removes ${options}: past events holding ${removed.length === 1 ? 'it' : 'them'} keep an invalid value`,
   );
 }
 

@@ -1,10 +1,12 @@
 /**
- * Severity rules run after the diff: `(changes, ctx) => changes`. A change enters with the base severity
- * of its kind; each rule may raise it (never silently lower it, except the data check proving an option
- * removal harmless) and says why in `reason`.
+ * Severity rules run after the diff, each on the changes of the kinds that use it (a kind's `assess`
+ * lists its rules, in order): `(change, ctx) => change`. A change enters with the base severity of its
+ * kind; each rule may raise it (never silently lower it, except the data check proving an option removal
+ * harmless) and says why in `reason`.
  */
 import type { Change } from '../change-types.js';
-import type { Affected, DataCounts } from '../data-check.js';
+import type { ChangeShape } from '../change-shapes.js';
+import type { Affected, DataCounts } from '../data-counts.js';
 import type { Assessment, Severity } from '../severity.js';
 import { severityRank } from '../severity.js';
 
@@ -21,17 +23,20 @@ export interface Blocked {
  * A change with its severity; `affected`: the records (or record associations) it touches (data check);
  * `blocked`: refused whatever the policy says, until the user decides.
  */
-export type ClassifiedChange = Change & Assessment & { affected?: Affected; blocked?: Blocked };
+export type Classified<C extends ChangeShape> = C & Assessment & { affected?: Affected; blocked?: Blocked };
+
+export type ClassifiedChange = Classified<Change>;
 
 export interface PlanRuleContext {
   /** from the data check; absent when `--data-check` is off, a count missing when it could not be read */
   counts?: DataCounts;
 }
 
-export type SeverityRule = (changes: readonly ClassifiedChange[], ctx: PlanRuleContext) => ClassifiedChange[];
+/** A change of one kind with its severity, assessed again with the counts. */
+export type KindRule<C extends ChangeShape> = (change: Classified<C>, ctx: PlanRuleContext) => Classified<C>;
 
 /** Raises to `severity` (replacing the reason) or, at the same level, adds the reason; never lowers. */
-export function raise<C extends ClassifiedChange>(change: C, severity: Severity, reason: string): C {
+export function raise<C extends Assessment>(change: C, severity: Severity, reason: string): C {
   const current = severityRank(change.severity);
   const next = severityRank(severity);
   if (next > current) return { ...change, severity, reason };
@@ -40,7 +45,7 @@ export function raise<C extends ClassifiedChange>(change: C, severity: Severity,
 }
 
 /** Adds a remark to the reason without changing the severity. */
-export function remark<C extends ClassifiedChange>(change: C, text: string): C {
+export function remark<C extends Assessment>(change: C, text: string): C {
   return { ...change, reason: `${change.reason}; ${text}` };
 }
 
