@@ -1,7 +1,8 @@
 /**
  * Writes `schemas/plan.schema.json` from the declarations it is made of (src/plan/plan-json-schema.ts:
  * the plan document's shape, the shared shapes, each kind's meta), formatted as the repository formats
- * JSON. `npm run build:schemas` runs it, and `npm run build` first of all. With `--check`, and in CI, it writes
+ * JSON. `npm run build:schemas` runs it (a build does not: a stale committed file must fail the tests, not
+ * be rewritten by them). With `--check`, and in CI, it writes
  * nothing and fails when the committed file is not what the declarations give (test/plan/
  * plan-schema-generated.test.ts checks the same).
  *

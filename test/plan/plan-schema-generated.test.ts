@@ -1,5 +1,5 @@
 /**
- * `schemas/plan.schema.json` is generated (`npm run build:schemas`, run by `npm run build`) from the
+ * `schemas/plan.schema.json` is generated (`npm run build:schemas`; a build does not write it, so a stale commit fails here) from the
  * declarations: the plan document's shape, the shared shapes and each change kind's meta. The committed
  * file must be exactly what they give now, and the shape check of saved plans uses the same schema.
  */
