@@ -1,6 +1,6 @@
 /**
  * Writes the validators of the JSON Schemas as ajv standalone code into `dist/generated/`, a step of
- * `npm run build`: a command then loads them ready-made (src/manifest/precompiled.ts) instead of
+ * `npm run build`: a command then loads them ready-made (src/manifest/schema/precompiled.ts) instead of
  * compiling the schemas on every start (the compile is most of what a small `validate` or `plan` would
  * spend before its work).
  *
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import standalone from 'ajv/dist/standalone/index.js';
 import { packagePath } from '../../src/core/package-root.js';
-import { MANIFEST_VALIDATORS, manifestAjv, planAjv } from '../../src/manifest/schema-compile.js';
+import { MANIFEST_VALIDATORS, manifestAjv, planAjv } from '../../src/manifest/schema/schema-compile.js';
 import { planJsonSchema } from '../../src/plan/plan-json-schema.js';
 
 // a CommonJS module: its default export sits on `default`

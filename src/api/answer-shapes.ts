@@ -28,7 +28,7 @@ import type {
   SearchResponse,
   SimpleRecord,
   UpsertedRecord,
-} from '../types/api.js';
+} from '../wire/api.js';
 import type { Page } from './paging.js';
 
 /** One value's check: undefined when it fits, else what is wrong with it (`at` names it). */

@@ -13,7 +13,7 @@
 import { ANY_BATCH } from './answer-shapes.js';
 import { errorFromBatchItem } from './error-mapping.js';
 import { BadResponseError, isApiError, type CrmApiError } from './errors.js';
-import type { BatchErrorItem, BatchResponse } from '../types/api.js';
+import type { BatchErrorItem, BatchResponse } from '../wire/api.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
 
 export interface BatchItemError<I> {

@@ -7,7 +7,7 @@
  * the text taken into a message is one line without control characters, cut to a readable length
  * (answer-text.ts). The token was removed before (answer-scrub.ts).
  */
-import type { BatchErrorItem, ErrorDetail } from '../types/api.js';
+import type { BatchErrorItem, ErrorDetail } from '../wire/api.js';
 import { printable } from './answer-text.js';
 import {
   AuthError,

@@ -5,7 +5,7 @@
  * the path and the server's answer only.
  */
 import { CrmSchemaError } from '../core/errors.js';
-import type { ErrorDetail } from '../types/api.js';
+import type { ErrorDetail } from '../wire/api.js';
 
 export const API_ERROR_CODES = [
   'NOT_FOUND',

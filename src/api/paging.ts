@@ -1,6 +1,6 @@
 /** Async iteration over `after`-cursor pages (lists, search, event definitions), guarded against servers that never end. */
 import { CrmSchemaError } from '../core/errors.js';
-import type { Paging } from '../types/api.js';
+import type { Paging } from '../wire/api.js';
 
 export interface Page<T> {
   results: T[];

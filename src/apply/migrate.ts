@@ -20,12 +20,12 @@
 import type { CrmClient } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
 import { CrmSchemaError, isCrmSchemaError } from '../core/errors.js';
-import type { WriteRequest } from '../api/writes.js';
+import type { WriteRequest } from '../wire/writes.js';
 import type { Migration } from '../plan/kinds/change-kind.js';
 import type { PlannedChange } from '../plan/plan-document.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
 import { PageGuard } from '../api/paging.js';
-import type { RecordUpdateInput } from '../types/api.js';
+import type { RecordUpdateInput } from '../wire/api.js';
 import { copyStep, writtenByCopy } from '../plan/copy-values.js';
 import type { RecordWork } from './types.js';
 

@@ -11,9 +11,9 @@ import { isApiError, type CrmApiError, type MissingScopesError } from '../api/er
 import { isCrmSchemaError } from '../core/errors.js';
 import type { PlannedChange } from '../plan/plan-document.js';
 import { resolveRefs } from '../plan/requests/refs.js';
-import { BATCH_INPUTS_KEY } from '../api/writes.js';
+import { BATCH_INPUTS_KEY } from '../wire/writes.js';
 import { toWireRequests, type WireRequest } from '../plan/requests/wire.js';
-import type { BatchResponse } from '../types/api.js';
+import type { BatchResponse } from '../wire/api.js';
 import { idsFromAnswer, isCreate, isRemoval, resendRequestsOf } from '../plan/kinds/registry.js';
 import { at, must } from '../core/must.js';
 import type { OutcomeError } from './types.js';

@@ -18,7 +18,7 @@ import { printable } from '../api/answer-text.js';
 import { CrmSchemaError } from '../core/errors.js';
 import { defined } from '../core/defined.js';
 import type { TargetAccount } from '../plan/plan-target.js';
-import type { AccountDetails } from '../types/api.js';
+import type { AccountDetails } from '../wire/api.js';
 import { describeTarget, LOCAL_DATA_FILE, type AccountPin, type Target } from './target.js';
 
 /** Errors that say nothing about the account: they stop the command unchanged. */

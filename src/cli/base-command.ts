@@ -10,7 +10,7 @@
  */
 import { Command } from '@oclif/core';
 import type { CrmSchemaError } from '../core/errors.js';
-import { renderDiagnosticsText } from '../render/diagnostics.js';
+import { renderDiagnosticsText } from '../render/common/diagnostics.js';
 import type { TargetFlagValues } from './common-flags.js';
 import type { ExitCode } from './exit-codes.js';
 import { Output } from './output.js';

@@ -6,7 +6,7 @@ import { flush, run, type Errors } from '@oclif/core';
 import { isCrmSchemaError } from '../core/errors.js';
 import { maskSecrets } from '../core/secrets.js';
 import { forgetResultPrinted, keepEnvironmentToken, stdoutHasResult } from './output.js';
-import { escapeJsonText } from '../render/safe-text.js';
+import { escapeJsonText } from '../render/common/safe-text.js';
 import { EXIT } from './exit-codes.js';
 import { didYouMean } from './did-you-mean.js';
 import { dropStaleOclifManifest } from './stale-manifest.js';

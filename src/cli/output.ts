@@ -4,7 +4,7 @@
  * never with NO_COLOR or `--no-color` (for stdout; stderr by its own terminal). A secret the process
  * holds (the access token) is masked from both, whatever printed it.
  */
-import { colorEnabled } from '../render/color-support.js';
+import { colorEnabled } from '../render/common/color-support.js';
 import { keepSecret, maskSecrets } from '../core/secrets.js';
 import { DEFAULT_TOKEN_ENV } from '../core/token-env.js';
 import { neutralize } from '../core/control-chars.js';

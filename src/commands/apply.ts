@@ -28,15 +28,15 @@ import type { Session } from '../cli/session.js';
 import { computeOptionsOf, describeTarget, planTargetOf } from '../cli/target.js';
 import { CrmSchemaError, isCrmSchemaError } from '../core/errors.js';
 import type { PlanDocument } from '../plan/plan-document.js';
-import { confirmQuestion, isYes, startLine } from '../render/apply-confirm.js';
-import { renderDryRunJson, renderDryRunText } from '../render/apply-dry-run.js';
-import { createApplyProgress } from '../render/apply-progress.js';
-import { renderApplyReport, renderApplyReportJson } from '../render/apply-report.js';
-import { renderPlanText } from '../render/plan-text.js';
-import { renderApplyFailureMarkdown, renderApplyMarkdown } from '../render/apply-markdown.js';
-import { appendStepSummary } from '../render/step-summary.js';
+import { confirmQuestion, isYes, startLine } from '../render/apply/apply-confirm.js';
+import { renderDryRunJson, renderDryRunText } from '../render/apply/apply-dry-run.js';
+import { createApplyProgress } from '../render/apply/apply-progress.js';
+import { renderApplyReport, renderApplyReportJson } from '../render/apply/apply-report.js';
+import { renderPlanText } from '../render/plan/plan-text.js';
+import { renderApplyFailureMarkdown, renderApplyMarkdown } from '../render/apply/apply-markdown.js';
+import { appendStepSummary } from '../render/common/step-summary.js';
 
-import { accountText } from '../render/target-line.js';
+import { accountText } from '../render/common/target-line.js';
 
 export default class Apply extends CrmCommand {
   static override summary = 'Make the account match the manifests, or apply exactly a saved plan.';

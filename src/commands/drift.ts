@@ -11,15 +11,15 @@ import { CrmSchemaError } from '../core/errors.js';
 import { loadBaseline, type Baseline } from '../drift/baseline.js';
 import type { Target } from '../cli/target.js';
 import type { Project } from '../pipeline/project.js';
-import { escapeJsonText } from '../render/safe-text.js';
+import { escapeJsonText } from '../render/common/safe-text.js';
 import { checkDrift } from '../drift/check-drift.js';
 import type { DriftDocument } from '../drift/drift-report.js';
 import { defined } from '../core/defined.js';
 import { toPlanPolicy } from '../live/managed-scope.js';
-import { renderDriftJson } from '../render/drift-json.js';
-import { renderDriftMarkdown } from '../render/drift-markdown.js';
-import { renderDriftText } from '../render/drift-text.js';
-import { appendStepSummary } from '../render/step-summary.js';
+import { renderDriftJson } from '../render/drift/drift-json.js';
+import { renderDriftMarkdown } from '../render/drift/drift-markdown.js';
+import { renderDriftText } from '../render/drift/drift-text.js';
+import { appendStepSummary } from '../render/common/step-summary.js';
 
 export default class Drift extends CrmCommand {
   static override summary = 'Check whether the live account still matches the manifests.';

@@ -12,7 +12,7 @@ import { CrmCommand } from '../cli/base-command.js';
 import { targetFlags } from '../cli/common-flags.js';
 import { describeTarget, resolveTarget } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
-import { CONFIG_FILE_NAME } from '../manifest/config.js';
+import { CONFIG_FILE_NAME } from '../manifest/project/config.js';
 import { adoptAccount } from '../init/adopt.js';
 import { assertScopeOrTerminal, chooseScope } from '../init/scope-prompt.js';
 import { openTerminal, type OpenTerminal } from '../init/terminal.js';
@@ -23,7 +23,7 @@ import type { AdoptedEnvironment } from '../init/project-file.js';
 /** the environment `init --pull` writes for the account it adopted over HTTP */
 const ADOPTED_ENVIRONMENT = 'default';
 import { manageFromFlags, scopeWords, type ManageEntries } from '../pull/scope-flags.js';
-import { renderPullSummary } from '../render/pull-summary.js';
+import { renderPullSummary } from '../render/pull/pull-summary.js';
 
 export default class Init extends CrmCommand {
   static override summary =

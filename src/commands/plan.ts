@@ -23,17 +23,17 @@ import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
 import type { Target } from '../cli/target.js';
 import type { Project } from '../pipeline/project.js';
 import { CrmSchemaError } from '../core/errors.js';
-import { escapeJsonText } from '../render/safe-text.js';
+import { escapeJsonText } from '../render/common/safe-text.js';
 import {
   renderMultiPlanMarkdown,
   renderMultiPlanText,
   type EnvironmentPlan,
   type MultiPlanDocument,
-} from '../render/multi-plan.js';
-import { planJsonChunks, renderPlanJson } from '../render/plan-json.js';
-import { renderPlanMarkdown } from '../render/plan-markdown.js';
-import { renderPlanText } from '../render/plan-text.js';
-import { appendStepSummary } from '../render/step-summary.js';
+} from '../render/plan/multi-plan.js';
+import { planJsonChunks, renderPlanJson } from '../render/plan/plan-json.js';
+import { renderPlanMarkdown } from '../render/plan/plan-markdown.js';
+import { renderPlanText } from '../render/plan/plan-text.js';
+import { appendStepSummary } from '../render/common/step-summary.js';
 
 export default class Plan extends CrmCommand {
   static override summary = 'Show what apply would change: the live account compared with the manifests.';

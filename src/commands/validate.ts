@@ -7,8 +7,8 @@ import { CrmCommand } from '../cli/base-command.js';
 import { defined } from '../core/defined.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { validatePaths, type ValidationReport } from '../manifest/index.js';
-import { diagnosticsJson, renderDiagnosticsText } from '../render/diagnostics.js';
-import { escapeJsonText } from '../render/safe-text.js';
+import { diagnosticsJson, renderDiagnosticsText } from '../render/common/diagnostics.js';
+import { escapeJsonText } from '../render/common/safe-text.js';
 
 export default class Validate extends CrmCommand {
   static override summary = 'Check manifests and the project file, without calling the CRM.';

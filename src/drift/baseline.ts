@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
-import { CONFIG_FILE_NAME } from '../manifest/config.js';
+import { CONFIG_FILE_NAME } from '../manifest/project/config.js';
 import type { DesiredState } from '../model/desired-state.js';
 import { loadCommandProject } from '../pipeline/project.js';
 

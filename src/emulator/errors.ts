@@ -3,7 +3,7 @@
  * turns it into the platform's error body with a fresh correlationId. Batch handlers turn them into
  * batch error items with `toBatchErrorItem`.
  */
-import type { BatchErrorItem, ErrorBody, ErrorDetail } from '../types/api.js';
+import type { BatchErrorItem, ErrorBody, ErrorDetail } from '../wire/api.js';
 
 export interface EmulatorErrorExtra {
   subCategory?: string;

@@ -39,7 +39,7 @@ import { registerPropertiesRoutes } from './routes/properties.js';
 import { registerRecordsRoutes } from './routes/records.js';
 import { registerSearchRoutes } from './routes/search.js';
 import { decodeRecordsInBackground } from './storage/lazy-record.js';
-import { createInitialState } from './state/initial.js';
+import { createInitialState } from './seed/initial.js';
 import type { EmulatorState } from './state/model.js';
 
 export interface RunningEmulator {
@@ -180,7 +180,7 @@ async function loadOrCreateState(
   const state = createInitialState(options.accountId ?? DEFAULT_ACCOUNT_ID, now);
   if (options.seedFile) {
     // loaded only here: the YAML reader is not needed to start without a seed file
-    const { applySeedFile } = await import('./state/seed-file.js');
+    const { applySeedFile } = await import('./seed/seed-file.js');
     await applySeedFile(state, options.seedFile, now);
   }
   return { state, seeded: options.seedFile !== undefined };

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
-import { CONFIG_FILE_NAME } from '../manifest/config.js';
+import { CONFIG_FILE_NAME } from '../manifest/project/config.js';
 import type { ManageEntries } from '../pull/scope-flags.js';
 import { schemaComment } from '../pull/schema-ref.js';
 import { projectFileText, type AdoptedEnvironment } from './project-file.js';

@@ -6,7 +6,7 @@
  * when that one runs the other way. Types of an object type with itself (contacts -> contacts) are in one
  * list, and pair up the same way.
  */
-import type { AssociationTypeConfig } from '../types/api.js';
+import type { AssociationTypeConfig } from '../wire/api.js';
 import { at } from '../core/must.js';
 import { USER_DEFINED } from '../model/normalize-association.js';
 

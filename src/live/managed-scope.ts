@@ -1,5 +1,5 @@
 /**
- * The project policy (src/manifest/config.ts) as the planner takes it, and what it means for reading:
+ * The project policy (src/manifest/project/config.ts) as the planner takes it, and what it means for reading:
  * which object types must be listed in full so that the `unmanaged` policy sees every custom property.
  *
  * `manage.groups` and `manage.prefixes` entries are `escalation` (every object type the manifests name)

@@ -11,7 +11,7 @@ import { at } from '../core/must.js';
 import { pairKey } from '../model/normalize-association.js';
 import { addApiLabel, addApiLimit, associationPairOf } from '../model/schema-state.js';
 import type { SchemaState } from '../model/schema-model.js';
-import type { AssociationTypeConfig } from '../types/api.js';
+import type { AssociationTypeConfig } from '../wire/api.js';
 import { inverseTypes } from './label-pairs.js';
 import type { PairScope } from './scope.js';
 

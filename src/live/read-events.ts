@@ -8,7 +8,7 @@ import { isApiError } from '../api/errors.js';
 import { fromApiEventDefinition } from '../model/normalize-event.js';
 import { addApiEventProperty, eventDefinitionOf } from '../model/schema-state.js';
 import type { SchemaState } from '../model/schema-model.js';
-import type { EventDefinition } from '../types/api.js';
+import type { EventDefinition } from '../wire/api.js';
 
 export async function readEvents(
   client: CrmClient,

@@ -12,7 +12,7 @@
 import type { CrmClient } from '../api/client.js';
 import { emptySchemaState } from '../model/schema-state.js';
 import type { SchemaState } from '../model/schema-model.js';
-import { DATA_SENSITIVITIES } from '../types/api.js';
+import { DATA_SENSITIVITIES } from '../wire/api.js';
 import { readAssociations } from './read-associations.js';
 import { readEvents } from './read-events.js';
 import { namesOrListsCalls, propertyReadPlan, readObjectType } from './read-properties.js';

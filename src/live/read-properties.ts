@@ -18,7 +18,7 @@ import type { CrmClient } from '../api/client.js';
 import type { CrmApiError } from '../api/errors.js';
 import { addApiGroup, addApiProperty, objectSchemaOf } from '../model/schema-state.js';
 import type { SchemaState } from '../model/schema-model.js';
-import { DATA_SENSITIVITIES, type Property } from '../types/api.js';
+import { DATA_SENSITIVITIES, type Property } from '../wire/api.js';
 import type { ObjectTypeScope } from './scope.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
 

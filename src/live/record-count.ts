@@ -18,7 +18,7 @@ import { at } from '../core/must.js';
 import { groupBy } from '../core/maps.js';
 import type { RecordTarget } from '../plan/data-counts.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
-import type { Filter } from '../types/api.js';
+import type { Filter } from '../wire/api.js';
 import {
   skippedForBudget,
   skippedForScopes,

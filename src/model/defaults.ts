@@ -4,7 +4,7 @@
  * apply is empty). The platform fills `displayOrder: -1`, `options: []`,
  * `dataSensitivity: "non_sensitive"` on create; the boolean flags default to false.
  */
-import type { DataSensitivity } from '../types/api.js';
+import type { DataSensitivity } from '../wire/api.js';
 
 export const PROPERTY_DEFAULTS = {
   description: '',

@@ -4,7 +4,7 @@
  * manifest part builds it; the planner diffs it against the live state.
  */
 import type { SchemaState } from './schema-model.js';
-import type { SourceLocation } from './source-location.js';
+import type { SourceLocation } from '../core/source/source-location.js';
 
 export type Tombstone = (
   | { kind: 'property'; objectType: string; name: string }

@@ -5,7 +5,7 @@
  * hold values this version does not know), the type still names the known ones (`openString`).
  */
 import { Type, openString, ref, shared } from '../core/json-schema.js';
-import type { AssociationCategory, DataSensitivity, FieldType, PropertyType } from '../types/api.js';
+import type { AssociationCategory, DataSensitivity, FieldType, PropertyType } from '../wire/api.js';
 
 export const OptionShape = shared(
   'option',

@@ -1,7 +1,7 @@
 /**
  * Association labels and limits into the normalised model, plus the keys they are stored under.
  */
-import type { AssociationCategory, AssociationLabel, AssociationTypeConfig } from '../types/api.js';
+import type { AssociationCategory, AssociationLabel, AssociationTypeConfig } from '../wire/api.js';
 import { canonicalObjectType } from './object-types.js';
 import type { NormalizedLabel, NormalizedLimit } from './schema-model.js';
 

@@ -1,5 +1,5 @@
 /** Properties of custom event definitions into the normalised model. */
-import type { EventDefinition, EventProperty, EventPropertyCreate } from '../types/api.js';
+import type { EventDefinition, EventProperty, EventPropertyCreate } from '../wire/api.js';
 import { normalizeOptions, type OptionLike } from './normalize-options.js';
 import type { NormalizedEventDefinitionInfo, NormalizedEventProperty } from './schema-model.js';
 

@@ -1,5 +1,5 @@
 /** Property groups into the normalised model. */
-import type { PropertyGroup, PropertyGroupCreate } from '../types/api.js';
+import type { PropertyGroup, PropertyGroupCreate } from '../wire/api.js';
 import { GROUP_DEFAULT_DISPLAY_ORDER } from './defaults.js';
 import type { NormalizedGroup } from './schema-model.js';
 

@@ -1,6 +1,6 @@
 /** Options of properties and event properties, defaults filled (`defaults.ts`). */
 import { at } from '../core/must.js';
-import type { PropertyOption } from '../types/api.js';
+import type { PropertyOption } from '../wire/api.js';
 import { defaultOptionDisplayOrder, OPTION_DEFAULTS } from './defaults.js';
 import type { NormalizedOption } from './schema-model.js';
 

@@ -3,7 +3,7 @@
  * (few fields) and an API response (every field plus response-only ones) give equal values when they
  * describe the same property.
  */
-import type { Property, PropertyCreate } from '../types/api.js';
+import type { Property, PropertyCreate } from '../wire/api.js';
 import { PROPERTY_DEFAULTS } from './defaults.js';
 import { normalizeOptions, type OptionLike } from './normalize-options.js';
 import type { NormalizedProperty, PropertyFlags } from './schema-model.js';

@@ -12,7 +12,7 @@
  * JSON Schema publishes.
  */
 import type { Static } from '../core/json-schema.js';
-import type { AssociationCategory } from '../types/api.js';
+import type { AssociationCategory } from '../wire/api.js';
 import type {
   EventDefinitionShape,
   EventPropertyShape,

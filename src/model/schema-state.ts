@@ -8,7 +8,7 @@ import type {
   EventProperty,
   Property,
   PropertyGroup,
-} from '../types/api.js';
+} from '../wire/api.js';
 import { fromApiGroup } from './normalize-group.js';
 import { fromApiLabel, fromApiLimit, limitKey, pairKey } from './normalize-association.js';
 import { fromApiEventProperty } from './normalize-event.js';

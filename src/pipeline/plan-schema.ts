@@ -7,10 +7,10 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { must } from '../core/must.js';
 import { CHANGE_TYPES } from '../plan/change-types.js';
-import { loadPrecompiled } from '../manifest/precompiled.js';
-import { planAjv } from '../manifest/schema-compile.js';
+import { loadPrecompiled } from '../manifest/schema/precompiled.js';
+import { planAjv } from '../manifest/schema/schema-compile.js';
 import { planJsonSchema } from '../plan/plan-json-schema.js';
-import { validateInChunks } from '../manifest/chunked-validate.js';
+import { validateInChunks } from '../manifest/schema/chunked-validate.js';
 
 let compiled: ValidateFunction | undefined;
 
@@ -41,7 +41,7 @@ export function planShapeProblems(value: unknown, max = 3): string[] {
 }
 
 /**
- * A change is checked against the branch of its `type` only (the discriminator, src/manifest/schema-compile.ts):
+ * A change is checked against the branch of its `type` only (the discriminator, src/manifest/schema/schema-compile.ts):
  * an unknown type is said once by the discriminator, so the enum of `type` repeating it is left out, as is
  * any "type must be ..." of a branch, and a missing type is said by `required` alone.
  */

@@ -7,11 +7,11 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
 import { keepSecret } from '../core/secrets.js';
-import { CONFIG_FILE_NAME, type ProjectConfig } from '../manifest/config.js';
-import type { Declarations } from '../manifest/model.js';
+import { CONFIG_FILE_NAME, type ProjectConfig } from '../manifest/project/config.js';
+import type { Declarations } from '../manifest/model/model.js';
 import { loadProject, type ReadFile, type ValidationReport } from '../manifest/validate.js';
 import type { DesiredState } from '../model/desired-state.js';
-import { toDesiredState } from '../manifest/desired-state.js';
+import { toDesiredState } from '../manifest/model/desired-state.js';
 
 export interface Project {
   config: ProjectConfig;

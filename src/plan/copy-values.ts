@@ -14,7 +14,7 @@
  * conflict: a value is never overwritten unless the copy can tell it wrote it. (A value someone wrote to
  * the new property that equals one the old property held before is taken for a copy.)
  */
-import type { ValueWithTimestamp } from '../types/api.js';
+import type { ValueWithTimestamp } from '../wire/api.js';
 
 export type CopyStep = 'none' | 'copy' | 'compare';
 

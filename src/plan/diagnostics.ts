@@ -4,7 +4,7 @@
  */
 import { Type, oneOfValues, openString, ref, shared, type Static } from '../core/json-schema.js';
 import type { PlanCode } from './codes.js';
-import { SourceLocationShape } from '../model/source-location.js';
+import { SourceLocationShape } from '../core/source/source-location.js';
 
 export const DIAGNOSTIC_LEVELS = ['error', 'warning', 'info'] as const;
 

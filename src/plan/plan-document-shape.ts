@@ -3,7 +3,7 @@
  * the plan's JSON Schema (`plan-json-schema.ts` adds the changes' own part, one branch per kind).
  */
 import { Type, constant, oneOfValues, ref, type Static } from '../core/json-schema.js';
-import { WriteRequestShape } from '../api/write-request.js';
+import { WriteRequestShape } from '../wire/write-request.js';
 import { AffectedShape } from './data-counts.js';
 import { PlanDiagnosticShape } from './diagnostics.js';
 import { CHANGE_ACTIONS } from './kinds/change-kind.js';

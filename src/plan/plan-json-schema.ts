@@ -2,10 +2,10 @@
  * The plan's JSON Schema, made from the declarations: the document's shape (plan-document-shape.ts), the
  * shared shapes under `$defs`, and for each kind of the registry its meta (`$defs/<type>_meta`) and its
  * branch of `$defs/change` (a `oneOf` over the change types, which the shape check reads with a
- * discriminator on `type`, src/manifest/schema-compile.ts). `schemas/plan.schema.json` is this, written
+ * discriminator on `type`, src/manifest/schema/schema-compile.ts). `schemas/plan.schema.json` is this, written
  * by the build (`npm run build:schemas`); the shape check of saved plans compiles the same.
  */
-import { WriteRequestShape } from '../api/write-request.js';
+import { WriteRequestShape } from '../wire/write-request.js';
 import { defNameOf, type SharedShape, type TSchema } from '../core/json-schema.js';
 import {
   EventDefinitionShape,
@@ -15,7 +15,7 @@ import {
   OptionShape,
   PropertyShape,
 } from '../model/model-shapes.js';
-import { SourceLocationShape } from '../model/source-location.js';
+import { SourceLocationShape } from '../core/source/source-location.js';
 import { FieldChangeShape, OptionChangeShape, RefShape, type ChangeShape } from './change-shapes.js';
 import { PlanDiagnosticShape } from './diagnostics.js';
 import type { ChangeKind } from './kinds/change-kind.js';

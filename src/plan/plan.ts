@@ -27,7 +27,7 @@ import {
   type PlanDocument,
   type PlannedChange,
 } from './plan-document.js';
-import { classify, type ClassifiedChange, type PlanRuleContext } from './rules/index.js';
+import { classify, type ClassifiedChange, type PlanRuleContext } from './classify.js';
 import { DEFAULT_POLICY, type ScopePolicy } from '../model/policy.js';
 import type { GatePolicy } from '../model/policy.js';
 import { defined } from '../core/defined.js';

@@ -15,7 +15,7 @@ import { FILE_CONCURRENCY, mapLimit } from '../core/map-limit.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { readLiveState } from '../live/read-live.js';
 import { mergeScope, scopeFromDesired } from '../live/scope.js';
-import { displayPath } from '../manifest/collect.js';
+import { displayPath } from '../manifest/project/collect.js';
 import type { DesiredState } from '../model/desired-state.js';
 import { fileText, ManifestSet, readManifestFile, type ManifestFile } from './manifest-files.js';
 import { assertInsideProject } from './inside-project.js';

@@ -17,7 +17,7 @@
  */
 import { eventScope } from '../plan/diff/manage-scope.js';
 import { CrmSchemaError } from '../core/errors.js';
-import { analyseFormula } from '../manifest/formula.js';
+import { analyseFormula } from '../model/formula.js';
 import { isOfObjectPair, labelFrom, labelPairIndex, type LabelPair } from '../model/label-pairs.js';
 import { pairKey, USER_DEFINED } from '../model/normalize-association.js';
 import type {

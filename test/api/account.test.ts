@@ -1,6 +1,6 @@
 /** The client's read of the account details (beyond the CRM interface), against the emulator. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../src/api/routes.js';
+import { routes } from '../../src/wire/routes.js';
 import { startClientFixture, type ClientFixture } from './setup.js';
 
 describe('client: the account details', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunk, runBatches } from '../../src/api/batching.js';
 import { ServerError } from '../../src/api/errors.js';
-import type { PropertyCreate, RecordCreate } from '../../src/types/api.js';
+import type { PropertyCreate, RecordCreate } from '../../src/wire/api.js';
 import { startClientFixture, textProperty, type ClientFixture } from './setup.js';
 
 describe('client batching over HTTP', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeFor, errorFromBatchItem, errorFromResponse } from '../../src/api/error-mapping.js';
 import { loggablePath } from '../../src/api/log.js';
-import { path, withQuery } from '../../src/api/paths.js';
+import { path, withQuery } from '../../src/wire/paths.js';
 import { backoff, decideRetry, retryAfterMs, type AttemptOutcome } from '../../src/api/retry.js';
 
 const policy = { baseDelayMs: 100, maxDelayMs: 1000, windowMs: 10_000, random: () => 0.5 };

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type CrmClient } from '../../src/api/index.js';
-import type { AssociatedRecord, AssociationSpec } from '../../src/types/api.js';
+import type { AssociatedRecord, AssociationSpec } from '../../src/wire/api.js';
 import { startScriptedServer, type ScriptedServer } from './scripted-server.js';
 import { startClientFixture, type ClientFixture } from './setup.js';
 

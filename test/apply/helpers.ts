@@ -15,7 +15,7 @@ import type { EmulatorState } from '../../src/emulator/state/model.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
 import type { DecisionContext } from '../../src/plan/plan.js';
-import { renderDiagnosticsText } from '../../src/render/diagnostics.js';
+import { renderDiagnosticsText } from '../../src/render/common/diagnostics.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 export interface ApplyFixture {

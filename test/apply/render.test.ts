@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DryRun } from '../../src/apply/dry-run.js';
 import type { ApplyEvent, ApplyReport, ChangeOutcome } from '../../src/apply/types.js';
-import { confirmQuestion, isYes, startLine } from '../../src/render/apply-confirm.js';
-import { renderDryRunText } from '../../src/render/apply-dry-run.js';
-import { createApplyProgress } from '../../src/render/apply-progress.js';
-import { renderApplyReport } from '../../src/render/apply-report.js';
+import { confirmQuestion, isYes, startLine } from '../../src/render/apply/apply-confirm.js';
+import { renderDryRunText } from '../../src/render/apply/apply-dry-run.js';
+import { createApplyProgress } from '../../src/render/apply/apply-progress.js';
+import { renderApplyReport } from '../../src/render/apply/apply-report.js';
 
 function outcome(
   address: string,

@@ -15,7 +15,7 @@ import { createClient, isApiError, type ClientOptions } from '../../src/api/inde
 import { startEmulator } from '../../src/emulator/index.js';
 import { readStateFile, StateWriter } from '../../src/emulator/persistence.js';
 import { checkDefinition } from '../../src/emulator/properties/property-rules.js';
-import { createInitialState } from '../../src/emulator/state/initial.js';
+import { createInitialState } from '../../src/emulator/seed/initial.js';
 import { validateSources } from '../../src/manifest/index.js';
 import { diff } from '../../src/plan/diff/diff.js';
 import { buildPlan } from '../../src/plan/plan.js';

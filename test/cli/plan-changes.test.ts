@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computePlan } from '../../src/pipeline/compute-plan.js';
 import { loadCommandProject } from '../../src/pipeline/project.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
-import { renderPlanText } from '../../src/render/plan-text.js';
+import { renderPlanText } from '../../src/render/plan/plan-text.js';
 import { liveFixture, removeDir, sendPlan, tempDir, writeFiles, type LiveFixture } from '../live/helpers.js';
 
 const PROJECT = `manifests: ['schema/**/*.yaml']

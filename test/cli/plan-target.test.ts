@@ -10,9 +10,9 @@ import {
   resolveTarget,
   type RemoteTarget,
 } from '../../src/cli/target.js';
-import { mergePolicy, type ProjectConfig } from '../../src/manifest/config.js';
+import { mergePolicy, type ProjectConfig } from '../../src/manifest/project/config.js';
 import { validateSources } from '../../src/manifest/validate.js';
-import { toDesiredState } from '../../src/manifest/desired-state.js';
+import { toDesiredState } from '../../src/manifest/model/desired-state.js';
 import { DEFAULT_POLICY } from '../../src/model/policy.js';
 
 const staging = {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { DEFAULT_ACCOUNT_ID } from '../../src/emulator/options.js';
-import { ACCOUNT_TYPES } from '../../src/types/api.js';
+import { ACCOUNT_TYPES } from '../../src/wire/api.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 const PATHS = {

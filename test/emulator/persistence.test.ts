@@ -26,7 +26,7 @@ import {
   StateWriter,
   writeFileAtomically,
 } from '../../src/emulator/persistence.js';
-import { createInitialState } from '../../src/emulator/state/initial.js';
+import { createInitialState } from '../../src/emulator/seed/initial.js';
 import type { EmulatorState } from '../../src/emulator/state/model.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 

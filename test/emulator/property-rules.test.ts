@@ -12,9 +12,9 @@ import {
   type DefinitionFields,
 } from '../../src/emulator/properties/property-rules.js';
 import { readPropertyCreate, readPropertyUpdate } from '../../src/emulator/properties/property-shape.js';
-import { builtInSchema } from '../../src/emulator/state/built-in-properties.js';
+import { builtInSchema } from '../../src/emulator/properties/built-in-properties.js';
 import { BUILT_IN_OBJECT_TYPES } from '../../src/emulator/state/object-types.js';
-import type { Property } from '../../src/types/api.js';
+import type { Property } from '../../src/wire/api.js';
 
 const NOW = '2025-06-01T00:00:00.000Z';
 const LATER = '2025-06-02T00:00:00.000Z';

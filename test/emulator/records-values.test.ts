@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkValue, isReadOnlyValue, toRawValue } from '../../src/emulator/records/values.js';
-import type { Property } from '../../src/types/api.js';
+import type { Property } from '../../src/wire/api.js';
 
 const def = (type: string, more: Partial<Property> = {}): Property => ({
   name: 'p',

@@ -8,7 +8,7 @@ import {
 } from '../../src/emulator/records/search-filters.js';
 import { parseSearchRequest } from '../../src/emulator/records/search-request.js';
 import { SecondlyLimiter } from '../../src/emulator/records/search-limit.js';
-import type { Filter } from '../../src/types/api.js';
+import type { Filter } from '../../src/wire/api.js';
 
 const text: PropertyInfo = { kind: 'text', multiple: false };
 const numeric: PropertyInfo = { kind: 'numeric', multiple: false };

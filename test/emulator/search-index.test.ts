@@ -10,9 +10,9 @@ import type { EmulatorContext } from '../../src/emulator/context.js';
 import { archiveRecord, createRecord, updateRecord } from '../../src/emulator/records/record-store.js';
 import { compileFilter, kindOfType, type PropertyInfo } from '../../src/emulator/records/search-filters.js';
 import { runSearch } from '../../src/emulator/records/search-run.js';
-import { createInitialState } from '../../src/emulator/state/initial.js';
+import { createInitialState } from '../../src/emulator/seed/initial.js';
 import type { ObjectTypeState } from '../../src/emulator/state/model.js';
-import type { Filter } from '../../src/types/api.js';
+import type { Filter } from '../../src/wire/api.js';
 import { seedProperties } from '../helpers/seed-properties.js';
 
 /** each property with the values records may hold ('' clears) and the values filters may name */

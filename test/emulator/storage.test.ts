@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EmulatorState, HistoryEntry, RecordState } from '../../src/emulator/state/model.js';
-import { createInitialState } from '../../src/emulator/state/initial.js';
+import { createInitialState } from '../../src/emulator/seed/initial.js';
 import { decodeHistory, encodeHistory, type History } from '../../src/emulator/storage/history-codec.js';
 import { decodeSnapshot, encodeSnapshot } from '../../src/emulator/storage/snapshot.js';
 

@@ -2,7 +2,7 @@
  * Test helper: puts property definitions (API shape) straight into an emulator's state, so record
  * tests do not depend on the built-in properties or on the properties endpoints.
  */
-import type { Property, PropertyOption } from '../../src/types/api.js';
+import type { Property, PropertyOption } from '../../src/wire/api.js';
 import type { EmulatorState } from '../../src/emulator/state/model.js';
 
 const FIELD_TYPE: Record<string, string> = {

@@ -4,7 +4,7 @@
  * severities, `off`, prefixes, and validate running only the rules the project file sets.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LINT_RULES } from '../../src/lint/rules.js';
+import { LINT_RULES } from '../../src/manifest/lint/rules.js';
 import { validatePaths } from '../../src/manifest/validate.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';
 

@@ -7,8 +7,8 @@ import { emptySchemaState } from '../../src/model/schema-state.js';
 import { scopeFromDesired } from '../../src/live/scope.js';
 import { validateSources } from '../../src/manifest/validate.js';
 import { managedScope } from '../../src/plan/diff/diff-context.js';
-import { toDesiredState } from '../../src/manifest/desired-state.js';
-import type { AssociationTypeConfig } from '../../src/types/api.js';
+import { toDesiredState } from '../../src/manifest/model/desired-state.js';
+import type { AssociationTypeConfig } from '../../src/wire/api.js';
 import { DEFAULT_POLICY } from '../../src/model/policy.js';
 
 function desiredOf(text: string) {

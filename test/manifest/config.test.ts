@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DiagnosticSink } from '../../src/manifest/diagnostics.js';
+import { DiagnosticSink } from '../../src/core/source/diagnostics.js';
 import {
   loadProjectConfig,
   mergePolicy,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validatePaths } from '../../src/manifest/index.js';
-import { globLeavesFolder } from '../../src/manifest/project-globs.js';
+import { globLeavesFolder } from '../../src/manifest/project/project-globs.js';
 
 const MANIFEST = (group: string) =>
   `kind: Properties\nobjectType: tickets\ngroups:\n  - { name: ${group}, label: ${group} }\n`;

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DIAGNOSTIC_CODES, validatePaths } from '../../src/manifest/index.js';
-import { renderDiagnosticsText } from '../../src/render/diagnostics.js';
+import { renderDiagnosticsText } from '../../src/render/common/diagnostics.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CORPORA = ['examples/invalid', 'test/fixtures/invalid'];

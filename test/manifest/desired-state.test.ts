@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateSources } from '../../src/manifest/validate.js';
 import { deriveLabelName } from '../../src/model/normalize-association.js';
-import { toDesiredState } from '../../src/manifest/desired-state.js';
+import { toDesiredState } from '../../src/manifest/model/desired-state.js';
 import { plan } from '../../src/plan/plan.js';
 import { emptySchemaState } from '../../src/model/schema-state.js';
 

@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiagnosticSink } from '../../src/manifest/diagnostics.js';
-import { decodeSource, MAX_FILE_BYTES, readSource } from '../../src/manifest/read-source.js';
+import { DiagnosticSink } from '../../src/core/source/diagnostics.js';
+import { decodeSource, MAX_FILE_BYTES, readSource } from '../../src/core/source/read-source.js';
 import { validatePaths } from '../../src/manifest/index.js';
 import { brief, check, only } from './helpers.js';
 

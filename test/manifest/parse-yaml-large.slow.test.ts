@@ -3,8 +3,8 @@
  * of 60,000 keys with one duplicate, and a file of one long line. Slow tier.
  */
 import { describe, expect, it } from 'vitest';
-import { DiagnosticSink } from '../../src/manifest/diagnostics.js';
-import { parseYaml } from '../../src/manifest/parse-yaml.js';
+import { DiagnosticSink } from '../../src/core/source/diagnostics.js';
+import { parseYaml } from '../../src/core/source/parse-yaml.js';
 
 function readerDuplicates(text: string): string[] {
   const sink = new DiagnosticSink();

@@ -5,8 +5,8 @@
  */
 import { parseAllDocuments, LineCounter } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { DiagnosticSink } from '../../src/manifest/diagnostics.js';
-import { parseYaml } from '../../src/manifest/parse-yaml.js';
+import { DiagnosticSink } from '../../src/core/source/diagnostics.js';
+import { parseYaml } from '../../src/core/source/parse-yaml.js';
 
 /** `line:col` of each duplicate key: yaml's own check, or the reader's. */
 function yamlDuplicates(text: string): string[] {

@@ -10,8 +10,8 @@ import { ROOT } from '../helpers/cli.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompileSchemas } from '../../scripts/build/precompile-schemas.js';
-import { MANIFEST_VALIDATORS, manifestAjv } from '../../src/manifest/schema-compile.js';
-import { schemaNameOf } from '../../src/manifest/schemas.js';
+import { MANIFEST_VALIDATORS, manifestAjv } from '../../src/manifest/schema/schema-compile.js';
+import { schemaNameOf } from '../../src/manifest/schema/schemas.js';
 
 const require = createRequire(import.meta.url);
 let dir: string;

@@ -1,10 +1,10 @@
 /** A document's YAML tree is released once its entries are collected; locations stay exact. */
 import { describe, expect, it } from 'vitest';
-import { DiagnosticSink } from '../../src/manifest/diagnostics.js';
-import { at, collectItems, emptyItems } from '../../src/manifest/items.js';
-import { locate } from '../../src/manifest/locate.js';
-import { parseYaml } from '../../src/manifest/parse-yaml.js';
-import { checkManifestShape } from '../../src/manifest/shape.js';
+import { DiagnosticSink } from '../../src/core/source/diagnostics.js';
+import { at, collectItems, emptyItems } from '../../src/manifest/model/items.js';
+import { locate } from '../../src/core/source/locate.js';
+import { parseYaml } from '../../src/core/source/parse-yaml.js';
+import { checkManifestShape } from '../../src/manifest/schema/shape.js';
 import { validateSources } from '../../src/manifest/validate.js';
 import { brief } from './helpers.js';
 

@@ -1,7 +1,7 @@
 /** Step 3, property rules: one test per rule, inline fixtures. */
 import { describe, expect, it } from 'vitest';
-import { VALID_FIELD_TYPES } from '../../src/types/api.js';
-import type { FieldType, PropertyType } from '../../src/types/api.js';
+import { VALID_FIELD_TYPES } from '../../src/wire/api.js';
+import type { FieldType, PropertyType } from '../../src/wire/api.js';
 import { brief, check, codes, only, tickets } from './helpers.js';
 
 const prop = (fields: string) => tickets(`  - { name: p, label: P, groupName: g, ${fields} }\n`);

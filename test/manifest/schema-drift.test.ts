@@ -1,22 +1,22 @@
 /**
  * The JSON Schemas and the TypeScript types cannot drift apart silently: the key lists derived
  * from the types (schema-keys.ts) must equal the schema objects' keys, both ways; enums must
- * equal the constants of src/types/api.ts; every key is described; every keyword has a plain message.
+ * equal the constants of src/wire/api.ts; every key is described; every keyword has a plain message.
  */
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { HANDLED_KEYWORDS, PATTERN_NAMES } from '../../src/manifest/ajv-messages.js';
+import { HANDLED_KEYWORDS, PATTERN_NAMES } from '../../src/manifest/schema/ajv-messages.js';
 import { SCHEMA_OBJECTS } from './schema-keys.js';
-import { loadSchema, schemaNameOf, validators } from '../../src/manifest/schemas.js';
-import type { SchemaName } from '../../src/manifest/schemas.js';
-import { ASSOCIATION_CATEGORIES, MANIFEST_KINDS } from '../../src/manifest/types.js';
+import { loadSchema, schemaNameOf, validators } from '../../src/manifest/schema/schemas.js';
+import type { SchemaName } from '../../src/manifest/schema/schemas.js';
+import { ASSOCIATION_CATEGORIES, MANIFEST_KINDS } from '../../src/manifest/schema/types.js';
 import {
   DATA_SENSITIVITIES,
   EVENT_PROPERTY_TYPES,
   FIELD_TYPES,
   PROPERTY_TYPES,
-} from '../../src/types/api.js';
+} from '../../src/wire/api.js';
 import { DESTRUCTIVE_POLICIES, UNMANAGED_POLICIES } from '../../src/model/policy.js';
 
 type SchemaObject = Record<string, unknown> & {

@@ -19,7 +19,7 @@ import type {
   LintEntry,
   PropertiesManifest,
   PropertyEntry,
-} from '../../src/manifest/types.js';
+} from '../../src/manifest/schema/types.js';
 
 /** The keys a type requires (non-optional). */
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];

@@ -18,7 +18,7 @@ import {
   emptySchemaState,
   objectSchemaOf,
 } from '../../src/model/schema-state.js';
-import type { EventProperty, Property } from '../../src/types/api.js';
+import type { EventProperty, Property } from '../../src/wire/api.js';
 
 const apiProperty: Property = {
   name: 'escalation_level',

@@ -9,7 +9,7 @@ import { renamedDescription, renamedTo, replacedBy, retiredOption } from '../../
 import { copyStep, writtenByCopy } from '../../src/plan/copy-values.js';
 import { renameFinished } from '../../src/plan/diff/data-steps.js';
 import { normalizeProperty } from '../../src/model/normalize-property.js';
-import type { ValueWithTimestamp } from '../../src/types/api.js';
+import type { ValueWithTimestamp } from '../../src/wire/api.js';
 
 const at = (value: string, ms: number): ValueWithTimestamp => ({
   value,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Change } from '../../src/plan/change-types.js';
-import { formulaIdentifiers } from '../../src/plan/formula.js';
+import { analyseFormula, formulaReferences } from '../../src/model/formula.js';
 import { requestsFor } from '../../src/plan/kinds/registry.js';
 import { plan } from '../../src/plan/plan.js';
 import { refsIn, resolveRefs } from '../../src/plan/requests/refs.js';
@@ -333,11 +333,15 @@ describe('refs and formulas', () => {
     expect(() => resolveRefs(body, () => undefined)).toThrow(/The typeId of tickets->orders:X is not known/);
   });
 
-  it('reads formula identifiers outside string literals', () => {
-    expect([...formulaIdentifiers('if(amount > 10, "big_deal", \'x\') + other_prop * 2')]).toStrictEqual([
-      'if',
-      'amount',
-      'other_prop',
+  it('reads the properties a formula uses with the one formula reader validation uses', () => {
+    const formula = 'if(amount > 10, "big_deal", \'x\') + other_prop * 2';
+    // a function name and text in quotes are not properties
+    expect([...formulaReferences(formula)]).toStrictEqual(['amount', 'other_prop']);
+    const validation = analyseFormula(formula);
+    expect(validation.ok && validation.references.map((r) => r.name)).toStrictEqual([
+      ...formulaReferences(formula),
     ]);
+    // a formula that does not parse still names what it uses, for ordering and guards
+    expect([...formulaReferences('round_up(amount, 2')]).toStrictEqual(['amount']);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeEventProperty } from '../../src/model/normalize-event.js';
 import type { Change } from '../../src/plan/change-types.js';
 import { diff } from '../../src/plan/diff/diff.js';
-import { classify } from '../../src/plan/rules/index.js';
+import { classify } from '../../src/plan/classify.js';
 import { dataCheckTargets, recordCountKey } from '../../src/plan/data-check.js';
 import { desired, exactCounts, prop, select, state } from './fixtures.js';
 

@@ -9,12 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { dryRun } from '../../src/apply/dry-run.js';
 import { plan } from '../../src/plan/plan.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
-import { renderDryRunText } from '../../src/render/apply-dry-run.js';
-import { renderPlanJson } from '../../src/render/plan-json.js';
-import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
-import { renderPlanText } from '../../src/render/plan-text.js';
+import { renderDryRunText } from '../../src/render/apply/apply-dry-run.js';
+import { renderPlanJson } from '../../src/render/plan/plan-json.js';
+import { renderPlanMarkdown } from '../../src/render/plan/plan-markdown.js';
+import { renderPlanText } from '../../src/render/plan/plan-text.js';
 import { INVISIBLE_CLASS, neutralize } from '../../src/core/control-chars.js';
-import { escapeJsonText, neutralizeDocument } from '../../src/render/safe-text.js';
+import { escapeJsonText, neutralizeDocument } from '../../src/render/common/safe-text.js';
 import { desired, prop, select, state } from '../plan/fixtures.js';
 
 /** Colour codes are the only escape sequences a renderer may write itself. */

@@ -3,8 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
-import { planJsonChunks, planKeyOrder, renderPlanJson } from '../../src/render/plan-json.js';
-import { escapeJsonText } from '../../src/render/safe-text.js';
+import { planJsonChunks, planKeyOrder, renderPlanJson } from '../../src/render/plan/plan-json.js';
+import { escapeJsonText } from '../../src/render/common/safe-text.js';
 import { emptyPlan, hostilePlan, reviewPlan } from './plans.js';
 
 describe('the JSON plan of a large plan', () => {

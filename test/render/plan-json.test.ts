@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { readPlanDocument, type PlanDocument } from '../../src/plan/plan-document.js';
-import { renderPlanJson } from '../../src/render/plan-json.js';
-import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
-import { renderPlanText } from '../../src/render/plan-text.js';
+import { renderPlanJson } from '../../src/render/plan/plan-json.js';
+import { renderPlanMarkdown } from '../../src/render/plan/plan-markdown.js';
+import { renderPlanText } from '../../src/render/plan/plan-text.js';
 import { emptyPlan, hostilePlan, reviewPlan } from './plans.js';
 
 describe('the JSON plan', () => {

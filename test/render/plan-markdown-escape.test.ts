@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeSpan, escapeHtml, escapeMarkdown, fencedBlock } from '../../src/render/plan-markdown-escape.js';
+import { codeSpan, escapeHtml, escapeMarkdown, fencedBlock } from '../../src/render/common/markdown-escape.js';
 
 describe('Markdown escaping', () => {
   it('escapes inline Markdown and HTML, and keeps text on one line', () => {

@@ -3,7 +3,7 @@ import {
   MARKDOWN_MAX_LENGTH,
   PLAN_COMMENT_MARKER,
   renderPlanMarkdown,
-} from '../../src/render/plan-markdown.js';
+} from '../../src/render/plan/plan-markdown.js';
 import { plan } from '../../src/plan/plan.js';
 import { desired, select, state } from '../plan/fixtures.js';
 import { bigPlan, emptyPlan, hostilePlan, reviewPlan, unmanagedOnlyPlan } from './plans.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderPlanText } from '../../src/render/plan-text.js';
+import { renderPlanText } from '../../src/render/plan/plan-text.js';
 import { plan } from '../../src/plan/plan.js';
 import { desired, prop, state } from '../plan/fixtures.js';
 import { bigPlan, emptyPlan, hostilePlan, reviewPlan, unmanagedOnlyPlan } from './plans.js';

@@ -4,8 +4,8 @@
  */
 import { ACCOUNT_DETAILS } from '../answer-shapes.js';
 import type { Requester } from '../request.js';
-import { routes } from '../routes.js';
-import type { AccountDetails } from '../../types/api.js';
+import { routes } from '../../wire/routes.js';
+import type { AccountDetails } from '../../wire/api.js';
 
 export class AccountApi {
   readonly #r: Requester;

@@ -6,14 +6,14 @@
 import { LABEL_LIST, NO_RESULTS_BATCH } from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
 import type { Requester } from '../request.js';
-import { routes } from '../routes.js';
+import { routes } from '../../wire/routes.js';
 import type {
   AssociationLabel,
   AssociationLabelArchiveInput,
   AssociationLabelCreate,
   AssociationLabelUpdate,
   BatchResponse,
-} from '../../types/api.js';
+} from '../../wire/api.js';
 
 export class AssociationsApi {
   readonly #r: Requester;

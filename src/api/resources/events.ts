@@ -4,9 +4,9 @@
  */
 import { EVENT_DEFINITION, EVENT_DEFINITION_LIST, EVENT_PROPERTY } from '../answer-shapes.js';
 import { paginate } from '../paging.js';
-import { withQuery } from '../paths.js';
+import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
-import { routes } from '../routes.js';
+import { routes } from '../../wire/routes.js';
 import type {
   EventDefinition,
   EventDefinitionCreate,
@@ -14,7 +14,7 @@ import type {
   EventProperty,
   EventPropertyCreate,
   EventPropertyUpdate,
-} from '../../types/api.js';
+} from '../../wire/api.js';
 
 export interface EventDefinitionListOptions {
   after?: string;

@@ -1,9 +1,9 @@
 /** Property groups: list, get, create, update, archive. */
 import { GROUP, GROUP_LIST } from '../answer-shapes.js';
-import { withQuery } from '../paths.js';
+import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
-import { routes } from '../routes.js';
-import type { PropertyGroup, PropertyGroupCreate, PropertyGroupUpdate } from '../../types/api.js';
+import { routes } from '../../wire/routes.js';
+import type { PropertyGroup, PropertyGroupCreate, PropertyGroupUpdate } from '../../wire/api.js';
 
 export class GroupsApi {
   readonly #r: Requester;

@@ -5,13 +5,13 @@
 import { NO_RESULTS_BATCH, TYPE_CONFIG_ALL, TYPE_CONFIG_BATCH, TYPE_CONFIG_LIST } from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
 import type { Requester } from '../request.js';
-import { routes } from '../routes.js';
+import { routes } from '../../wire/routes.js';
 import type {
   AssociationLimitConfigAll,
   AssociationLimitInput,
   AssociationLimitPurgeInput,
   AssociationTypeConfig,
-} from '../../types/api.js';
+} from '../../wire/api.js';
 
 export class LimitsApi {
   readonly #r: Requester;

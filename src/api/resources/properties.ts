@@ -1,10 +1,10 @@
 /** Property definitions: create, read, list, update and archive, one at a time and in batches. */
 import { NO_RESULTS_BATCH, PROPERTY, PROPERTY_BATCH, PROPERTY_LIST } from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
-import { withQuery } from '../paths.js';
+import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
-import { routes } from '../routes.js';
-import type { DataSensitivity, Property, PropertyCreate, PropertyUpdate } from '../../types/api.js';
+import { routes } from '../../wire/routes.js';
+import type { DataSensitivity, Property, PropertyCreate, PropertyUpdate } from '../../wire/api.js';
 
 export interface PropertyBatchReadOptions {
   archived?: boolean;

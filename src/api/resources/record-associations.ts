@@ -12,9 +12,9 @@ import {
 } from '../answer-shapes.js';
 import { runBatches, type BatchResult } from '../batching.js';
 import { paginate } from '../paging.js';
-import { withQuery } from '../paths.js';
+import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
-import { routes } from '../routes.js';
+import { routes } from '../../wire/routes.js';
 import type {
   AssociatedRecord,
   AssociationSpec,
@@ -22,7 +22,7 @@ import type {
   RecordAssociationCreateInput,
   RecordAssociationLink,
   RecordAssociationsOf,
-} from '../../types/api.js';
+} from '../../wire/api.js';
 import { ASSOCIATION_READ_BATCH_SIZE } from '../../model/platform-limits.js';
 
 export interface RecordAssociationListOptions {

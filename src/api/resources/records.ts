@@ -13,9 +13,9 @@ import {
 import { randomUUID } from 'node:crypto';
 import { runBatches, type BatchResult } from '../batching.js';
 import { paginate } from '../paging.js';
-import { withQuery } from '../paths.js';
+import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
-import { routes } from '../routes.js';
+import { routes } from '../../wire/routes.js';
 import type {
   BatchResponse,
   CollectionResponse,
@@ -25,7 +25,7 @@ import type {
   RecordUpsertInput,
   SimpleRecord,
   UpsertedRecord,
-} from '../../types/api.js';
+} from '../../wire/api.js';
 
 export interface RecordReadOptions {
   archived?: boolean;

@@ -5,8 +5,8 @@
 import { SEARCH_PAGE } from '../answer-shapes.js';
 import { paginate } from '../paging.js';
 import type { Requester } from '../request.js';
-import { routes } from '../routes.js';
-import type { SearchRequest, SearchResponse, SimpleRecord } from '../../types/api.js';
+import { routes } from '../../wire/routes.js';
+import type { SearchRequest, SearchResponse, SimpleRecord } from '../../wire/api.js';
 
 export class SearchApi {
   readonly #r: Requester;

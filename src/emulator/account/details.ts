@@ -4,7 +4,7 @@
  * start. The 2026-09 form adds the account's name and when it was created (the time its state was made:
  * the built-in properties carry it).
  */
-import type { AccountDetails } from '../../types/api.js';
+import type { AccountDetails } from '../../wire/api.js';
 import type { EmulatorState } from '../state/model.js';
 
 /** The host the emulator's account says its web interface is on. */

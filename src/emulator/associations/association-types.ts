@@ -2,7 +2,7 @@
  * Queries over the association types of the state, and their wire shapes: label list items (never with
  * `name`), configuration items and the `.../configurations/all` items.
  */
-import type { AssociationLabel, AssociationLimitConfigAll, AssociationTypeConfig } from '../../types/api.js';
+import type { AssociationLabel, AssociationLimitConfigAll, AssociationTypeConfig } from '../../wire/api.js';
 import { resolveObjectType } from '../context.js';
 import type { AssociationTypeState, EmulatorState, ObjectTypeState } from '../state/model.js';
 

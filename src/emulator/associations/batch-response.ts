@@ -1,5 +1,5 @@
 /** The batch response of the limit configuration batches; `errors`/`numErrors` only when some failed. */
-import type { BatchErrorItem, BatchResponse } from '../../types/api.js';
+import type { BatchErrorItem, BatchResponse } from '../../wire/api.js';
 
 export function batchResponse<T>(
   startedAt: string,

@@ -2,7 +2,7 @@
  * Pure rules of user association labels, as the platform applies them: the internal name rules,
  * the per-pair cap, the id of a new type, and the parsing of create / update bodies.
  */
-import type { AssociationLabelCreate, AssociationLabelUpdate } from '../../types/api.js';
+import type { AssociationLabelCreate, AssociationLabelUpdate } from '../../wire/api.js';
 import {
   invalidField,
   optionalText,

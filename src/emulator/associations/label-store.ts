@@ -2,7 +2,7 @@
  * Changes to user association labels in the state: create a pair of types, relabel, delete (with the
  * record associations that use them).
  */
-import type { AssociationLabelCreate, AssociationLabelUpdate } from '../../types/api.js';
+import type { AssociationLabelCreate, AssociationLabelUpdate } from '../../wire/api.js';
 import { alreadyExists, EmulatorError, notFound, validationError } from '../errors.js';
 import type { AssociationTypeState, EmulatorState, RecordAssociation } from '../state/model.js';
 import { findType, isFromTo, isOfPair, pairName, typesOfPair, type ObjectPair } from './association-types.js';

@@ -4,7 +4,7 @@
  * Create and update check each input on its own: the good ones are applied, the others become batch
  * error items.
  */
-import type { AssociationTypeConfig, BatchErrorItem } from '../../types/api.js';
+import type { AssociationTypeConfig, BatchErrorItem } from '../../wire/api.js';
 import { alreadyExists, notFound, toBatchErrorItem, validationError, type EmulatorError } from '../errors.js';
 import type { AssociationTypeState, EmulatorState } from '../state/model.js';
 import { findType, isFromTo, pairName, toConfigItem, type ObjectPair } from './association-types.js';

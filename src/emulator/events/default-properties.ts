@@ -3,7 +3,7 @@
  * (a subset of the platform's: the visit context it records for every event occurrence). They cannot be
  * changed or deleted.
  */
-import type { EventProperty, EventPropertyType } from '../../types/api.js';
+import type { EventProperty, EventPropertyType } from '../../wire/api.js';
 import { buildEventProperty } from './event-property.js';
 
 const DEFAULTS: readonly [name: string, label: string, type: EventPropertyType][] = [

@@ -2,7 +2,7 @@
  * Custom event definitions in the state: create, find, and the checks shared with the event property
  * endpoints.
  */
-import type { EventDefinition, EventProperty } from '../../types/api.js';
+import type { EventDefinition, EventProperty } from '../../wire/api.js';
 import { own } from '../../core/own.js';
 import { invalidField, requireObjectBody, requireText } from '../request-values.js';
 import { resolveObjectType } from '../context.js';

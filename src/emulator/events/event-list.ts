@@ -5,7 +5,7 @@
  * lowered to 100) and `after` (an opaque cursor: the offset of the next page); `paging.next.link` carries
  * the cursor and the request's other parameters. Definitions come in creation order.
  */
-import type { EventDefinition, EventDefinitionList } from '../../types/api.js';
+import type { EventDefinition, EventDefinitionList } from '../../wire/api.js';
 import { invalidField } from '../request-values.js';
 
 export const DEFAULT_EVENT_PAGE_SIZE = 10;

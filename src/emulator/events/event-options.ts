@@ -3,7 +3,7 @@
  * other types, values unique. Missing option fields get defaults: description '', displayOrder = the
  * option's position, hidden false.
  */
-import type { PropertyOption } from '../../types/api.js';
+import type { PropertyOption } from '../../wire/api.js';
 import { invalidField, isJsonObject } from '../request-values.js';
 import { MAX_OPTIONS } from '../limits.js';
 

@@ -9,7 +9,7 @@ import {
   type EventPropertyType,
   type FieldType,
   type PropertyOption,
-} from '../../types/api.js';
+} from '../../wire/api.js';
 import { invalidField, isJsonObject, type JsonObject } from '../request-values.js';
 import { validationError } from '../errors.js';
 import { eventNameProblem, nameFromLabel } from './event-names.js';

@@ -3,7 +3,7 @@
  * table shared by every object type and one per object type. `state/built-in-properties.ts` turns
  * them into stored definitions. Names and labels follow the platform's own where they are public.
  */
-import type { FieldType, PropertyType } from '../../types/api.js';
+import type { FieldType, PropertyType } from '../../wire/api.js';
 
 export interface BuiltInPropertySpec {
   name: string;

@@ -2,9 +2,9 @@
  * Property group operations on the emulator state. Archived groups
  * stay in the state with `archived: true`; creating one again restores it.
  */
-import type { ErrorDetail, PropertyGroup } from '../../types/api.js';
+import type { ErrorDetail, PropertyGroup } from '../../wire/api.js';
 import { alreadyExists, notFound, validationError } from '../errors.js';
-import { isBuiltInGroup } from '../state/built-in-properties.js';
+import { isBuiltInGroup } from './built-in-properties.js';
 import type { ObjectTypeState } from '../state/model.js';
 import { checkName } from './property-rules.js';
 import { isJsonObject } from '../request-values.js';

@@ -3,7 +3,7 @@
  * record batches do: the platform documents no cap for property batches and names 100 as the safe
  * size, so the emulator holds clients to it.
  */
-import type { BatchErrorItem, BatchResponse, Property } from '../../types/api.js';
+import type { BatchErrorItem, BatchResponse, Property } from '../../wire/api.js';
 import { isEmulatorError, notFound, toBatchErrorItem, validationError } from '../errors.js';
 import type { ObjectTypeState } from '../state/model.js';
 import { countProperties } from './property-rules.js';

@@ -12,7 +12,7 @@ import type {
   Property,
   PropertyOption,
   PropertyUpdate,
-} from '../../types/api.js';
+} from '../../wire/api.js';
 import type { PropertyCreateInput } from './property-shape.js';
 
 export type NormalizedOption = Required<PropertyOption>;

@@ -3,7 +3,7 @@
  * pure functions over typed fields. Each rule returns error details (`code`, `in`, `message`); the caller
  * turns a non-empty list into a 400 VALIDATION_ERROR.
  */
-import { VALID_FIELD_TYPES, type ErrorDetail, type Property, type PropertyType } from '../../types/api.js';
+import { VALID_FIELD_TYPES, type ErrorDetail, type Property, type PropertyType } from '../../wire/api.js';
 import { MAX_OPTIONS, MAX_UNIQUE_PROPERTIES } from '../limits.js';
 
 /** a lowercase letter first, then lowercase letters, digits and underscores */

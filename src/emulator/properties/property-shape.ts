@@ -14,7 +14,7 @@ import {
   type PropertyCreate,
   type PropertyOption,
   type PropertyUpdate,
-} from '../../types/api.js';
+} from '../../wire/api.js';
 import { isJsonObject } from '../request-values.js';
 
 /** A create body as the emulator takes it: the API's create fields plus `showCurrencySymbol` (settable by PATCH). */

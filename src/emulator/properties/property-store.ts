@@ -6,7 +6,7 @@
  * Stored properties are never mutated in place: every change stores a new object, so a definition
  * already handed to a reply cannot change under it.
  */
-import type { ErrorDetail, Property } from '../../types/api.js';
+import type { ErrorDetail, Property } from '../../wire/api.js';
 import { alreadyExists, notFound, validationError, type EmulatorError } from '../errors.js';
 import type { ObjectTypeState } from '../state/model.js';
 import { applyUpdate, buildProperty } from './property-defaults.js';

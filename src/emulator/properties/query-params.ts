@@ -2,7 +2,7 @@
  * Query parameters of the property and group reads. Fastify's parser gives a string, or an array
  * when a parameter repeats. Unknown parameters (e.g. `locale`) are accepted and ignored.
  */
-import { DATA_SENSITIVITIES, type DataSensitivity } from '../../types/api.js';
+import { DATA_SENSITIVITIES, type DataSensitivity } from '../../wire/api.js';
 import { validationError } from '../errors.js';
 
 export type Query = Record<string, string | string[] | undefined>;

@@ -4,7 +4,7 @@
  * target's links back. Shared by the record create's `associations` and the v4 record association
  * endpoints. Throws a 400 VALIDATION_ERROR naming the first limit a write would exceed.
  */
-import type { ErrorDetail } from '../../types/api.js';
+import type { ErrorDetail } from '../../wire/api.js';
 import { validationError } from '../errors.js';
 import type { AssociationTypeState, EmulatorState } from '../state/model.js';
 import { associationsFrom } from './associations.js';

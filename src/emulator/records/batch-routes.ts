@@ -3,7 +3,7 @@
  * `/crm/objects/v3/{objectType}/batch/update` path), for every object type.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SimpleRecord, UpsertedRecord } from '../../types/api.js';
+import type { SimpleRecord, UpsertedRecord } from '../../wire/api.js';
 import type { EmulatorContext } from '../context.js';
 import { notFound, validationError } from '../errors.js';
 import type { ObjectTypeState } from '../state/model.js';

@@ -4,7 +4,7 @@
  * others still succeed, answered 207.
  */
 import type { FastifyReply } from 'fastify';
-import type { BatchErrorItem, BatchResponse } from '../../types/api.js';
+import type { BatchErrorItem, BatchResponse } from '../../wire/api.js';
 import { isEmulatorError, toBatchErrorItem, validationError } from '../errors.js';
 import { isJsonObject, type JsonObject } from '../request-values.js';
 import { requireBody } from './body.js';

@@ -2,7 +2,7 @@
  * Record values and their history. Every change of a value is kept, newest first, with its timestamp
  * and source, so `propertiesWithHistory` reads can return it; an unchanged value adds no entry.
  */
-import type { ValueWithTimestamp } from '../../types/api.js';
+import type { ValueWithTimestamp } from '../../wire/api.js';
 import type { RecordState } from '../state/model.js';
 import { own } from '../../core/own.js';
 

@@ -2,7 +2,7 @@
  * What the record endpoints need to know about an object type beyond its state: its primary property,
  * the properties the emulator itself maintains on every record, and the type of any property name.
  */
-import type { Property } from '../../types/api.js';
+import type { Property } from '../../wire/api.js';
 import type { ObjectTypeState } from '../state/model.js';
 import { BUILT_IN_OBJECT_TYPES } from '../state/object-types.js';
 import { own } from '../../core/own.js';

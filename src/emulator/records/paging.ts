@@ -2,7 +2,7 @@
  * Paging of lists (cursor: the last record id returned) and of search (cursor: an offset). Pure.
  */
 import { at } from '../../core/must.js';
-import type { Paging } from '../../types/api.js';
+import type { Paging } from '../../wire/api.js';
 import { validationError } from '../errors.js';
 
 /** Index of the first id greater than `after` in ascending numeric ids (binary search). */

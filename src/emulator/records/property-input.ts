@@ -2,7 +2,7 @@
  * Checks the `properties` map of a write against the object type's definitions. Every problem is
  * collected so one 400 names all of them; nothing is written unless the whole map is valid.
  */
-import type { ErrorDetail } from '../../types/api.js';
+import type { ErrorDetail } from '../../wire/api.js';
 import { validationError } from '../errors.js';
 import type { ObjectTypeState } from '../state/model.js';
 import { isJsonObject } from '../request-values.js';

@@ -8,7 +8,7 @@
  * does not lead from -> to or a limit fails its own item (207), the other items still succeed.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RecordAssociationLink, RecordAssociationsOf } from '../../types/api.js';
+import type { RecordAssociationLink, RecordAssociationsOf } from '../../wire/api.js';
 import { changed, type EmulatorContext } from '../context.js';
 import { validationError } from '../errors.js';
 import { isJsonObject } from '../request-values.js';

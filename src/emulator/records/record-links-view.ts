@@ -3,7 +3,7 @@
  * labels, and a record's associated records of one object type, grouped by record with every type that
  * links to it. Links to archived records are hidden, as in record reads.
  */
-import type { AssociatedRecord, AssociationLabel, RecordAssociationLink } from '../../types/api.js';
+import type { AssociatedRecord, AssociationLabel, RecordAssociationLink } from '../../wire/api.js';
 import { type ObjectPair, toLabelItem } from '../associations/association-types.js';
 import type { EmulatorState } from '../state/model.js';
 import { associationsFrom } from './associations.js';

@@ -5,7 +5,7 @@
  * hs_lastmodifieddate and the type's primary property) plus, after a write, the properties written;
  * with a selection, exactly the selected names that exist (unknown names are ignored), null when unset.
  */
-import type { AssociatedId, FullRecord, SimpleRecord, ValueWithTimestamp } from '../../types/api.js';
+import type { AssociatedId, FullRecord, SimpleRecord, ValueWithTimestamp } from '../../wire/api.js';
 import type { AssociationTypeState, EmulatorState, ObjectTypeState, RecordState } from '../state/model.js';
 import { associationsFrom } from './associations.js';
 import { historyOf } from './history.js';

@@ -9,7 +9,7 @@
  *   NOT_CONTAINS_TOKEN).
  * - CONTAINS_TOKEN matches a whole value or one of its words, case-insensitively; `*` matches any characters.
  */
-import type { Filter, FilterOperator } from '../../types/api.js';
+import type { Filter, FilterOperator } from '../../wire/api.js';
 import { validationError } from '../errors.js';
 import { matchesWildcard } from '../../core/wildcard.js';
 

@@ -10,7 +10,7 @@
  * what a scan of every record answers. Like the other indexes of records (unique values, the id order),
  * it assumes records change only through the record store.
  */
-import type { Filter } from '../../types/api.js';
+import type { Filter } from '../../wire/api.js';
 import type { ObjectTypeState, RecordState } from '../state/model.js';
 import { exactValues, storedValues, type PropertyInfo } from './search-filters.js';
 import { own } from '../../core/own.js';

@@ -3,7 +3,7 @@
  * 5 filter groups, 6 filters per group and 18 in all, a body of at most 3,000 characters, a page of
  * at most 200 and at most 10,000 results reachable by paging.
  */
-import type { Filter } from '../../types/api.js';
+import type { Filter } from '../../wire/api.js';
 import { validationError } from '../errors.js';
 import { isJsonObject } from '../request-values.js';
 import { optionalString, optionalStringList, requireBody } from './body.js';

@@ -2,7 +2,7 @@
  * Runs a parsed search over one object type's active records: filter groups OR'd, filters within a
  * group AND'd, the free-text `query`, sorts, then one page by offset. Archived records never match.
  */
-import type { Filter, Paging, SearchResponse } from '../../types/api.js';
+import type { Filter, Paging, SearchResponse } from '../../wire/api.js';
 import { validationError } from '../errors.js';
 import type { ObjectTypeState, RecordState } from '../state/model.js';
 import { activeProperty, isReadable, primaryProperty, propertyType } from './object-info.js';

@@ -8,7 +8,7 @@
  * place, on every property change (PATCH, archive, restore), so a property restored as unique gets a
  * fresh index that sees values written while it was not unique.
  */
-import type { Property } from '../../types/api.js';
+import type { Property } from '../../wire/api.js';
 import { conflict, validationError } from '../errors.js';
 import type { ObjectTypeState, RecordState } from '../state/model.js';
 import { activeProperty } from './object-info.js';

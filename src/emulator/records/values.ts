@@ -4,7 +4,7 @@
  * Pure: no state, so it is unit-tested directly.
  */
 import { own } from '../../core/own.js';
-import type { Property } from '../../types/api.js';
+import type { Property } from '../../wire/api.js';
 
 export const MAX_STRING_LENGTH = 65_536;
 

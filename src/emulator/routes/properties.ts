@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changed, type EmulatorContext } from '../context.js';
-import type { Property } from '../../types/api.js';
+import type { Property } from '../../wire/api.js';
 import { batchArchive, batchCreate, batchRead } from '../properties/property-batch.js';
 import {
   archiveProperty,

@@ -6,7 +6,7 @@
  * write for writes).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AssociatedRecord } from '../../types/api.js';
+import type { AssociatedRecord } from '../../wire/api.js';
 import { changed, type EmulatorContext } from '../context.js';
 import { removeAssociations } from '../records/associations.js';
 import { queryInteger, queryString } from '../records/body.js';

@@ -3,7 +3,7 @@
  * Properties, groups and event definitions are stored in their API shape so that reads return them
  * without conversion.
  */
-import type { AssociationCategory, EventDefinition, Property, PropertyGroup } from '../../types/api.js';
+import type { AssociationCategory, EventDefinition, Property, PropertyGroup } from '../../wire/api.js';
 
 export const STATE_FORMAT_VERSION = 1;
 

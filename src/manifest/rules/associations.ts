@@ -6,7 +6,7 @@
  * directions of a label pair are merged and checked: `../label-pairs.ts`.
  */
 import { at } from '../../core/must.js';
-import { objectPairKey } from '../label-pairs.js';
+import { objectPairKey } from '../model/label-pairs.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
 import { MAX_LABELS_PER_PAIR } from '../../model/platform-limits.js';

@@ -1,10 +1,10 @@
 /** What every semantic rule gets, and the one way rules report. */
-import type { DiagnosticInput, DiagnosticSink } from '../diagnostics.js';
-import { at } from '../items.js';
-import type { EntryRef, ManifestItems } from '../items.js';
-import { formatPath } from '../locate.js';
-import type { PathSegment } from '../locate.js';
-import type { Declarations } from '../model.js';
+import type { DiagnosticInput, DiagnosticSink } from '../../core/source/diagnostics.js';
+import { at } from '../model/items.js';
+import type { EntryRef, ManifestItems } from '../model/items.js';
+import { formatPath } from '../../core/source/locate.js';
+import type { PathSegment } from '../../core/source/locate.js';
+import type { Declarations } from '../model/model.js';
 
 export interface RuleContext {
   items: ManifestItems;

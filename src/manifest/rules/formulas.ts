@@ -5,9 +5,9 @@
  */
 import { depthFirst } from '../../core/graph.js';
 import { at, must } from '../../core/must.js';
-import type { DiagnosticSink } from '../diagnostics.js';
-import { analyseFormula } from '../formula.js';
-import type { PropertyItem } from '../items.js';
+import type { DiagnosticSink } from '../../core/source/diagnostics.js';
+import { analyseFormula } from '../../model/formula.js';
+import type { PropertyItem } from '../model/items.js';
 import { canonicalObjectType } from '../../model/object-types.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';

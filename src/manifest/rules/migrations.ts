@@ -8,9 +8,9 @@
  * - `replaces` is for options of object properties that are enumerations with their own options; a value
  *   it takes over is not an option the property keeps, and only one option takes over each value.
  */
-import { formatLocation } from '../diagnostics.js';
-import { at } from '../items.js';
-import type { EntryRef } from '../items.js';
+import { formatLocation } from '../../core/source/diagnostics.js';
+import { at } from '../model/items.js';
+import type { EntryRef } from '../model/items.js';
 import { canonicalObjectType } from '../../model/object-types.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';

@@ -5,7 +5,7 @@
  * time, with a 400 and no place: an error here, at the name, with the closest known name.
  */
 import { isKnownObjectType, PLATFORM_OBJECT_TYPE_NAMES } from '../../model/object-types.js';
-import { closest } from '../suggest.js';
+import { closest } from '../schema/suggest.js';
 import type { Rule } from './context.js';
 
 export const objectTypeRule: Rule = ({ items, sink, objectTypes }) => {

@@ -2,11 +2,11 @@
  * Options: bool properties take exactly `true` and `false`; enumerations need options (unless
  * `externalOptions`), with unique values and labels; other types take none.
  */
-import { formatLocation } from '../diagnostics.js';
-import type { DiagnosticSink } from '../diagnostics.js';
-import { at } from '../items.js';
-import type { EntryRef } from '../items.js';
-import type { OptionEntry } from '../types.js';
+import { formatLocation } from '../../core/source/diagnostics.js';
+import type { DiagnosticSink } from '../../core/source/diagnostics.js';
+import { at } from '../model/items.js';
+import type { EntryRef } from '../model/items.js';
+import type { OptionEntry } from '../schema/types.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
 import { MAX_OPTIONS } from '../../model/platform-limits.js';

@@ -1,5 +1,5 @@
 /** Rules on single properties: the type/fieldType pair, formulas present where needed, reserved names. */
-import { VALID_FIELD_TYPES } from '../../types/api.js';
+import { VALID_FIELD_TYPES } from '../../wire/api.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
 

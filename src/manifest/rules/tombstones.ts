@@ -2,8 +2,8 @@
  * A tombstone (`archived: true`, `deleted: true`) names what to remove and nothing else: other keys
  * would suggest a definition that is not applied.
  */
-import type { DiagnosticSink } from '../diagnostics.js';
-import type { EntryRef } from '../items.js';
+import type { DiagnosticSink } from '../../core/source/diagnostics.js';
+import type { EntryRef } from '../model/items.js';
 import { report } from './context.js';
 import type { Rule } from './context.js';
 

@@ -9,7 +9,7 @@
 import { canonicalObjectType } from '../../model/object-types.js';
 import type { ObjectSchema } from '../../model/schema-model.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
-import { quoteList } from '../kinds/change-kind.js';
+import { quoteList } from '../../core/quote-list.js';
 import { diffFields } from './field-diff.js';
 import {
   diagnose,

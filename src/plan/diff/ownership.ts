@@ -24,7 +24,7 @@ import {
   propertyAddress,
 } from '../../model/address.js';
 import type { NormalizedProperty, ObjectSchema } from '../../model/schema-model.js';
-import type { SourceLocation } from '../../model/source-location.js';
+import type { SourceLocation } from '../../core/source/source-location.js';
 import { hasManageScope, type ScopePolicy } from '../../model/policy.js';
 import type { PlanDiagnostic } from '../diagnostics.js';
 import { diagnose, isActive, isBuiltIn, type DiffContext } from './diff-context.js';

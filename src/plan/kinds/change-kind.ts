@@ -7,7 +7,7 @@
  * (`property-create.ts`, ...); `all-kinds.ts` lists them, `registry.ts` is the one place generic code asks.
  * Adding a kind is one module and its line in the list.
  */
-import type { WriteRequest } from '../../api/writes.js';
+import type { WriteRequest } from '../../wire/writes.js';
 import type { Static, TSchema } from '../../core/json-schema.js';
 import type { SchemaState } from '../../model/schema-model.js';
 import type { ScopePolicy } from '../../model/policy.js';
@@ -216,10 +216,3 @@ export function fieldNames(fields: readonly { field: string }[]): string {
   return fields.map((f) => f.field).join(', ');
 }
 
-/** `'a'`, `'a' and 'b'`, `'a', 'b' and 2 more` */
-export function quoteList(values: readonly string[], max = 3): string {
-  const quoted = values.slice(0, max).map((v) => `'${v}'`);
-  if (values.length > max) return `${quoted.join(', ')} and ${values.length - max} more`;
-  if (quoted.length <= 1) return quoted.join('');
-  return `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
-}

@@ -1,5 +1,5 @@
 /** eventDefinition.create: a custom event definition the account lacks, from a `definition` block. */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import { eventDefinitionAddress } from '../../model/address.js';
 import { keys } from '../dependency-keys.js';
 import { eventDefinitionCreateBody } from '../requests/bodies.js';

@@ -1,5 +1,5 @@
 /** eventProperty.create: a property of a custom event definition the account lacks. */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import { eventDefinitionAddress, eventPropertyAddress } from '../../model/address.js';
 import { keys } from '../dependency-keys.js';
 import { eventPropertyCreateBody } from '../requests/bodies.js';

@@ -1,5 +1,5 @@
 /** eventProperty.delete: a tombstoned (or unmanaged) event property deleted, or deleted to change its type. */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import { eventPropertyAddress } from '../../model/address.js';
 import type { NormalizedEventProperty } from '../../model/schema-model.js';
 import { keys } from '../dependency-keys.js';

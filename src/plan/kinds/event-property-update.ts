@@ -1,5 +1,5 @@
 /** eventProperty.update: editable fields of an event property changed in place. */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import { eventPropertyAddress } from '../../model/address.js';
 import { patchBody } from '../requests/bodies.js';
 import { fieldNames, type ChangeKind, type KindChange } from './change-kind.js';

@@ -1,5 +1,5 @@
 /** group.archive: a tombstoned (or unmanaged) property group is archived, once its properties left. */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import { groupAddress } from '../../model/address.js';
 import { keys } from '../dependency-keys.js';
 import type { ChangeKind, KindChange } from './change-kind.js';

@@ -1,5 +1,5 @@
 /** label.create: a user association label (with its inverse) the account lacks. */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import type { JsonObject } from '../../core/json.js';
 import { defined } from '../../core/defined.js';
 import { labelAddress } from '../../model/address.js';

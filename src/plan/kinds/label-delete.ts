@@ -1,5 +1,5 @@
 /** label.delete: a tombstoned (or unmanaged) user label is deleted, in both directions. */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import { labelAddress } from '../../model/address.js';
 import { keys } from '../dependency-keys.js';
 import type { ChangeKind, KindChange } from './change-kind.js';

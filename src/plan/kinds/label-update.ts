@@ -1,5 +1,5 @@
 /** label.update: a label renamed in place (its typeId, and every link using it, kept). */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import type { JsonObject } from '../../core/json.js';
 import { labelAddress } from '../../model/address.js';
 import type { NormalizedLabel } from '../../model/schema-model.js';

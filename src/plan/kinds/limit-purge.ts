@@ -1,5 +1,5 @@
 /** limit.purge: the limit of an association type removed (no association is deleted). */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import { keys } from '../dependency-keys.js';
 import type { ChangeKind, KindChange } from './change-kind.js';
 import { removed } from './end-state.js';

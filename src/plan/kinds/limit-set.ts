@@ -1,5 +1,5 @@
 /** limit.set: a limit on an association type set (created where none is, else updated). */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import type { NormalizedLimit } from '../../model/schema-model.js';
 import { isRef } from '../change-shapes.js';
 import { overLimitKey } from '../data-counts.js';

@@ -1,8 +1,8 @@
 /** property.archive: a tombstoned (or unmanaged) property is archived. */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
 import { keys } from '../dependency-keys.js';
-import { formulaIdentifiers } from '../formula.js';
+import { formulaReferences } from '../../model/formula.js';
 import type { ChangeKind, KindChange } from './change-kind.js';
 import { removed } from './end-state.js';
 import { recordsTarget } from '../data-counts.js';
@@ -47,7 +47,7 @@ export const propertyArchive: ChangeKind<PropertyArchiveChange> = {
   dependencies: (m) => ({
     provides: [
       keys.leftGroup(groupAddress(m.objectType, m.property.groupName)),
-      ...[...formulaIdentifiers(m.property.calculationFormula ?? '')].map((name) =>
+      ...[...formulaReferences(m.property.calculationFormula ?? '')].map((name) =>
         keys.userArchived(propertyAddress(m.objectType, name)),
       ),
     ],

@@ -10,14 +10,15 @@
  * writes over values the remap did not write, so the change is refused unless the manifest says
  * `onConflict: overwrite` (plan/rules/data-steps.ts).
  */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import { propertyAddress } from '../../model/address.js';
 import type { NormalizedOption } from '../../model/schema-model.js';
 import type { FieldChange } from '../change-shapes.js';
 import { optionBody, patchBody } from '../requests/bodies.js';
 import { retiredOption } from '../../model/data-step-marks.js';
 import { updated } from './end-state.js';
-import { fieldNames, quoteList, type ChangeKind, type KindChange } from './change-kind.js';
+import { fieldNames, type ChangeKind, type KindChange } from './change-kind.js';
+import { quoteList } from '../../core/quote-list.js';
 import { fieldChangeParts } from './property-shared.js';
 import { fieldChangeTargets, recordsTarget } from '../data-counts.js';
 import { optionRemoval } from '../rules/option-removal.js';

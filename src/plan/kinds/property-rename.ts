@@ -10,7 +10,7 @@
  * A rename known to have finished before (`finished`: the old property came back since) has no request:
  * it is reported and refused (plan/rules/data-steps.ts), never run again.
  */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import { defined } from '../../core/defined.js';
 import { renamedDescription } from '../../model/data-step-marks.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';

@@ -1,5 +1,5 @@
 /** property.replace: a field the CRM cannot change in place differs: archive, then create again. */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import { propertyAddress } from '../../model/address.js';
 import { keys } from '../dependency-keys.js';
 import { canonicalJson } from '../canonical-json.js';

@@ -1,12 +1,12 @@
 /** What the property kinds share: what a property needs first, and how a created one is sent and shown. */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
 import type { NormalizedProperty } from '../../model/schema-model.js';
 import type { FieldChange } from '../change-shapes.js';
 import type { PropertyCreateChange } from './property-create.js';
 import type { PropertyRestoreChange } from './property-restore.js';
 import { keys } from '../dependency-keys.js';
-import { formulaIdentifiers } from '../formula.js';
+import { formulaReferences } from '../../model/formula.js';
 import { propertyCreateBody } from '../requests/bodies.js';
 import type { ChangeDetail, ChangeKind, DependencyKeys } from './change-kind.js';
 import { created, updated, type EndState } from './end-state.js';
@@ -44,7 +44,7 @@ export function propertyNeeds(
   formula: string | undefined,
 ): string[] {
   const needs = groupName === undefined ? [] : [keys.created(groupAddress(objectType, groupName))];
-  for (const name of formulaIdentifiers(formula ?? ''))
+  for (const name of formulaReferences(formula ?? ''))
     needs.push(keys.created(propertyAddress(objectType, name)));
   return needs;
 }

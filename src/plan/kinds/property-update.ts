@@ -1,5 +1,5 @@
 /** property.update: editable fields changed in place. */
-import { writes } from '../../api/writes.js';
+import { writes } from '../../wire/writes.js';
 import { propertyAddress } from '../../model/address.js';
 import { patchBody } from '../requests/bodies.js';
 import { fieldChangeTargets } from '../data-counts.js';

@@ -4,7 +4,7 @@
  * end state, dependencies, details, drift reading, how a saved plan resumes) comes from here, so a plan
  * read back from JSON derives the same, and generic code never switches on change types.
  */
-import type { WriteRequest } from '../../api/writes.js';
+import type { WriteRequest } from '../../wire/writes.js';
 import type { SchemaState } from '../../model/schema-model.js';
 import type { Change, ChangeType } from '../change-types.js';
 import type { ChangeShape, FieldChange, RemovalCause } from '../change-shapes.js';

@@ -7,7 +7,7 @@
  * Dry-run prints exactly this list; apply sends exactly this list.
  */
 import type { Phase } from '../phases.js';
-import { BATCH_INPUTS_KEY, isBatchPath, type WriteRequest } from '../../api/writes.js';
+import { BATCH_INPUTS_KEY, isBatchPath, type WriteRequest } from '../../wire/writes.js';
 import { at } from '../../core/must.js';
 import { BATCH_SIZE } from '../../model/platform-limits.js';
 import type { JsonValue } from '../../core/json.js';

@@ -13,7 +13,7 @@
  * A blocked change is refused whatever the policy and the flags say (see policy-decision.ts).
  */
 import { propertyAddress } from '../../model/address.js';
-import { quoteList } from '../kinds/change-kind.js';
+import { quoteList } from '../../core/quote-list.js';
 import {
   copyConflictKey,
   describeCount,

@@ -11,7 +11,7 @@
  * many records are rewritten, and it stays safe. Event properties: past events cannot be counted or
  * rewritten, so removing an option is dangerous (`eventOptionRemoval`).
  */
-import { quoteList } from '../kinds/change-kind.js';
+import { quoteList } from '../../core/quote-list.js';
 import type { ChangeShape, FieldChange, OptionChange } from '../change-shapes.js';
 import { describeCount, recordCountKey, removedOptionValues, type Count } from '../data-counts.js';
 import type { Classified, PlanRuleContext } from './rule-types.js';

@@ -3,7 +3,7 @@
  * declared once, everything else derived from it), with no change anywhere else but its line in the list
  * of kinds (added by the test that uses it). `group.relabel`: a property group's label changed in place.
  */
-import { writes } from '../../../src/api/writes.js';
+import { writes } from '../../../src/wire/writes.js';
 import { Type } from '../../../src/core/json-schema.js';
 import { groupAddress } from '../../../src/model/address.js';
 import type { ChangeKind, KindChange } from '../../../src/plan/kinds/change-kind.js';

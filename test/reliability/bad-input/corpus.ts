@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { DIAGNOSTIC_CODES } from '../../../src/manifest/codes.js';
+import { DIAGNOSTIC_CODES } from '../../../src/core/source/codes.js';
 import { ROOT } from '../../bench/cli-process.js';
 import { bytesCases } from './bytes-cases.js';
 import { PROJECT, type BadCase } from './case.js';

@@ -1,0 +1,165 @@
+/**
+ * Step 2: the shape of each document against the JSON Schemas, all errors at once, each at the
+ * file:line:col of the offending node. Also says which entries a blocking error makes unusable, so
+ * the semantic rules skip them instead of reporting noise.
+ */
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { describeAjvError, NON_BLOCKING_KEYWORDS } from './ajv-messages.js';
+import type { ShapeProblem } from './ajv-messages.js';
+import type { DiagnosticInput, DiagnosticSink } from '../../core/source/diagnostics.js';
+import { formatPath, locate } from '../../core/source/locate.js';
+import type { PathSegment } from '../../core/source/locate.js';
+import type { ParsedDocument } from '../../core/source/parse-yaml.js';
+import { validators } from './schemas.js';
+import { validateInChunks } from './chunked-validate.js';
+import { closest } from './suggest.js';
+import { MANIFEST_KINDS } from './types.js';
+import type { ManifestKind } from './types.js';
+import { own } from '../../core/own.js';
+
+/** Lists whose entries are checked (and skipped) one by one. */
+const ENTRY_LISTS: ReadonlySet<string> = new Set(['groups', 'properties', 'types']);
+
+export interface ShapeResult {
+  kind: ManifestKind | undefined;
+  /** the whole document is unusable for the semantic rules */
+  documentBlocked: boolean;
+  /** entries (`properties/3`) a blocking error makes unusable */
+  blockedEntries: ReadonlySet<string>;
+}
+
+export interface SchemaRunOptions {
+  /** overrides the message of a problem (the project file turns `token:` keys into LITERAL_TOKEN) */
+  override?: (problem: ShapeProblem) => DiagnosticInput | undefined;
+}
+
+/** Validates `data` with `validate`, reports every problem, returns the blocking ones' paths. */
+export function runSchema(
+  document: ParsedDocument,
+  validate: ValidateFunction,
+  rootDef: string,
+  sink: DiagnosticSink,
+  options: SchemaRunOptions = {},
+): PathSegment[][] {
+  const errors = validateInChunks(validate, document.data, [...ENTRY_LISTS]);
+  if (errors.length === 0) return [];
+  const blocking: PathSegment[][] = [];
+  for (const { problem, keyword, silent } of mergeMissingKeys(errors, rootDef)) {
+    if (!NON_BLOCKING_KEYWORDS.has(keyword)) blocking.push(problem.path);
+    if (silent) continue;
+    const input = options.override?.(problem) ?? problem.input;
+    // an unknown key is shown under the object that holds it: `properties[0]: unknown key 'lable'`
+    const shown = problem.target === 'key' ? problem.path.slice(0, -1) : problem.path;
+    sink.at(locate(document, problem.path, problem.target), { ...input, path: formatPath(shown) });
+  }
+  return blocking;
+}
+
+/** Checks one manifest document: its kind, then its kind's schema. */
+export function checkManifestShape(document: ParsedDocument, sink: DiagnosticSink): ShapeResult {
+  const blocked: ShapeResult = { kind: undefined, documentBlocked: true, blockedEntries: new Set() };
+  const data = document.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    sink.at(locate(document, []), {
+      code: 'WRONG_TYPE',
+      message: `a manifest document must be a mapping with a 'kind' key, not ${Array.isArray(data) ? 'a list' : 'a single value'}`,
+    });
+    return blocked;
+  }
+  const kind = (data as { kind?: unknown }).kind;
+  if (!MANIFEST_KINDS.includes(kind as ManifestKind)) {
+    reportKind(document, kind, sink);
+    return blocked;
+  }
+  const manifestKind = kind as ManifestKind;
+  const blocking = runSchema(document, validators().kinds[manifestKind], `${manifestKind}Manifest`, sink);
+  const blockedEntries = new Set<string>();
+  let documentBlocked = false;
+  for (const path of blocking) {
+    const [list, index] = path;
+    if (typeof list === 'string' && ENTRY_LISTS.has(list) && typeof index === 'number') {
+      blockedEntries.add(`${list}/${index}`);
+    } else if (!(typeof list === 'string' && ENTRY_LISTS.has(list) && path.length === 1)) {
+      // a header key (objectType, from, eventName, ...) is broken: nothing in the document is usable;
+      // a list that is not a list is simply skipped by the extraction
+      documentBlocked = true;
+    }
+  }
+  return { kind: manifestKind, documentBlocked, blockedEntries };
+}
+
+function reportKind(document: ParsedDocument, kind: unknown, sink: DiagnosticSink): void {
+  const hint = `kind is one of: ${MANIFEST_KINDS.join(', ')}`;
+  if (kind === undefined) {
+    sink.at(locate(document, []), { code: 'KIND_INVALID', message: "missing key 'kind'", hint });
+    return;
+  }
+  const suggestion = typeof kind === 'string' ? closest(kind, MANIFEST_KINDS) : undefined;
+  sink.at(locate(document, ['kind']), {
+    code: 'KIND_INVALID',
+    message: `unknown kind ${typeof kind === 'string' ? `'${kind}'` : JSON.stringify(kind)}${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
+    hint,
+    path: 'kind',
+  });
+}
+
+/** ajv reports each missing key apart; one message per object reads better. */
+function mergeMissingKeys(
+  errors: readonly ErrorObject[],
+  rootDef: string,
+): { problem: ShapeProblem; keyword: string; silent?: boolean }[] {
+  const out: { problem: ShapeProblem; keyword: string; silent?: boolean }[] = [];
+  const missingByPath = new Map<string, { problem: ShapeProblem; keys: string[] }>();
+  // `lable:` already says "did you mean 'label'?"; "missing key 'label'" would only repeat it
+  const misspelt = new Set<string>();
+  const described = errors.map((error) => ({ error, problem: describeAjvError(error, rootDef) }));
+  for (const { error, problem } of described) {
+    if (problem?.suggestion !== undefined) misspelt.add(`${error.instancePath}\0${problem.suggestion}`);
+  }
+  for (const { error, problem } of described) {
+    if (!problem) continue;
+    if (error.keyword === 'required') {
+      if (
+        misspelt.has(
+          `${error.instancePath}\0${(error.params as { missingProperty: string }).missingProperty}`,
+        )
+      ) {
+        out.push({ problem, keyword: 'required', silent: true });
+        continue;
+      }
+      const key = (error.params as { missingProperty: string }).missingProperty;
+      const seen = missingByPath.get(error.instancePath);
+      if (seen) {
+        seen.keys.push(key);
+        continue;
+      }
+      missingByPath.set(error.instancePath, { problem, keys: [key] });
+      out.push({ problem, keyword: 'required' });
+      continue;
+    }
+    out.push({ problem, keyword: error.keyword });
+  }
+  for (const { problem, keys } of missingByPath.values()) {
+    if (keys.length > 1) problem.input.message = `missing keys ${keys.map((k) => `'${k}'`).join(', ')}`;
+    problem.input.hint =
+      own(MISSING_HINTS, `${rootDef}.${listOf(problem.path)}`) ?? own(MISSING_HINTS, listOf(problem.path));
+  }
+  return out;
+}
+
+/** Hints for missing keys, by `<root>.<list>` or by list alone. */
+const MISSING_HINTS: Record<string, string | undefined> = {
+  'PropertiesManifest.properties':
+    'a property needs name, label, type, fieldType and groupName; to archive one, give only name and archived: true',
+  'PropertiesManifest.groups':
+    'a group needs name and label; to archive one, give only name and archived: true',
+  'EventPropertiesManifest.properties':
+    'an event property needs name, label and type; to delete one, give only name and deleted: true',
+  options: 'an option needs label and value',
+};
+
+/** The list an object sits in: `options` for `properties[2].options[0]`. */
+function listOf(path: readonly PathSegment[]): string {
+  const list = path.length >= 2 && typeof path.at(-1) === 'number' ? path.at(-2) : undefined;
+  return typeof list === 'string' ? list : '';
+}
