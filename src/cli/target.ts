@@ -19,7 +19,11 @@
  */
 import { CrmSchemaError } from '../core/errors.js';
 import { DEFAULT_TOKEN_ENV } from '../core/token-env.js';
-import { resolveEnvironment, type EnvironmentConfig, type ProjectConfig } from '../manifest/project/config.js';
+import {
+  resolveEnvironment,
+  type EnvironmentConfig,
+  type ProjectConfig,
+} from '../manifest/project/config.js';
 import { DEFAULT_POLICY, type Policy } from '../model/policy.js';
 import type { GatePolicy } from '../model/policy.js';
 import type { ComputePlanOptions } from '../pipeline/compute-plan.js';

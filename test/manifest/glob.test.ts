@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { expandBraces, glob, matchesGlob, MAX_ALTERNATIVES, staticBase } from '../../src/manifest/project/glob.js';
+import {
+  expandBraces,
+  glob,
+  matchesGlob,
+  MAX_ALTERNATIVES,
+  staticBase,
+} from '../../src/manifest/project/glob.js';
 
 describe('matchesGlob', () => {
   it.each([

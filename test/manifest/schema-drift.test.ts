@@ -11,12 +11,7 @@ import { SCHEMA_OBJECTS } from './schema-keys.js';
 import { loadSchema, schemaNameOf, validators } from '../../src/manifest/schema/schemas.js';
 import type { SchemaName } from '../../src/manifest/schema/schemas.js';
 import { ASSOCIATION_CATEGORIES, MANIFEST_KINDS } from '../../src/manifest/schema/types.js';
-import {
-  DATA_SENSITIVITIES,
-  EVENT_PROPERTY_TYPES,
-  FIELD_TYPES,
-  PROPERTY_TYPES,
-} from '../../src/wire/api.js';
+import { DATA_SENSITIVITIES, EVENT_PROPERTY_TYPES, FIELD_TYPES, PROPERTY_TYPES } from '../../src/wire/api.js';
 import { DESTRUCTIVE_POLICIES, UNMANAGED_POLICIES } from '../../src/model/policy.js';
 
 type SchemaObject = Record<string, unknown> & {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fitToLimit, type MarkdownSection, type Omitted } from '../../src/render/plan/plan-markdown-budget.js';
+import {
+  fitToLimit,
+  type MarkdownSection,
+  type Omitted,
+} from '../../src/render/plan/plan-markdown-budget.js';
 
 const section = (name: string, ids: string[]): MarkdownSection => ({
   open: (shown) => `<${name} ${shown}/${ids.length}>\n`,

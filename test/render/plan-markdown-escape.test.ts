@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { codeSpan, escapeHtml, escapeMarkdown, fencedBlock } from '../../src/render/common/markdown-escape.js';
+import {
+  codeSpan,
+  escapeHtml,
+  escapeMarkdown,
+  fencedBlock,
+} from '../../src/render/common/markdown-escape.js';
 
 describe('Markdown escaping', () => {
   it('escapes inline Markdown and HTML, and keeps text on one line', () => {

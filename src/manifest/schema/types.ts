@@ -3,7 +3,12 @@
  * `schemas/manifest.schema.json` and `schemas/config.schema.json` describe the same shapes; the key
  * lists in test/manifest/schema-keys.ts tie both together and a test fails when they drift apart.
  */
-import type { AssociationCategory, EventPropertyType, PropertyCreate, PropertyOption } from '../../wire/api.js';
+import type {
+  AssociationCategory,
+  EventPropertyType,
+  PropertyCreate,
+  PropertyOption,
+} from '../../wire/api.js';
 import type {
   DangerousPolicy,
   DestructivePolicy,

@@ -215,4 +215,3 @@ export interface ChangeKind<C extends ChangeShape> {
 export function fieldNames(fields: readonly { field: string }[]): string {
   return fields.map((f) => f.field).join(', ');
 }
-
