@@ -10,11 +10,13 @@
  * A chunk that fails as a whole (an error status, a network failure, an outcome-unknown create, an
  * answer of the wrong shape) gives all its inputs that one error.
  */
-import { ANY_BATCH } from './answer-shapes.js';
+import { ANY_BATCH, type Shape } from './answer-shapes.js';
 import { errorFromBatchItem } from './error-mapping.js';
 import { BadResponseError, isApiError, type CrmApiError } from './errors.js';
 import type { BatchErrorItem, BatchResponse } from '../wire/api.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
+import type { Requester } from './request.js';
+import type { RetryClass } from './retry.js';
 
 export interface BatchItemError<I> {
   input: I;
@@ -44,6 +46,37 @@ export interface BatchRun<I, R> {
   matchAllKeys?: boolean;
   /** inputs per call: the endpoint's cap (default 100; the association batch read takes 1,000) */
   chunkSize?: number;
+}
+
+/** A batch endpoint that takes `{ inputs: [...] }` by POST, the usual kind. */
+export interface PostBatch<I, R> extends Pick<
+  BatchRun<I, R>,
+  'inputs' | 'keysOf' | 'matchAllKeys' | 'chunkSize'
+> {
+  path: string;
+  /** whether a call may be repeated when its outcome is unknown */
+  retry: RetryClass;
+  /** the answer's shape: a batch of R, or nothing (204) */
+  expect: Shape<BatchResponse<R> | undefined> | Shape<BatchResponse<R>>;
+  /** one input as an item of `inputs`; default the input itself */
+  item?: (input: I) => unknown;
+}
+
+/** Sends `inputs` to a batch endpoint in chunks, `{ inputs: chunk }` by POST, and merges the answers. */
+export function postBatches<I, R>(requester: Requester, batch: PostBatch<I, R>): Promise<BatchResult<I, R>> {
+  const { path, retry, expect, item, ...run } = batch;
+  return runBatches<I, R>({
+    ...run,
+    call: { method: 'POST', path },
+    send: (chunk) =>
+      requester.request<BatchResponse<R> | undefined>({
+        method: 'POST',
+        path,
+        body: { inputs: item === undefined ? chunk : chunk.map(item) },
+        retry,
+        expect,
+      }),
+  });
 }
 
 export function chunk<T>(items: readonly T[], size = BATCH_SIZE): T[][] {

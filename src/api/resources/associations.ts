@@ -4,7 +4,7 @@
  * the platform also serves `/crm/associations/v4`).
  */
 import { LABEL_LIST, NO_RESULTS_BATCH } from '../answer-shapes.js';
-import { runBatches, type BatchResult } from '../batching.js';
+import { postBatches, type BatchResult } from '../batching.js';
 import type { Requester } from '../request.js';
 import { routes } from '../../wire/routes.js';
 import type {
@@ -12,7 +12,6 @@ import type {
   AssociationLabelArchiveInput,
   AssociationLabelCreate,
   AssociationLabelUpdate,
-  BatchResponse,
 } from '../../wire/api.js';
 
 export class AssociationsApi {
@@ -31,18 +30,12 @@ export class AssociationsApi {
     inputs: readonly AssociationLabelArchiveInput[],
   ): Promise<BatchResult<AssociationLabelArchiveInput, Record<string, unknown>>> {
     const route = routes.associationLabelsArchiveBatch(fromObjectType, toObjectType);
-    return runBatches({
+    return postBatches<AssociationLabelArchiveInput, Record<string, unknown>>(this.#r, {
+      path: route,
       inputs,
-      call: { method: 'POST', path: route },
       keysOf: (input) => [input.from.id, input.to.id],
-      send: (chunk) =>
-        this.#r.request<BatchResponse<Record<string, unknown>> | undefined>({
-          method: 'POST',
-          path: route,
-          body: { inputs: chunk },
-          retry: 'safe',
-          expect: NO_RESULTS_BATCH,
-        }),
+      retry: 'safe',
+      expect: NO_RESULTS_BATCH,
     });
   }
 

@@ -3,7 +3,7 @@
  * limit create/update/purge, all under the `/crm/associations/v4` prefix.
  */
 import { NO_RESULTS_BATCH, TYPE_CONFIG_ALL, TYPE_CONFIG_BATCH, TYPE_CONFIG_LIST } from '../answer-shapes.js';
-import { runBatches, type BatchResult } from '../batching.js';
+import { postBatches, type BatchResult } from '../batching.js';
 import type { Requester } from '../request.js';
 import { routes } from '../../wire/routes.js';
 import type {
@@ -66,18 +66,12 @@ export class LimitsApi {
     inputs: readonly AssociationLimitPurgeInput[],
   ): Promise<BatchResult<AssociationLimitPurgeInput, never>> {
     const route = routes.limitsBatch(fromObjectType, toObjectType, 'purge');
-    return runBatches({
+    return postBatches(this.#r, {
+      path: route,
       inputs,
-      call: { method: 'POST', path: route },
       keysOf: (input) => [String(input.typeId)],
-      send: (chunk) =>
-        this.#r.request({
-          method: 'POST',
-          path: route,
-          body: { inputs: chunk },
-          retry: 'safe',
-          expect: NO_RESULTS_BATCH,
-        }),
+      retry: 'safe',
+      expect: NO_RESULTS_BATCH,
     });
   }
 
@@ -87,18 +81,12 @@ export class LimitsApi {
     retry: 'safe' | 'unsafe',
   ): Promise<BatchResult<AssociationLimitInput, AssociationTypeConfig>> {
     const route = tail;
-    return runBatches({
+    return postBatches(this.#r, {
+      path: route,
       inputs,
-      call: { method: 'POST', path: route },
       keysOf: (input) => [String(input.typeId)],
-      send: (chunk) =>
-        this.#r.request({
-          method: 'POST',
-          path: route,
-          body: { inputs: chunk },
-          retry,
-          expect: TYPE_CONFIG_BATCH,
-        }),
+      retry,
+      expect: TYPE_CONFIG_BATCH,
     });
   }
 }

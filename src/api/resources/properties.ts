@@ -1,6 +1,6 @@
 /** Property definitions: create, read, list, update and archive, one at a time and in batches. */
 import { NO_RESULTS_BATCH, PROPERTY, PROPERTY_BATCH, PROPERTY_LIST } from '../answer-shapes.js';
-import { runBatches, type BatchResult } from '../batching.js';
+import { postBatches, runBatches, type BatchResult } from '../batching.js';
 import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
 import { routes } from '../../wire/routes.js';
@@ -118,36 +118,25 @@ export class PropertiesApi {
     inputs: readonly PropertyCreate[],
   ): Promise<BatchResult<PropertyCreate, Property>> {
     const route = routes.propertiesBatch(objectType, 'create');
-    return runBatches({
+    return postBatches(this.#r, {
+      path: route,
       inputs,
-      call: { method: 'POST', path: route },
       keysOf: (input) => [input.name],
-      send: (chunk) =>
-        this.#r.request({
-          method: 'POST',
-          path: route,
-          body: { inputs: chunk },
-          retry: 'unsafe',
-          expect: PROPERTY_BATCH,
-        }),
+      retry: 'unsafe',
+      expect: PROPERTY_BATCH,
     });
   }
 
   /** Batch archive by name (204 whatever each name's state): idempotent. */
   batchArchive(objectType: string, names: readonly string[]): Promise<BatchResult<string, never>> {
     const route = routes.propertiesBatch(objectType, 'archive');
-    return runBatches({
+    return postBatches(this.#r, {
+      path: route,
       inputs: names,
-      call: { method: 'POST', path: route },
       keysOf: (name) => [name],
-      send: (chunk) =>
-        this.#r.request({
-          method: 'POST',
-          path: route,
-          body: { inputs: chunk.map((name) => ({ name })) },
-          retry: 'safe',
-          expect: NO_RESULTS_BATCH,
-        }),
+      retry: 'safe',
+      expect: NO_RESULTS_BATCH,
+      item: (name) => ({ name }),
     });
   }
 }

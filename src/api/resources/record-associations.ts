@@ -10,7 +10,7 @@ import {
   LINK_BATCH,
   NO_RESULTS_BATCH,
 } from '../answer-shapes.js';
-import { runBatches, type BatchResult } from '../batching.js';
+import { postBatches, type BatchResult } from '../batching.js';
 import { paginate } from '../paging.js';
 import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
@@ -96,19 +96,14 @@ export class RecordAssociationsApi {
     ids: readonly string[],
   ): Promise<BatchResult<string, RecordAssociationsOf>> {
     const route = routes.associationsBatch(fromObjectType, toObjectType, 'read');
-    return runBatches({
+    return postBatches(this.#r, {
+      path: route,
       inputs: ids,
       chunkSize: ASSOCIATION_READ_BATCH_SIZE,
-      call: { method: 'POST', path: route },
       keysOf: (id) => [id],
-      send: (chunk) =>
-        this.#r.request({
-          method: 'POST',
-          path: route,
-          body: { inputs: chunk.map((id) => ({ id })) },
-          retry: 'safe',
-          expect: ASSOCIATIONS_OF_BATCH,
-        }),
+      retry: 'safe',
+      expect: ASSOCIATIONS_OF_BATCH,
+      item: (id) => ({ id }),
     });
   }
 
@@ -119,20 +114,14 @@ export class RecordAssociationsApi {
     inputs: readonly RecordAssociationCreateInput[],
   ): Promise<BatchResult<RecordAssociationCreateInput, RecordAssociationLink>> {
     const route = routes.associationsBatch(fromObjectType, toObjectType, 'create');
-    return runBatches({
+    return postBatches(this.#r, {
+      path: route,
       inputs,
-      call: { method: 'POST', path: route },
       // an error item names both records of its input
       keysOf: (input) => [input.from.id, input.to.id],
       matchAllKeys: true,
-      send: (chunk) =>
-        this.#r.request({
-          method: 'POST',
-          path: route,
-          body: { inputs: chunk },
-          retry: 'safe',
-          expect: LINK_BATCH,
-        }),
+      retry: 'safe',
+      expect: LINK_BATCH,
     });
   }
 
@@ -143,18 +132,12 @@ export class RecordAssociationsApi {
     inputs: readonly RecordAssociationArchiveInput[],
   ): Promise<BatchResult<RecordAssociationArchiveInput, never>> {
     const route = routes.associationsBatch(fromObjectType, toObjectType, 'archive');
-    return runBatches({
+    return postBatches(this.#r, {
+      path: route,
       inputs,
-      call: { method: 'POST', path: route },
       keysOf: (input) => [input.from.id],
-      send: (chunk) =>
-        this.#r.request({
-          method: 'POST',
-          path: route,
-          body: { inputs: chunk },
-          retry: 'safe',
-          expect: NO_RESULTS_BATCH,
-        }),
+      retry: 'safe',
+      expect: NO_RESULTS_BATCH,
     });
   }
 }

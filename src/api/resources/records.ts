@@ -11,7 +11,7 @@ import {
   UPSERT_BATCH,
 } from '../answer-shapes.js';
 import { randomUUID } from 'node:crypto';
-import { runBatches, type BatchResult } from '../batching.js';
+import { postBatches, runBatches, type BatchResult } from '../batching.js';
 import { paginate } from '../paging.js';
 import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
@@ -205,36 +205,25 @@ export class RecordsApi {
     inputs: readonly RecordUpsertInput[],
   ): Promise<BatchResult<RecordUpsertInput, UpsertedRecord>> {
     const route = routes.recordsBatch(objectType, 'upsert');
-    return runBatches({
+    return postBatches(this.#r, {
+      path: route,
       inputs,
-      call: { method: 'POST', path: route },
       keysOf: (input) => [input.id, input.objectWriteTraceId],
-      send: (chunk) =>
-        this.#r.request({
-          method: 'POST',
-          path: route,
-          body: { inputs: chunk },
-          retry: 'safe',
-          expect: UPSERT_BATCH,
-        }),
+      retry: 'safe',
+      expect: UPSERT_BATCH,
     });
   }
 
   /** Batch archive by id, chunks of 100 (no body in the answer). Idempotent. */
   batchArchive(objectType: string, ids: readonly string[]): Promise<BatchResult<string, never>> {
     const route = routes.recordsBatch(objectType, 'archive');
-    return runBatches({
+    return postBatches(this.#r, {
+      path: route,
       inputs: ids,
-      call: { method: 'POST', path: route },
       keysOf: (id) => [id],
-      send: (chunk) =>
-        this.#r.request({
-          method: 'POST',
-          path: route,
-          body: { inputs: chunk.map((id) => ({ id })) },
-          retry: 'safe',
-          expect: NO_RESULTS_BATCH,
-        }),
+      retry: 'safe',
+      expect: NO_RESULTS_BATCH,
+      item: (id) => ({ id }),
     });
   }
 
@@ -242,18 +231,12 @@ export class RecordsApi {
     route: string,
     inputs: readonly RecordUpdateInput[],
   ): Promise<BatchResult<RecordUpdateInput, SimpleRecord>> {
-    return runBatches({
+    return postBatches(this.#r, {
+      path: route,
       inputs,
-      call: { method: 'POST', path: route },
       keysOf: (input) => [input.id, input.objectWriteTraceId],
-      send: (chunk) =>
-        this.#r.request({
-          method: 'POST',
-          path: route,
-          body: { inputs: chunk },
-          retry: 'safe',
-          expect: RECORD_BATCH,
-        }),
+      retry: 'safe',
+      expect: RECORD_BATCH,
     });
   }
 }
