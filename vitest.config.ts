@@ -1,14 +1,14 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { tiers } from './test/tiers.js';
+import { replacesModules, tiers } from './test/tiers.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const tier = tiers(root);
 
-/** Tests that start a server or a process: a fresh forked process per file. */
+/** Tests that start a server or a process run in forked workers. */
 const processes = {
   // builds dist/ when it is missing or stale, for the tests of the real binary
   globalSetup: ['test/global-setup.ts'],
@@ -16,6 +16,9 @@ const processes = {
   // which changes the working directory
   pool: 'forks' as const,
 };
+/** A worker loads modules once and runs file after file; a file that replaces modules gets its own. */
+const shared = (files: string[]) => files.filter((file) => !replacesModules(root, file));
+const own = (files: string[]) => files.filter((file) => replacesModules(root, file));
 
 export default defineConfig({
   test: {
@@ -37,8 +40,13 @@ export default defineConfig({
         // pure code: threads sharing the modules they load, no process per file
         test: { name: 'unit', include: tier.unit, pool: 'threads', isolate: false },
       },
-      { extends: true, test: { name: 'integration', include: tier.integration, ...processes } },
-      { extends: true, test: { name: 'slow', include: tier.slow, ...processes } },
+      {
+        extends: true,
+        test: { name: 'integration', include: shared(tier.integration), ...processes, isolate: false },
+      },
+      { extends: true, test: { name: 'integration-own', include: own(tier.integration), ...processes } },
+      { extends: true, test: { name: 'slow', include: shared(tier.slow), ...processes, isolate: false } },
+      { extends: true, test: { name: 'slow-own', include: own(tier.slow), ...processes } },
     ],
   },
 });

@@ -7,7 +7,8 @@
  *   the edit loop need not.
  * - **integration**: every other test that starts a server or a process, directly or through a helper it
  *   imports: the emulator, a scripted HTTP server, the CLI's `main` in process, `bin/run.js` in a child.
- *   They run in forked workers, each file in a fresh process (the CLI changes the working directory).
+ *   They run in forked workers (the CLI changes the working directory), which load modules once and run
+ *   file after file; a file that replaces modules (`vi.mock`) runs in a process of its own.
  * - **unit**: the rest, pure code. They run in threads that share loaded modules between files (no
  *   process per file), so the tier takes seconds.
  *
@@ -52,6 +53,11 @@ function startsSomething(root: string, file: string, seen = new Map<string, bool
   }
   seen.set(file, found);
   return found;
+}
+
+/** A file that replaces modules (`vi.mock`): it needs a process of its own, whatever its tier. */
+export function replacesModules(root: string, file: string): boolean {
+  return /\bvi\.(do)?mock\(/.test(readFileSync(join(root, file), 'utf8'));
 }
 
 export function tierOf(root: string, file: string): Tier {
