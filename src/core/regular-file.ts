@@ -92,8 +92,3 @@ function checkStats(info: Stats, maxBytes: number): void {
   if (!info.isFile()) throw new FileRefusal('not-regular', kindOfFile(info), info.size);
   if (info.size > maxBytes) throw new FileRefusal('too-large', 'a regular file', info.size);
 }
-
-/** Throws a FileRefusal unless `path` (links followed) is a regular file; system errors pass through. */
-export async function assertRegularFile(path: string): Promise<void> {
-  checkStats(await stat(path), Number.POSITIVE_INFINITY);
-}

@@ -36,7 +36,7 @@ import { encodeSnapshot } from './storage/snapshot.js';
 import { own } from '../core/own.js';
 import { errorCode, errorMessage, journalFileOf, toError, type StoredState } from './storage/read-state.js';
 
-export { writeFileAtomically, type AtomicWriteOptions } from './storage/atomic-write.js';
+export { writeFileAtomically } from './storage/atomic-write.js';
 
 export {
   journalFileOf,

@@ -25,7 +25,6 @@ import { countConversions } from './value-scan.js';
 import { countCopyConflicts } from './copy-conflicts.js';
 
 export type { DataCheckResult } from './data-check-result.js';
-export { DEFAULT_DATA_CHECK_BUDGET } from './data-check-result.js';
 
 export interface DataCheckOptions {
   /** calls the whole check may make (default 100) */

@@ -24,6 +24,3 @@ export const MAX_EVENT_PROPERTIES = 500;
 
 /** Filter groups of one search request. */
 export const MAX_SEARCH_FILTER_GROUPS = 5;
-
-/** Results a search can reach in all, page after page. */
-export const SEARCH_RESULT_CAP = 10_000;

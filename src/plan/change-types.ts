@@ -10,8 +10,7 @@ import type { KINDS } from './kinds/all-kinds.js';
 import type { ChangeKind } from './kinds/change-kind.js';
 import { KIND_TYPES } from './kinds/registry.js';
 
-export type { FieldChange, OptionChange, Ref, RemovalCause } from './change-shapes.js';
-export { isRef, refKey } from './change-shapes.js';
+export type { FieldChange, OptionChange, Ref } from './change-shapes.js';
 
 /** The change a kind handles. */
 export type ChangeOfKind<K> = K extends ChangeKind<infer C> ? C : never;
@@ -19,7 +18,6 @@ export type ChangeOfKind<K> = K extends ChangeKind<infer C> ? C : never;
 export type Change = ChangeOfKind<(typeof KINDS)[number]>;
 
 export type ChangeType = Change['type'];
-export type ChangeOf<T extends ChangeType> = Extract<Change, { type: T }>;
 
 /** Every change type: the registry's, in the order of the list of kinds (`kinds/all-kinds.ts`). */
 export const CHANGE_TYPES: readonly ChangeType[] = KIND_TYPES;

@@ -28,7 +28,3 @@ export const PlanDiagnosticShape = shared(
 );
 
 export type PlanDiagnostic = Static<typeof PlanDiagnosticShape>;
-
-export function hasErrors(diagnostics: readonly PlanDiagnostic[]): boolean {
-  return diagnostics.some((d) => d.level === 'error');
-}

@@ -21,8 +21,6 @@ export const POLICY_RULES = [
   'conflict',
 ] as const;
 
-export type PolicyRule = (typeof POLICY_RULES)[number];
-
 export const PolicyDecisionShape = Type.Object(
   {
     decision: oneOfValues(['apply', 'refuse'], 'apply or refuse.'),

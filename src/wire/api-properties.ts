@@ -142,13 +142,6 @@ export interface Property {
   [key: string]: unknown;
 }
 
-/** POST /crm/v3/properties/{objectType}/batch/read body. */
-export interface PropertyBatchReadRequest {
-  archived?: boolean;
-  dataSensitivity?: DataSensitivity;
-  inputs: { name: string }[];
-}
-
 /** Property groups. */
 export interface PropertyGroup {
   name: string;
@@ -218,16 +211,5 @@ export interface ErrorBody {
   errors?: ErrorDetail[];
   context?: Record<string, string[]>;
   links?: Record<string, string>;
-  [key: string]: unknown;
-}
-
-/** 429 body. */
-export interface RateLimitErrorBody {
-  status: 'error';
-  message: string;
-  errorType: 'RATE_LIMIT';
-  correlationId: string;
-  policyName: 'TEN_SECONDLY_ROLLING' | 'DAILY' | 'SECONDLY' | (string & {});
-  category?: string;
   [key: string]: unknown;
 }

@@ -70,12 +70,6 @@ export interface RecordUpsertInput {
   idProperty?: string;
   objectWriteTraceId?: string;
 }
-export interface RecordBatchReadRequest {
-  inputs: { id: string }[];
-  properties: string[];
-  propertiesWithHistory: string[];
-  idProperty?: string;
-}
 
 // Paging
 export interface Paging {

@@ -57,15 +57,6 @@ export function locate(
   return { file: document.file, ...document.lines.linePos(offset) };
 }
 
-/** Location of the key `key` inside the mapping at `path` (for unknown keys). */
-export function locateKey(
-  document: ParsedDocument,
-  path: readonly PathSegment[],
-  key: string,
-): SourceLocation {
-  return locate(document, [...path, key], 'key');
-}
-
 /** `/properties/2/fieldType` -> ['properties', 2, 'fieldType'] */
 export function pointerToPath(pointer: string): PathSegment[] {
   if (pointer === '') return [];

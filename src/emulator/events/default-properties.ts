@@ -21,8 +21,6 @@ const DEFAULTS: readonly [name: string, label: string, type: EventPropertyType][
   ['hs_utm_campaign', 'UTM campaign', 'string'],
 ];
 
-export const DEFAULT_EVENT_PROPERTY_NAMES: readonly string[] = DEFAULTS.map(([name]) => name);
-
 export function defaultEventProperties(now: string): EventProperty[] {
   return DEFAULTS.map(([name, label, type]) => ({
     ...buildEventProperty({ name, label, type, description: '', options: [] }, now),

@@ -176,5 +176,3 @@ export const LINT_RULES: readonly LintRule[] = [
       ),
   },
 ];
-
-export const LINT_RULE_IDS: readonly string[] = LINT_RULES.map((rule) => rule.id);

@@ -12,7 +12,7 @@ import { eventOptionsRule, propertyOptionsRule } from './options.js';
 import { fieldTypeRule, formulaPresenceRule, reservedNameRule } from './properties.js';
 import { tombstoneRule } from './tombstones.js';
 
-export type { Rule, RuleContext } from './context.js';
+export type { Rule } from './context.js';
 
 export const RULES: readonly Rule[] = [
   objectTypeRule,

@@ -13,7 +13,7 @@ import {
 } from './schema-compile.js';
 import type { ManifestKind } from './types.js';
 
-export { loadSchema, schemaUrl } from './schema-compile.js';
+export { loadSchema } from './schema-compile.js';
 export type { SchemaName } from './schema-compile.js';
 
 /**

@@ -124,8 +124,6 @@ export interface EventPropertiesManifest {
   properties: EventPropertyEntry[];
 }
 
-export type Manifest = PropertiesManifest | AssociationsManifest | EventPropertiesManifest;
-
 // ---------------------------------------------------------------------------------------------
 // The project file, crm-schema.yaml
 // ---------------------------------------------------------------------------------------------

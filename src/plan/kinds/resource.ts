@@ -25,8 +25,6 @@ export type ResourceRef =
   | { kind: 'eventDefinition'; eventName: string }
   | { kind: 'eventProperty'; eventName: string; name: string };
 
-export type ResourceKind = ResourceRef['kind'];
-
 /**
  * The normalised live resource, or undefined when there is none. A limit whose typeId is a `Ref` is
  * found through `typeIds` (learned when its label was created), else through the live label of its text;

@@ -32,9 +32,6 @@ export interface PlanRuleContext {
   counts?: DataCounts;
 }
 
-/** A change of one kind with its severity, assessed again with the counts. */
-export type KindRule<C extends ChangeShape> = (change: Classified<C>, ctx: PlanRuleContext) => Classified<C>;
-
 /** Raises to `severity` (replacing the reason) or, at the same level, adds the reason; never lowers. */
 export function raise<C extends Assessment>(change: C, severity: Severity, reason: string): C {
   const current = severityRank(change.severity);

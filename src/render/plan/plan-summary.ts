@@ -108,11 +108,6 @@ export function summaryLine(counts: PlanCounts): string {
   return `Plan: ${actions.join(', ')}${severities.length > 0 ? `; ${severities.join(', ')}` : ''}.`;
 }
 
-/** How many changes the target's policy refuses. */
-export function refusedCount(counts: PlanCounts): number {
-  return counts.refused.safe + counts.refused.dangerous + counts.refused.destructive;
-}
-
 /** Said after the summary when the plan has errors; undefined otherwise. */
 export function planErrorLine(counts: PlanCounts): string | undefined {
   if (counts.errors === 0) return undefined;
