@@ -187,6 +187,8 @@ export async function sendUnit(
     if (attempt.kind === 'gone' && !isRemoval(change)) attempt = { kind: 'ok' };
     attempts.set(change.id, attempt);
   }
+  // a change with no request of its own was done by another's call: its read-back checks it
+  for (const change of toSend) if (!attempts.has(change.id)) attempts.set(change.id, { kind: 'ok' });
   return attempts;
 }
 

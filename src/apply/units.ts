@@ -33,6 +33,12 @@ export function unitsOf(changes: readonly PlannedChange[]): Unit[] {
       });
     last = wire.changeIds;
   }
+  // a change with no request of its own (an event property created in its new definition's call) is a
+  // unit of its own: it sends nothing and its read-back says whether it is done
+  const sent = new Set(units.flatMap((unit) => unit.changes.map((change) => change.id)));
+  for (const change of changes) {
+    if (!sent.has(change.id)) units.push({ index: units.length, changes: [change], after: [] });
+  }
   const unitOf = new Map<string, number>();
   for (const unit of units) for (const change of unit.changes) unitOf.set(change.id, unit.index);
   for (const unit of units) {

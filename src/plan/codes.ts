@@ -97,7 +97,7 @@ export const PLAN_CODES = {
   },
   EVENT_DEFINITION_DIFFERS: {
     level: 'warning',
-    summary: 'an event definition differs from its definition block: definitions are created, never changed',
+    summary: "an event definition's primary object differs from its definition block: it cannot change",
   },
   DATA_CHECK_SKIPPED: {
     level: 'info',

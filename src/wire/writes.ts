@@ -89,6 +89,11 @@ export const writes = {
     path: routes.eventDefinitions(),
     body,
   }),
+  updateEventDefinition: (eventName: string, body: JsonObject): WriteRequest => ({
+    method: 'PATCH',
+    path: routes.eventDefinition(eventName),
+    body,
+  }),
   createEventProperty: (eventName: string, body: JsonObject): WriteRequest => ({
     method: 'POST',
     path: routes.eventProperties(eventName),

@@ -72,7 +72,8 @@ describe('applyPlan', () => {
     ]);
     expect(eventProperties(state, 'order_shipped')).toEqual(['carrier', 'note', 'weight']);
     expect(eventProperties(state, 'ticket_escalated')).toEqual(['level']);
-    expect(state.eventDefinitions.ticket_escalated!.labels.singular).toBe('Ticket escalated');
+    // V2 relabels it in place
+    expect(state.eventDefinitions.ticket_escalated!.labels.singular).toBe('Ticket raised');
 
     // one outcome event per change, phases announced in plan order
     expect(events.filter((e) => e.kind === 'outcome')).toHaveLength(second.changes.length);

@@ -54,7 +54,7 @@ properties:
   - { name: note, label: Note, type: string }
 `;
 
-/** A definition the account lacks: the plan creates it, then its property. */
+/** A definition the account lacks: the plan creates it, with its property in the same call. */
 export const ESCALATED = `kind: EventProperties
 eventName: ticket_escalated
 definition: { label: Ticket escalated, description: A ticket went up a level, primaryObject: TICKET }
@@ -130,11 +130,14 @@ properties:
   - { name: gone, deleted: true }
 `;
 
+/** The same definition with another label: changed in place (PATCH). */
+export const ESCALATED_V2 = ESCALATED.replace('label: Ticket escalated,', 'label: Ticket raised,');
+
 export const V2 = {
   'tickets.yaml': TICKETS_V2,
   'associations.yaml': ASSOCIATIONS_V2,
   'events.yaml': EVENTS_V2,
-  'escalated.yaml': ESCALATED,
+  'escalated.yaml': ESCALATED_V2,
 };
 
 /** `count` string properties `prefix_0..` of one object type in one group, as a manifest. */

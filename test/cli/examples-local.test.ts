@@ -59,11 +59,19 @@ describe('the examples project on a fresh local emulator', () => {
             description: 'An order left the warehouse.',
             primaryObject: 'CONTACT',
             includeDefaultProperties: false,
-            propertyDefinitions: [],
           },
         },
       ],
     });
+    // its four properties go in the same call, each still a change of its own with no request
+    const sent = (definition.requests[0]!.body as { propertyDefinitions: { name: string }[] })
+      .propertyDefinitions;
+    expect(sent.map((p) => p.name)).toStrictEqual([
+      'carrier',
+      'tracking_number',
+      'parcel_count',
+      'shipped_at',
+    ]);
     const eventProperties = doc.changes.filter((c) => c.type === 'eventProperty.create');
     expect(eventProperties.map((c) => c.id)).toStrictEqual([
       'eventProperty.create event:order_shipped.carrier',
@@ -71,7 +79,10 @@ describe('the examples project on a fresh local emulator', () => {
       'eventProperty.create event:order_shipped.shipped_at',
       'eventProperty.create event:order_shipped.tracking_number',
     ]);
-    for (const change of eventProperties) expect(change.dependsOn).toStrictEqual([definition.id]);
+    for (const change of eventProperties) {
+      expect(change.dependsOn).toStrictEqual([definition.id]);
+      expect(change.requests).toStrictEqual([]);
+    }
     expect(doc.changes.indexOf(definition)).toBe(doc.changes.indexOf(eventProperties[0]!) - 1);
     expect(existsSync(join(dir, '.crm-schema', 'local.json'))).toBe(true);
 
@@ -80,13 +91,13 @@ describe('the examples project on a fresh local emulator', () => {
     const lines = text.stdout.trimEnd().split('\n');
     expect(lines.slice(lines.indexOf('event:order_shipped (5 changes)'))).toStrictEqual([
       'event:order_shipped (5 changes)',
-      '  +   Create event definition event:order_shipped "Order shipped" (primary object CONTACT)',
+      '  +   Create event definition event:order_shipped "Order shipped" (primary object CONTACT) with its 4 properties',
       '      description: "An order left the warehouse."',
-      '  +   Create event property event:order_shipped.carrier "Carrier" (enumeration)',
+      '  +   Create event property event:order_shipped.carrier "Carrier" (enumeration), with its event definition',
       '      options: post "Post", courier "Courier", pickup_point "Pickup point"',
-      '  +   Create event property event:order_shipped.parcel_count "Parcels" (number)',
-      '  +   Create event property event:order_shipped.shipped_at "Shipped at" (datetime)',
-      '  +   Create event property event:order_shipped.tracking_number "Tracking number" (string)',
+      '  +   Create event property event:order_shipped.parcel_count "Parcels" (number), with its event definition',
+      '  +   Create event property event:order_shipped.shipped_at "Shipped at" (datetime), with its event definition',
+      '  +   Create event property event:order_shipped.tracking_number "Tracking number" (string), with its event definition',
       '',
       'Plan: 39 to create.',
     ]);
@@ -94,7 +105,7 @@ describe('the examples project on a fresh local emulator', () => {
     const applied = await run(['apply', '--local', '--yes', ...CONFIG], dir);
     expect(applied.code).toBe(0);
     expect(applied.stdout).toContain(
-      '  +   Create event definition event:order_shipped "Order shipped" (primary object CONTACT)\n',
+      '  +   Create event definition event:order_shipped "Order shipped" (primary object CONTACT) with its 4 properties\n',
     );
     // 39 changes in fewer calls: creates of one kind share batch calls
     expect(applied.stdout).toMatch(/\nApply: 39 applied in \d+ ms\. \d+ write calls\.\n$/);

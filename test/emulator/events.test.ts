@@ -175,6 +175,32 @@ describe('event definitions (beyond the spec)', () => {
     expect((await emu.call('GET', `${BASE}/constructor`)).status).toBe(404);
   });
 
+  it('PATCH changes the label and description only; a bad body is a 400 and a missing definition a 404', async () => {
+    const created = (await createEvent({ description: 'Left', propertyDefinitions: [carrier] })) as Record<
+      string,
+      unknown
+    >;
+    const res = await emu.call('PATCH', `${BASE}/order_shipped`, {
+      label: 'Order sent',
+      description: 'Handed over',
+      name: 'ignored',
+      primaryObject: 'DEAL',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: 'order_shipped',
+      labels: { singular: 'Order sent', plural: 'Order sent' },
+      description: 'Handed over',
+      primaryObject: created.primaryObject,
+      objectTypeId: created.objectTypeId,
+      updatedAt: expect.stringMatching(ISO) as unknown,
+    });
+    expect((await emu.call('GET', `${BASE}/order_shipped`)).body).toEqual(res.body);
+    expect((await emu.call('PATCH', `${BASE}/order_shipped`, { label: '' })).status).toBe(400);
+    expect((await emu.call('PATCH', `${BASE}/order_shipped`, { description: 7 })).status).toBe(400);
+    expect((await emu.call('PATCH', `${BASE}/nope`, { label: 'X' })).status).toBe(404);
+  });
+
   it('lists definitions in creation order with total, paging, searchString and includeProperties', async () => {
     for (let i = 0; i < 12; i++) await createEvent({ label: `Event ${String(i).padStart(2, '0')}` });
     const first = await emu.call('GET', BASE);

@@ -29,7 +29,7 @@ describe('diff: event properties', () => {
     ]);
   });
 
-  it('creates a missing definition from its definition block, then every declared property on it', () => {
+  it('creates a missing definition from its definition block, with every declared property in the same call', () => {
     const definition = {
       label: 'Order shipped',
       description: 'Left the warehouse.',
@@ -57,19 +57,19 @@ describe('diff: event properties', () => {
       },
     );
     expect(result.diagnostics).toStrictEqual([]);
+    const properties = [
+      normalizeEventProperty(carrier),
+      normalizeEventProperty({ name: 'weight', label: 'Weight', type: 'number' }),
+    ];
     expect(result.changes).toStrictEqual([
-      { type: 'eventDefinition.create', meta: { eventName: 'order_shipped', definition } },
       {
-        type: 'eventProperty.create',
-        meta: { eventName: 'order_shipped', property: normalizeEventProperty(carrier) },
+        type: 'eventDefinition.create',
+        meta: { eventName: 'order_shipped', definition, propertyDefinitions: properties },
       },
-      {
+      ...properties.map((property) => ({
         type: 'eventProperty.create',
-        meta: {
-          eventName: 'order_shipped',
-          property: normalizeEventProperty({ name: 'weight', label: 'Weight', type: 'number' }),
-        },
-      },
+        meta: { eventName: 'order_shipped', property, withDefinition: true },
+      })),
     ]);
   });
 
@@ -86,7 +86,7 @@ describe('diff: event properties', () => {
     ]);
   });
 
-  it('only compares the definition block of an existing definition: a difference is a warning', () => {
+  it('an existing definition: a changed label or description is an update, another primary object a warning', () => {
     const live = (info: {
       label: string;
       description: string;
@@ -112,15 +112,26 @@ describe('diff: event properties', () => {
       want({ label: 'Order shipped', description: 'New text', primaryObject: 'TICKET' }),
       live({ label: 'Order sent', description: '', primaryObject: 'CONTACT', objectTypeId: '0-1' }),
     );
-    expect(differs.changes).toStrictEqual([]);
+    expect(differs.changes).toStrictEqual([
+      {
+        type: 'eventDefinition.update',
+        meta: {
+          eventName: 'order_shipped',
+          fields: [
+            { field: 'label', old: 'Order sent', new: 'Order shipped' },
+            { field: 'description', old: '', new: 'New text' },
+          ],
+        },
+      },
+    ]);
     expect(differs.diagnostics).toStrictEqual([
       {
         level: 'warning',
         code: 'EVENT_DEFINITION_DIFFERS',
         address: 'event:order_shipped',
         message:
-          "The event definition event:order_shipped has label 'Order sent' (manifest: 'Order shipped'), description '' (manifest: 'New text'), primary object CONTACT (manifest: TICKET): crm-schema creates event definitions but cannot change them",
-        hint: 'Change the definition in the CRM, or make the definition: block match it.',
+          'The event definition event:order_shipped has the primary object CONTACT (manifest: TICKET): the primary object of an event definition cannot change',
+        hint: 'Make the primary object of the definition: block match the account, or create a definition under another name.',
       },
     ]);
     // an object type the table does not know is not compared

@@ -54,7 +54,8 @@ describe('eventDefinition.create', () => {
       type: 'eventDefinition.create',
       address: 'event:order_shipped',
       action: 'create',
-      message: 'Create event definition event:order_shipped "Order shipped" (primary object CONTACT)',
+      message:
+        'Create event definition event:order_shipped "Order shipped" (primary object CONTACT) with its 2 properties',
       severity: 'safe',
       reason: 'adds a new custom event definition',
       dependsOn: [],
@@ -63,7 +64,7 @@ describe('eventDefinition.create', () => {
     expect(doc.summary).toMatchObject({ changes: 4, create: 4, safe: 4, errors: 0 });
   });
 
-  it('sends POST /events/v3/event-definitions without default properties; the properties follow one by one (4.17)', () => {
+  it('sends POST /events/v3/event-definitions without default properties, with its properties in the same call', () => {
     expect(doc.changes[1]!.requests).toStrictEqual([
       {
         method: 'POST',
@@ -74,37 +75,91 @@ describe('eventDefinition.create', () => {
           description: 'Left the warehouse.',
           primaryObject: 'CONTACT',
           includeDefaultProperties: false,
-          propertyDefinitions: [],
+          propertyDefinitions: [
+            { name: 'weight', label: 'Weight', type: 'number' },
+            {
+              name: 'carrier',
+              label: 'Carrier',
+              type: 'enumeration',
+              options: [{ label: 'Post', value: 'post', description: '', displayOrder: 0, hidden: false }],
+            },
+          ],
         },
       },
     ]);
+    // each property is still a change a reviewer sees, created by its definition's call
     for (const change of doc.changes.slice(2)) {
       expect(change.dependsOn).toStrictEqual([definitionId]);
       expect(change.fingerprint).toBe('absent');
-      expect(change.requests.map((r) => `${r.method} ${r.path}`)).toStrictEqual([
-        'POST /events/v3/event-definitions/order_shipped/property',
-      ]);
+      expect(change.message).toMatch(/, with its event definition$/);
+      expect(change.requests).toStrictEqual([]);
     }
     const wire = toWireRequests(doc.changes);
     expect(wire.map((r) => `${r.phase} ${r.method} ${r.path} ${r.changeIds.join(',')}`)).toStrictEqual([
       'properties.create POST /crm/v3/properties/tickets property.create tickets.a',
       `eventDefinitions.create POST /events/v3/event-definitions ${definitionId}`,
-      'eventProperties.write POST /events/v3/event-definitions/order_shipped/property eventProperty.create event:order_shipped.carrier',
-      'eventProperties.write POST /events/v3/event-definitions/order_shipped/property eventProperty.create event:order_shipped.weight',
     ]);
+  });
+
+  it('a definition of 20 properties is one request', () => {
+    const properties = Array.from({ length: 20 }, (_, i) => ({
+      name: `p${i}`,
+      label: `P ${i}`,
+      type: 'string',
+    }));
+    const doc = plan(
+      desired(
+        state({
+          events: { order_shipped: { definition: { label: 'Order shipped', description: '' }, properties } },
+        }),
+      ),
+      state({ events: { order_shipped: { exists: false, properties: [] } } }),
+    );
+    expect(doc.changes).toHaveLength(21);
+    const wire = toWireRequests(doc.changes);
+    expect(wire).toHaveLength(1);
+    expect((wire[0]!.body as { propertyDefinitions: unknown[] }).propertyDefinitions).toHaveLength(20);
+  });
+
+  it('a changed label or description is an update in place (PATCH)', () => {
+    const info = { label: 'Order shipped', description: 'Left the warehouse.', primaryObject: 'CONTACT' };
+    const doc = plan(
+      desired(
+        state({
+          events: {
+            order_shipped: {
+              definition: { ...info, label: 'Order sent' },
+              properties: [],
+            },
+          },
+        }),
+      ),
+      state({ events: { order_shipped: { definition: info, properties: [] } } }),
+    );
+    expect(doc.changes.map((c) => [c.id, c.message, c.severity])).toStrictEqual([
+      [
+        'eventDefinition.update event:order_shipped',
+        'Update event definition event:order_shipped: label',
+        'safe',
+      ],
+    ]);
+    expect(doc.changes[0]!.requests).toStrictEqual([
+      { method: 'PATCH', path: '/events/v3/event-definitions/order_shipped', body: { label: 'Order sent' } },
+    ]);
+    expect(doc.diagnostics).toStrictEqual([]);
   });
 
   it('leaves out an empty description and an unset primary object (the platform defaults to CONTACT)', () => {
     const bare = newEventPlan({ label: 'Order shipped', description: '' });
     const change = bare.changes.find((c) => c.type === 'eventDefinition.create')!;
     expect(change.message).toBe(
-      'Create event definition event:order_shipped "Order shipped" (primary object CONTACT)',
+      'Create event definition event:order_shipped "Order shipped" (primary object CONTACT) with its 2 properties',
     );
-    expect(change.requests[0]!.body).toStrictEqual({
+    const { propertyDefinitions: _properties, ...rest } = change.requests[0]!.body as Record<string, unknown>;
+    expect(rest).toStrictEqual({
       label: 'Order shipped',
       name: 'order_shipped',
       includeDefaultProperties: false,
-      propertyDefinitions: [],
     });
   });
 

@@ -61,16 +61,32 @@ describe('schemas/plan.schema.json', () => {
       ),
       state({ events: { order_returned: { exists: false, properties: [] } } }),
     );
+    const withEventUpdate = plan(
+      desired(
+        state({
+          events: { order_returned: { definition: { label: 'Returned', description: '' }, properties: [] } },
+        }),
+      ),
+      state({
+        events: {
+          order_returned: { definition: { label: 'Order returned', description: '' }, properties: [] },
+        },
+      }),
+    );
     const review = reviewPlan();
     const types = new Set(
-      [...doc.changes, ...withGroupUpdate.changes, ...withNewEvent.changes, ...review.changes].map(
-        (c) => c.type,
-      ),
+      [
+        ...doc.changes,
+        ...withGroupUpdate.changes,
+        ...withNewEvent.changes,
+        ...withEventUpdate.changes,
+        ...review.changes,
+      ].map((c) => c.type),
     );
     expect(types.size).toBe(CHANGE_TYPES.length);
-    expect(CHANGE_TYPES.length).toBe(19);
+    expect(CHANGE_TYPES.length).toBe(20);
     expect(withDiagnostics.diagnostics.length).toBe(2);
-    for (const d of [doc, withGroupUpdate, withDiagnostics, withNewEvent, review])
+    for (const d of [doc, withGroupUpdate, withDiagnostics, withNewEvent, withEventUpdate, review])
       expect(errorsOf(d)).toStrictEqual([]);
     const saved = {
       ...doc,

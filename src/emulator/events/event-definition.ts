@@ -144,3 +144,22 @@ function checkPropertyDefinitions(raw: unknown, defaults: readonly EventProperty
     return checked;
   });
 }
+
+/**
+ * Applies a PATCH body to a definition in place: its `label` (both the singular and plural labels) and
+ * `description`. Its name and primary object never change; other fields are ignored, as on the platform.
+ */
+export function patchEventDefinition(definition: EventDefinition, body: unknown, now: string): void {
+  const input = requireObjectBody(body, '{ label?, description? }');
+  const label = input.label === undefined ? undefined : requireText(input, 'label');
+  if (
+    input.description !== undefined &&
+    input.description !== null &&
+    typeof input.description !== 'string'
+  ) {
+    throw invalidField('description', "'description' must be a string.");
+  }
+  if (label !== undefined) definition.labels = { singular: label, plural: label };
+  if (typeof input.description === 'string') definition.description = input.description;
+  definition.updatedAt = now;
+}

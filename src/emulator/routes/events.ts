@@ -1,6 +1,6 @@
 /**
- * Custom event definitions: list, read, create and delete definitions; create, update (PATCH) and
- * delete their properties.
+ * Custom event definitions: list, read, create, update (PATCH: label and description) and delete
+ * definitions; create, update (PATCH) and delete their properties.
  * Every endpoint needs the event definitions scope.
  */
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,7 @@ import {
   createEventDefinition,
   findEventDefinition,
   findEventProperty,
+  patchEventDefinition,
 } from '../events/event-definition.js';
 import { listEventDefinitions, type EventListQuery } from '../events/event-list.js';
 import {
@@ -47,6 +48,15 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext)
   app.get<{ Params: EventParams }>(`${BASE}/:eventName`, (request) => {
     requireScopes(request, scopes.events);
     return findEventDefinition(ctx.state, request.params.eventName);
+  });
+
+  // the label and description; the name and primary object never change
+  app.patch<{ Params: EventParams }>(`${BASE}/:eventName`, (request) => {
+    requireScopes(request, scopes.events);
+    const definition = findEventDefinition(ctx.state, request.params.eventName);
+    patchEventDefinition(definition, request.body, ctx.now());
+    ctx.markDirty(changed.eventDefinition(definition.name));
+    return definition;
   });
 
   app.delete<{ Params: EventParams }>(`${BASE}/:eventName`, async (request, reply) => {

@@ -1,8 +1,8 @@
 /**
  * Custom event definitions and their properties. A definition the account lacks is created when a
- * manifest gives its `definition` block (its properties are then all created on it); without the block it
- * is an error. The API cannot change a definition once made, so a block that differs from an existing
- * definition is only a warning. A type change of a property is delete + create (PATCH takes only label,
+ * manifest gives its `definition` block, with its properties in the same call; without the block it is an
+ * error. A definition's label and description change in place (PATCH); its primary object cannot change,
+ * so a block that differs there is only a warning. A type change of a property is delete + create (PATCH takes only label,
  * description and options). Built-in (default) event properties are never changed. The `unmanaged`
  * policy applies to the declared definitions' custom properties in the managed scope: with a managed
  * prefix, or all of them for a definition in scope (`manage.events`). A definition or property outside
@@ -17,6 +17,7 @@ import { eventScope } from './manage-scope.js';
 import { ownsEventDefinition, ownsEventProperty } from './ownership.js';
 
 const UPDATABLE_EVENT_PROPERTY_FIELDS = ['label', 'description', 'options'] as const;
+const UPDATABLE_EVENT_DEFINITION_FIELDS = ['label', 'description'] as const;
 
 /** The platform's words for the classic objects (`primaryObject`), by object type id. */
 const PRIMARY_OBJECT_IDS: Readonly<Record<string, string>> = {
@@ -42,6 +43,8 @@ function diffEvent(
 ): void {
   // the live side the properties are compared with: a definition the plan creates has none yet
   let live: Pick<NormalizedEventDefinition, 'properties' | 'propertyFlags'>;
+  // the properties created with a new definition, in its own call
+  let created = new Set<string>();
   if (found === undefined || !found.exists) {
     if (desired === undefined) return; // tombstones of an absent definition: nothing to delete
     if (desired.definition === undefined) {
@@ -55,11 +58,22 @@ function diffEvent(
       return;
     }
     if (!ownsEventDefinition(ctx, eventName)) return;
+    // created whole: the declared properties it owns go in the create's propertyDefinitions, and each is
+    // still listed as its own change (with no request), so a reviewer sees every one
+    const withIt = [...desired.properties.values()].filter((p) => ownsEventProperty(ctx, eventName, p.name));
     ctx.changes.push({
       type: 'eventDefinition.create',
-      meta: { eventName, definition: desired.definition },
+      meta: {
+        eventName,
+        definition: desired.definition,
+        ...(withIt.length > 0 ? { propertyDefinitions: withIt } : {}),
+      },
     });
+    for (const property of withIt) {
+      ctx.changes.push({ type: 'eventProperty.create', meta: { eventName, property, withDefinition: true } });
+    }
     live = { properties: new Map(), propertyFlags: new Map() };
+    created = new Set(withIt.map((p) => p.name));
   } else {
     if (desired?.definition !== undefined && found.definition !== undefined)
       compareDefinition(ctx, eventName, desired.definition, found.definition);
@@ -67,6 +81,7 @@ function diffEvent(
   }
 
   for (const property of desired?.properties.values() ?? []) {
+    if (created.has(property.name)) continue;
     const builtIn = isBuiltIn(live.propertyFlags.get(property.name));
     if (!builtIn && !ownsEventProperty(ctx, eventName, property.name)) continue;
     const address = eventPropertyAddress(eventName, property.name);
@@ -166,24 +181,20 @@ function compareDefinition(
   desired: NormalizedEventDefinitionInfo,
   live: NormalizedEventDefinitionInfo,
 ): void {
-  const differences: string[] = [];
-  if (desired.label !== live.label) differences.push(`label '${live.label}' (manifest: '${desired.label}')`);
-  if (desired.description !== live.description)
-    differences.push(`description '${live.description}' (manifest: '${desired.description}')`);
-  const wantedId = primaryObjectId(desired.primaryObject ?? 'CONTACT');
-  if (wantedId !== undefined && live.objectTypeId !== undefined && wantedId !== live.objectTypeId) {
-    differences.push(
-      `primary object ${live.primaryObject ?? live.objectTypeId} (manifest: ${desired.primaryObject ?? 'CONTACT'})`,
-    );
+  // the label and description change in place (PATCH); the primary object never changes
+  const fields = diffFields(live, desired, UPDATABLE_EVENT_DEFINITION_FIELDS);
+  if (fields.length > 0 && ownsEventDefinition(ctx, eventName)) {
+    ctx.changes.push({ type: 'eventDefinition.update', meta: { eventName, fields } });
   }
-  if (differences.length === 0) return;
+  const wantedId = primaryObjectId(desired.primaryObject ?? 'CONTACT');
+  if (wantedId === undefined || live.objectTypeId === undefined || wantedId === live.objectTypeId) return;
   const address = eventDefinitionAddress(eventName);
   diagnose(ctx, {
     level: 'warning',
     code: 'EVENT_DEFINITION_DIFFERS',
     address,
-    message: `The event definition ${address} has ${differences.join(', ')}: crm-schema creates event definitions but cannot change them`,
-    hint: 'Change the definition in the CRM, or make the definition: block match it.',
+    message: `The event definition ${address} has the primary object ${live.primaryObject ?? live.objectTypeId} (manifest: ${desired.primaryObject ?? 'CONTACT'}): the primary object of an event definition cannot change`,
+    hint: 'Make the primary object of the definition: block match the account, or create a definition under another name.',
   });
 }
 

@@ -4,6 +4,7 @@
  * plan's JSON Schema all follow from this list.
  */
 import { eventDefinitionCreate } from './event-definition-create.js';
+import { eventDefinitionUpdate } from './event-definition-update.js';
 import { eventPropertyCreate } from './event-property-create.js';
 import { eventPropertyDelete } from './event-property-delete.js';
 import { eventPropertyUpdate } from './event-property-update.js';
@@ -40,6 +41,7 @@ export const KINDS = [
   limitSet,
   limitPurge,
   eventDefinitionCreate,
+  eventDefinitionUpdate,
   eventPropertyCreate,
   eventPropertyUpdate,
   eventPropertyDelete,

@@ -5,17 +5,24 @@ import { keys } from '../dependency-keys.js';
 import { eventDefinitionCreateBody } from '../requests/bodies.js';
 import type { ChangeKind, KindChange } from './change-kind.js';
 import { fieldDifferences, missing } from './end-state.js';
-import { ref } from '../../core/json-schema.js';
-import { EventDefinitionShape } from '../../model/model-shapes.js';
+import { Type, ref } from '../../core/json-schema.js';
+import { EventDefinitionShape, EventPropertyShape } from '../../model/model-shapes.js';
 import { metaObject, eventNameField } from './meta-fields.js';
 
 /** The data of a eventDefinition.create change, declared once: its type below and its part of the plan's JSON Schema. */
 export const EventDefinitionCreateMeta = metaObject(
-  'Create a custom event definition the account lacks; its properties are created after it.',
+  'Create a custom event definition the account lacks, with its declared properties in the same call.',
   {
     eventName: eventNameField,
     /** the manifest's `definition` block */
     definition: ref(EventDefinitionShape, "The definition to create, from the manifest's definition block."),
+    /** sent in the create's `propertyDefinitions`; each is also its own eventProperty.create, with no request */
+    propertyDefinitions: Type.Optional(
+      Type.Array(ref(EventPropertyShape, 'A property created with it.'), {
+        description:
+          'The properties created in the same call (its `propertyDefinitions`); each is listed as its own eventProperty.create too, with no request of its own.',
+      }),
+    ),
   },
 );
 
@@ -32,10 +39,17 @@ export const eventDefinitionCreate: ChangeKind<EventDefinitionCreateChange> = {
   address: (m) => eventDefinitionAddress(m.eventName),
   message: (m) =>
     `Create event definition ${eventDefinitionAddress(m.eventName)} "${m.definition.label}"` +
-    ` (primary object ${m.definition.primaryObject ?? 'CONTACT'})`,
+    ` (primary object ${m.definition.primaryObject ?? 'CONTACT'})` +
+    (m.propertyDefinitions !== undefined && m.propertyDefinitions.length > 0
+      ? ` with its ${m.propertyDefinitions.length === 1 ? 'property' : `${m.propertyDefinitions.length} properties`}`
+      : ''),
   severity: () => ({ severity: 'safe', reason: 'adds a new custom event definition' }),
   phase: () => 'eventDefinitions.create',
-  requests: (m) => [writes.createEventDefinition(eventDefinitionCreateBody(m.eventName, m.definition))],
+  requests: (m) => [
+    writes.createEventDefinition(
+      eventDefinitionCreateBody(m.eventName, m.definition, m.propertyDefinitions ?? []),
+    ),
+  ],
   creates: () => true,
   removes: false,
   endState: (m, found) => {

@@ -17,6 +17,13 @@ export const EventPropertyCreateMeta = metaObject('Create a property on a custom
   replaces: Type.Optional(
     Type.Boolean({ description: 'Re-creating a property whose type changed; runs after its delete.' }),
   ),
+  /** created in the same call as its new definition (its `propertyDefinitions`): no request of its own */
+  withDefinition: Type.Optional(
+    Type.Boolean({
+      description:
+        'Created by the create of its new event definition, in the same call: no request of its own.',
+    }),
+  ),
 });
 
 export type EventPropertyCreateChange = KindChange<'eventProperty.create', typeof EventPropertyCreateMeta>;
@@ -29,10 +36,14 @@ export const eventPropertyCreate: ChangeKind<EventPropertyCreateChange> = {
   address: (m) => eventPropertyAddress(m.eventName, m.property.name),
   message: (m) =>
     `Create event property ${eventPropertyAddress(m.eventName, m.property.name)} "${m.property.label}" (${m.property.type})` +
-    (m.replaces === true ? ', replacing the deleted one' : ''),
+    (m.replaces === true ? ', replacing the deleted one' : '') +
+    (m.withDefinition === true ? ', with its event definition' : ''),
   severity: () => ({ severity: 'safe', reason: 'adds a new event property' }),
   phase: () => 'eventProperties.write',
-  requests: (m) => [writes.createEventProperty(m.eventName, eventPropertyCreateBody(m.property))],
+  requests: (m) =>
+    m.withDefinition === true
+      ? []
+      : [writes.createEventProperty(m.eventName, eventPropertyCreateBody(m.property))],
   creates: () => true,
   removes: false,
   endState: (m, found) => created(m.property, found),
@@ -49,12 +60,21 @@ export const eventPropertyCreate: ChangeKind<EventPropertyCreateChange> = {
   // the re-create of a type change: reported with its delete
   drift: (m) => (m.replaces === true ? { as: 'with-another' } : undefined),
   resume: {
-    // recreated for a type change whose delete ran: what is left is a plain create
+    // recreated for a type change whose delete ran: what is left is a plain create; and one saved to come
+    // with its definition, when the definition exists by now, is a create of its own
     savedNow: (saved, fresh) => {
-      if (saved.meta.replaces !== true || (fresh.meta as { replaces?: unknown }).replaces === true)
-        return undefined;
-      const { replaces: _replaces, ...rest } = saved.meta;
-      return { meta: rest };
+      const now = fresh.meta as { replaces?: unknown; withDefinition?: unknown };
+      const replacesDone = saved.meta.replaces === true && now.replaces !== true;
+      const definitionDone = saved.meta.withDefinition === true && now.withDefinition !== true;
+      if (!replacesDone && !definitionDone) return undefined;
+      const { replaces, withDefinition, ...rest } = saved.meta;
+      return {
+        meta: {
+          ...rest,
+          ...(replaces === true && !replacesDone ? { replaces } : {}),
+          ...(withDefinition === true && !definitionDone ? { withDefinition } : {}),
+        },
+      };
     },
   },
 };

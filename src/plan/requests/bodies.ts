@@ -62,18 +62,18 @@ export function eventPropertyCreateBody(property: NormalizedEventProperty): Json
 }
 
 /**
- * An event definition create: without the platform's default properties and without properties of
- * its own; the plan creates each declared property after it (POST .../property), so
- * that creating a property on a new definition and on an existing one is the same request.
+ * An event definition create: without the platform's default properties, with the declared properties
+ * in the same call (`propertyDefinitions`, each as its own create would send it).
  */
 export function eventDefinitionCreateBody(
   eventName: string,
   definition: NormalizedEventDefinitionInfo,
+  properties: readonly NormalizedEventProperty[] = [],
 ): JsonObject {
   const body: JsonObject = { label: definition.label, name: eventName };
   if (definition.description !== '') body.description = definition.description;
   if (definition.primaryObject !== undefined) body.primaryObject = definition.primaryObject;
   body.includeDefaultProperties = false;
-  body.propertyDefinitions = [];
+  body.propertyDefinitions = properties.map(eventPropertyCreateBody);
   return body;
 }
