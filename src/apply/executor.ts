@@ -255,6 +255,9 @@ async function runUnit(run: Run, unit: Unit): Promise<void> {
       if (attempt === undefined) {
         const error = { code: 'UNEXPECTED', message: 'no answer was recorded for this change' };
         finish(run, outcomeOf(change, 'failed', { error }));
+      } else if (attempt.kind === 'ok' && change.requests.length === 0) {
+        // made by another change's call (an event property by its new definition's): that change's outcome
+        finish(run, carriedOutcome(run, change));
       } else if (attempt.kind === 'ok') {
         learnTypeIds(run.typeIds, change, attempt);
         finish(run, outcomeOf(change, 'applied', extra));
@@ -272,6 +275,19 @@ async function runUnit(run: Run, unit: Unit): Promise<void> {
     pending = uncertain.length === 0 ? [] : await settle(run, uncertain, resent);
     round += 1;
   }
+}
+
+/**
+ * The outcome of a change that sends nothing of its own, made by the call of a change it depends on: found
+ * done when that call found everything done, applied when it applied.
+ */
+function carriedOutcome(run: Run, change: PlannedChange): ChangeOutcome {
+  const carriers = change.dependsOn.map((id) => run.outcomes.get(id)?.status);
+  if (carriers.length > 0 && carriers.every((status) => status === 'already-done'))
+    return outcomeOf(change, 'already-done', {
+      reason: 'made by the call of the change it belongs to, which found it done',
+    });
+  return outcomeOf(change, 'applied');
 }
 
 /** Reconciles the uncertain changes of a unit; returns those to send again. */

@@ -28,8 +28,8 @@ const SIZE: SyntheticSize = {
   propertiesPerEvent: 6,
   pairs: 3,
 };
-/** write requests of one apply from empty: groups 6, property batches 6, definitions 2, event properties 12, labels 6, limit batches 3 */
-const WRITES = 35;
+/** write requests of one apply from empty: groups 6, property batches 6, definitions 2 (each with its properties), labels 6, limit batches 3 */
+const WRITES = 23;
 
 const isWrite = (request: FastifyRequest) =>
   request.method !== 'GET' && !request.url.endsWith('/batch/read') && !request.url.endsWith('/search');
