@@ -60,7 +60,7 @@ export const PropertyShape = shared(
     },
     {
       description:
-        "A property definition in normalised form: every request field of spec 2.3 with the platform's defaults filled.",
+        "A property definition in normalised form: every request field of a property create with the platform's defaults filled.",
       additionalProperties: false,
     },
   ),

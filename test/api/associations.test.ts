@@ -41,7 +41,7 @@ describe('client: association labels and limits', () => {
     });
   });
 
-  it('batch archives labels on record associations (4.7)', async () => {
+  it('batch archives labels on record associations', async () => {
     const order = await f.client.records.create('orders', { properties: { hs_order_name: 'o-1' } });
     const ticket = await f.client.records.create('tickets', {
       properties: { subject: 'linked' },
@@ -64,7 +64,7 @@ describe('client: association labels and limits', () => {
     expect(unlinked.associations?.orders?.results ?? []).toEqual([]);
   });
 
-  it('reads (4.16), creates, updates and purges association limits', async () => {
+  it('reads, creates, updates and purges association limits', async () => {
     const initial = await f.client.limits.get('tickets', 'orders');
     expect(initial).toContainEqual(expect.objectContaining({ typeId: 27, category: 'PLATFORM_DEFINED' }));
     expect(initial.find((c) => c.typeId === 27)?.userEnforcedMaxToObjectIds).toBeUndefined();

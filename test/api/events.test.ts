@@ -35,7 +35,7 @@ describe('client: custom event definitions', () => {
     });
   });
 
-  it('adds (4.17), updates and deletes (4.18) an event property', async () => {
+  it('adds, updates and deletes an event property', async () => {
     await f.client.events.create({
       label: 'Signed up',
       name: 'signed_up',

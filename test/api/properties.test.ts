@@ -10,7 +10,7 @@ describe('client: properties and groups', () => {
     await f.close();
   });
 
-  it('creates a property (4.1) and reads it back by get, list and batch read (4.2)', async () => {
+  it('creates a property and reads it back by get, list and batch read', async () => {
     const created = await f.client.properties.create('tickets', {
       ...textProperty('escalation_note'),
       description: 'Why it escalated',

@@ -10,7 +10,7 @@ describe('client: records and search', () => {
     await f.close();
   });
 
-  it('creates (4.9/4.10), reads (4.12/4.13), updates (4.6) and archives one record', async () => {
+  it('creates, reads, updates and archives one record', async () => {
     const created = await f.client.records.create('tickets', { properties: { subject: 'Printer on fire' } });
     expect(created).toMatchObject({ archived: false, properties: { subject: 'Printer on fire' } });
     expect(created.id).toMatch(/^\d+$/);
@@ -33,7 +33,7 @@ describe('client: records and search', () => {
     expect(archived.archived).toBe(true);
   });
 
-  it('lists one page (4.11) and iterates every page with listAll', async () => {
+  it('lists one page and iterates every page with listAll', async () => {
     const made = await f.client.records.batchCreate(
       'products',
       Array.from({ length: 25 }, (_, i) => ({ properties: { name: `p${i}` } })),
@@ -54,7 +54,7 @@ describe('client: records and search', () => {
     expect(f.calls.length - before).toBe(3);
   });
 
-  it('batch reads (4.4), batch updates (4.15) and batch archives (4.14) records', async () => {
+  it('batch reads, batch updates and batch archives records', async () => {
     const made = await f.client.records.batchCreate('services', [
       { properties: { hs_name: 'one' } },
       { properties: { hs_name: 'two' } },
@@ -99,7 +99,7 @@ describe('client: records and search', () => {
     });
   });
 
-  it('upserts by a unique property (4.5): creates then updates', async () => {
+  it('upserts by a unique property: creates then updates', async () => {
     await f.client.properties.create('goal_targets', {
       name: 'ext_id',
       label: 'External id',
@@ -124,7 +124,7 @@ describe('client: records and search', () => {
     expect(byUnique.properties.hs_goal_name).toBe('Q2');
   });
 
-  it('searches (4.8) one page with total, and iterates every page', async () => {
+  it('searches one page with total, and iterates every page', async () => {
     await f.client.records.batchCreate(
       'orders',
       Array.from({ length: 12 }, (_, i) => ({

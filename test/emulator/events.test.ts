@@ -254,7 +254,7 @@ describe('event definitions (beyond the spec)', () => {
 describe('event properties', () => {
   const property = (name = 'order_shipped') => `${BASE}/${name}/property`;
 
-  it('creates a property (4.17) with the 2.3 shape and externalOptionsReferenceType', async () => {
+  it('creates a property with the event property shape and externalOptionsReferenceType', async () => {
     await createEvent();
     const res = await emu.call('POST', property(), { label: 'Tracking Code', type: 'string' });
     expect(res.status).toBe(201);
@@ -375,7 +375,7 @@ describe('event properties', () => {
     expect((await emu.call('POST', property(), { label: 'One more', type: 'string' })).status).toBe(201);
   });
 
-  it('deletes a property (4.18) with 204, then 404; platform-defined ones with 400', async () => {
+  it('deletes a property with 204, then 404; platform-defined ones with 400', async () => {
     await createEvent({ includeDefaultProperties: true, propertyDefinitions: [carrier] });
     const res = await emu.call('DELETE', `${property()}/carrier`);
     expect(res.status).toBe(204);

@@ -29,7 +29,7 @@ const limit = (typeId: number, maxToObjectIds: unknown, category: unknown = 'PLA
 });
 
 describe.each(PREFIXES)('association limits under %s', (prefix) => {
-  it('reads the configuration of a pair (4.16): every type, the limit only when one is set', async () => {
+  it('reads the configuration of a pair: every type, the limit only when one is set', async () => {
     const res = await emu.call('GET', config(prefix, 'tickets', 'orders'));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ results: [{ category: 'PLATFORM_DEFINED', typeId: 27, label: null }] });

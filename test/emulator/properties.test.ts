@@ -144,7 +144,7 @@ describe('emulator: property definitions', () => {
     });
   });
 
-  describe('create (4.1)', () => {
+  describe('create', () => {
     it('answers 201 with the defaults filled', async () => {
       const res = await emu.call('POST', P, prop('escalation_note', { label: 'Escalation note' }));
       expect(res.status).toBe(201);
@@ -522,7 +522,7 @@ describe('emulator: property definitions', () => {
     });
   });
 
-  describe('batch read (4.2)', () => {
+  describe('batch read', () => {
     it('answers 200 with the named properties', async () => {
       const res = await emu.call('POST', `${P}/batch/read?locale=en`, {
         archived: false,

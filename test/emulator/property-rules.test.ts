@@ -52,7 +52,7 @@ describe('checkName', () => {
 });
 
 describe('checkDefinition', () => {
-  it('accepts every valid type/fieldType pair of reference §4', () => {
+  it('accepts every valid type/fieldType pair the platform accepts', () => {
     const pairs: [string, string][] = [
       ['bool', 'booleancheckbox'],
       ['enumeration', 'checkbox'],

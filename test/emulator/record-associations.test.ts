@@ -4,7 +4,7 @@ import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { seedAssociationPair } from '../helpers/seed-association-types.js';
 import { seedProperties } from '../helpers/seed-properties.js';
 
-describe('record associations: on create, on reads, limits, and the label batch archive (4.7)', () => {
+describe('record associations: on create, on reads, limits, and the label batch archive', () => {
   let emu: TestEmulator;
   let plain: [AssociationTypeState, AssociationTypeState];
   let labeled: [AssociationTypeState, AssociationTypeState];
@@ -180,7 +180,7 @@ describe('record associations: on create, on reads, limits, and the label batch 
     });
   });
 
-  it('4.7: archiving a labeled type removes only it (both directions); the unlabeled type removes all', async () => {
+  it('archiving a labeled type removes only it (both directions); the unlabeled type removes all', async () => {
     const order = await create('orders', { properties: {} });
     const ticket = await create('tickets', {
       properties: {},
@@ -225,7 +225,7 @@ describe('record associations: on create, on reads, limits, and the label batch 
     expect(read.body).not.toHaveProperty('associations');
   });
 
-  it('4.7: an unknown type fails its item (207), an empty inputs array is a 400', async () => {
+  it('an unknown type fails its item (207), an empty inputs array is a 400', async () => {
     const res = await emu.call('POST', '/crm/v4/associations/tickets/orders/batch/labels/archive', {
       inputs: [
         {

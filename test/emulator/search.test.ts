@@ -29,7 +29,7 @@ const PRODUCTS: Record<string, string>[] = [
   { name: 'Durian', emu_price: '50', emu_cat: 'y', emu_desc: 'smelly fruit', emu_day: '2024-01-15' },
 ];
 
-describe('search (4.8)', () => {
+describe('search', () => {
   let emu: TestEmulator;
   let turn = 0;
   const ids: string[] = [];

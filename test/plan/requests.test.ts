@@ -13,7 +13,7 @@ const byId = () => new Map(plan(scenarioDesired(), scenarioLive()).changes.map((
 describe('requests per change type', () => {
   const requests = byId();
 
-  it('property create: spec 4.1, batchable into batch/create; only non-default fields', () => {
+  it('property create: batchable into batch/create; only non-default fields', () => {
     const body = {
       name: 'a_calc',
       label: 'a_calc',
@@ -177,7 +177,7 @@ describe('requests per change type', () => {
     ]);
   });
 
-  it('event properties: POST (4.17), PATCH, DELETE (4.18)', () => {
+  it('event properties: POST, PATCH, DELETE', () => {
     const path = '/events/v3/event-definitions/order_shipped/property';
     expect(requests.get('eventProperty.create event:order_shipped.carrier')).toStrictEqual([
       {
