@@ -10,6 +10,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { Outcome } from '../helpers/in-process.js';
 
@@ -79,7 +80,7 @@ let next = 0;
 let peakRss = 0;
 
 function startChild(): NonNullable<typeof child> {
-  const started = fork(join(dirname(new URL(import.meta.url).pathname), 'child.ts'), [], {
+  const started = fork(fileURLToPath(new URL('child.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx', `--max-old-space-size=${HEAP_CAP_MB}`],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
