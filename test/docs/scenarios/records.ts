@@ -1,6 +1,7 @@
 /** `--local` accounts whose records hold values that the manifests remove: what the data check counts. */
 import { call, createRecords, localRun, newFolder, seedLocalAccount, writeFiles } from '../scenario-kit.js';
 import type { Scenario } from '../scenario.js';
+import { TICKETS } from './small-projects.js';
 import type { TestEmulator } from '../../helpers/emulator.js';
 
 const PROJECT = `manifests: ['schema/**/*.yaml']
@@ -38,21 +39,7 @@ export const dataCheck: Scenario = {
     });
     await writeFiles(dir, {
       'crm-schema.yaml': PROJECT,
-      'schema/tickets.yaml': `kind: Properties
-objectType: tickets
-groups:
-  - name: escalation
-    label: Escalation
-properties:
-  - name: escalation_level
-    label: Escalation level
-    type: enumeration
-    fieldType: select
-    groupName: escalation
-    options:
-      - { label: Low, value: low }
-      - { label: High, value: high }
-`,
+      'schema/tickets.yaml': TICKETS,
     });
     return localRun(dir);
   },

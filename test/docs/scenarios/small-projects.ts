@@ -2,7 +2,8 @@
 import { localRun, newFolder, writeFiles } from '../scenario-kit.js';
 import type { Scenario } from '../scenario.js';
 
-const TICKETS = `kind: Properties
+/** One ticket manifest: the group escalation and its select escalation_level (Low, High). */
+export const TICKETS = `kind: Properties
 objectType: tickets
 groups:
   - name: escalation
