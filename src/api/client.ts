@@ -23,10 +23,14 @@ import { RecordAssociationsApi } from './resources/record-associations.js';
 import { RecordsApi } from './resources/records.js';
 import { SearchApi } from './resources/search.js';
 import { Transport } from './transport.js';
+import { DEFAULT_API_VERSION, isApiVersion, API_VERSIONS, type ApiVersion } from '../wire/api-version.js';
+import { routesFor } from '../wire/routes.js';
 
 export class CrmClient {
   /** the target, without any credentials a URL might carry */
   readonly baseUrl: string;
+  /** the API version whose paths every call uses */
+  readonly apiVersion: ApiVersion;
   readonly properties: PropertiesApi;
   readonly groups: GroupsApi;
   readonly records: RecordsApi;
@@ -51,6 +55,8 @@ export class CrmClient {
     }
     const url = parseBaseUrl(options.baseUrl);
     this.baseUrl = url;
+    this.apiVersion = checkedVersion(options.apiVersion ?? DEFAULT_API_VERSION);
+    const routes = routesFor(this.apiVersion);
     const maxInFlight = options.maxInFlight ?? DEFAULTS.maxInFlight;
     const rate = { ...DEFAULTS.rateLimit, ...stripUndefined(options.rateLimit ?? {}) };
     this.#transport = new Transport({
@@ -85,15 +91,15 @@ export class CrmClient {
       ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     });
     this.#requester = requester;
-    this.properties = new PropertiesApi(requester);
-    this.groups = new GroupsApi(requester);
-    this.records = new RecordsApi(requester);
-    this.search = new SearchApi(requester);
-    this.associations = new AssociationsApi(requester);
-    this.recordAssociations = new RecordAssociationsApi(requester);
-    this.limits = new LimitsApi(requester);
-    this.events = new EventsApi(requester);
-    this.account = new AccountApi(requester);
+    this.properties = new PropertiesApi(requester, routes);
+    this.groups = new GroupsApi(requester, routes);
+    this.records = new RecordsApi(requester, routes);
+    this.search = new SearchApi(requester, routes);
+    this.associations = new AssociationsApi(requester, routes);
+    this.recordAssociations = new RecordAssociationsApi(requester, routes);
+    this.limits = new LimitsApi(requester, routes);
+    this.events = new EventsApi(requester, routes);
+    this.account = new AccountApi(requester, routes);
   }
 
   /**
@@ -121,6 +127,14 @@ export class CrmClient {
 
 export function createClient(options: ClientOptions): CrmClient {
   return new CrmClient(options);
+}
+
+function checkedVersion(version: ApiVersion): ApiVersion {
+  if (isApiVersion(version)) return version;
+  throw new CrmSchemaError(
+    'CONFIG',
+    `The API version '${String(version)}' is not one this client speaks (${API_VERSIONS.join(', ')}).`,
+  );
 }
 
 function parseBaseUrl(raw: string): string {

@@ -1,4 +1,5 @@
 /** Client options and their defaults. Every number here is a default a caller may override. */
+import type { ApiVersion } from '../wire/api-version.js';
 import type { RequestLogEvent, ResponseLogEvent } from './log.js';
 
 export interface RateLimitOptions {
@@ -29,6 +30,8 @@ export interface ClientOptions {
   baseUrl: string;
   /** bearer token; kept private, never logged or put into an error */
   token: string;
+  /** the API version whose paths every call uses: `legacy` (default) or a date version such as `2026-03` */
+  apiVersion?: ApiVersion;
   /** requests in flight at once (also the connection pool size); default 10 */
   maxInFlight?: number;
   /**

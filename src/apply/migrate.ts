@@ -18,7 +18,7 @@
  * the records already done (a pass writes only what differs), and never archives with values uncopied.
  */
 import type { CrmClient } from '../api/client.js';
-import { isApiError } from '../api/errors.js';
+import { isApiError, type CrmApiError } from '../api/errors.js';
 import { CrmSchemaError, isCrmSchemaError } from '../core/errors.js';
 import type { WriteRequest } from '../wire/writes.js';
 import type { Migration } from '../plan/kinds/change-kind.js';
@@ -61,6 +61,33 @@ export class MigrationConflictError extends CrmSchemaError {
     super('MIGRATION_CONFLICT', message, {
       hint: 'Decide in the manifest with onConflict: keep (they keep their value) or onConflict: overwrite (the old value is copied over them), then plan and apply again.',
     });
+  }
+}
+
+/**
+ * The account refused record writes by a required-property rule (API version 2026-09 and later check
+ * every record write against them): the records named need a value first.
+ */
+export class MigrationRuleError extends CrmSchemaError {
+  constructor(
+    objectType: string,
+    ids: readonly string[],
+    properties: readonly string[],
+    serverMessage: string,
+  ) {
+    const shown = ids.slice(0, 10).join(', ') + (ids.length > 10 ? `, and ${ids.length - 10} more` : '');
+    const rule =
+      properties.length === 0
+        ? 'a required-property rule'
+        : `the required-property rule on ${properties.map((p) => `${objectType}.${p}`).join(', ')}`;
+    super(
+      'MIGRATION_BLOCKED_BY_RULE',
+      `The account refused writing ${ids.length} ${objectType} record${ids.length === 1 ? '' : 's'} (${shown}): ${rule} (${serverMessage}). The change stopped before its last step: nothing was archived or removed.`,
+      {
+        hint: `Give ${properties.length === 0 ? 'the required property' : properties.join(', ')} a value on those records (or have an admin change the rule), then apply again: it resumes.`,
+        meta: { objectType, ids: [...ids], properties: [...properties] },
+      },
+    );
   }
 }
 
@@ -247,6 +274,31 @@ async function writeAll(client: CrmClient, objectType: string, updates: RecordUp
     objectType === 'projects'
       ? await client.records.batchUpdateProjects(updates)
       : await client.records.batchUpdate(objectType, updates);
+  const refused = result.errors.filter(({ error }) => isRuleRefusal(error));
+  const first = refused[0];
+  if (first !== undefined) {
+    const properties = new Set<string>();
+    for (const { error } of refused)
+      for (const detail of error.errors) {
+        const names = (detail.context as { propertyName?: unknown } | undefined)?.propertyName;
+        if (Array.isArray(names))
+          for (const name of names) if (typeof name === 'string') properties.add(name);
+      }
+    throw new MigrationRuleError(
+      objectType,
+      refused.map(({ input }) => input.id),
+      [...properties].sort(),
+      first.error.serverMessage ?? first.error.message,
+    );
+  }
   const failure = result.errors[0]?.error ?? result.unmatched[0];
   if (failure !== undefined) throw failure;
+}
+
+/** The 2026-09 refusal of a record write by a conditional required-property rule. */
+function isRuleRefusal(error: CrmApiError): boolean {
+  return error.errors.some(
+    (detail) =>
+      detail.code === 'MISSING_CONDITIONAL_REQUIRED_PROPERTY' || detail.code === 'MISSING_REQUIRED_PROPERTY',
+  );
 }

@@ -94,6 +94,7 @@ export abstract class CrmCommand extends Command {
       config: project?.config,
       env: process.env,
       accountId: flags['account-id'],
+      apiVersion: flags['api-version'],
     });
   }
 

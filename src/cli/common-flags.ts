@@ -6,6 +6,7 @@ import { Flags } from '@oclif/core';
 import { accountIdFlag } from './account-id-flag.js';
 import { DEFAULT_DATA_CHECK_BUDGET } from '../live/data-check-result.js';
 import type { PlanSettings } from '../plan/plan-document.js';
+import { API_VERSIONS, type ApiVersion } from '../wire/api-version.js';
 
 /** Which project, which account, and how to talk about it. */
 export const targetFlags = {
@@ -27,6 +28,11 @@ export const targetFlags = {
     summary:
       "The id of the account the token must reach (default: the environment's accountId): checked before any other call.",
   }),
+  'api-version': Flags.option({
+    summary:
+      "The API version every call uses: legacy (the v3/v4 paths) or a date version (default: the environment's apiVersion, else legacy).",
+    options: API_VERSIONS,
+  })(),
   verbose: Flags.boolean({
     summary: 'List every call made (method, path, status, attempt, duration) on stderr.',
     default: false,
@@ -117,6 +123,8 @@ export interface TargetFlagValues {
   local: boolean;
   /** `--account-id`: the account the token must reach */
   'account-id'?: number | undefined;
+  /** `--api-version` */
+  'api-version'?: ApiVersion | undefined;
   verbose: boolean;
   /** seconds, as given (checked when the session opens: src/cli/call-timeout.ts) */
   timeout?: string | undefined;

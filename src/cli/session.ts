@@ -57,6 +57,7 @@ export async function openSession(target: Target, options: SessionOptions): Prom
       ...options.client,
       ...timeout,
       baseUrl: target.baseUrl,
+      apiVersion: target.apiVersion,
       token,
       onResponse: calls.onResponse,
     });
@@ -75,6 +76,7 @@ export async function openSession(target: Target, options: SessionOptions): Prom
       ...options.client,
       ...timeout,
       baseUrl: emulator.url,
+      apiVersion: target.apiVersion,
       token: emulator.token,
       onResponse: calls.onResponse,
     });

@@ -31,6 +31,7 @@ import type { PlanSettings } from '../plan/plan-document.js';
 import type { PlanTarget, TargetAccount } from '../plan/plan-target.js';
 import { toPlanPolicy } from '../live/managed-scope.js';
 import { defined } from '../core/defined.js';
+import { DEFAULT_API_VERSION, type ApiVersion } from '../wire/api-version.js';
 
 export const BASE_URL_ENV = 'CRM_BASE_URL';
 /** The local emulator's state file, relative to the current directory. */
@@ -53,6 +54,8 @@ interface TargetBase {
   policySource: string;
   /** the account the target must reach, when pinned */
   pin?: AccountPin;
+  /** the API version every call uses: `--api-version`, else the environment's `apiVersion`, else legacy */
+  apiVersion: ApiVersion;
 }
 
 export interface LocalTarget extends TargetBase {
@@ -77,6 +80,8 @@ export interface TargetInputs {
   env: NodeJS.ProcessEnv;
   /** `--account-id`: pins the account, over the environment's `accountId` */
   accountId?: number | undefined;
+  /** `--api-version`: over the environment's `apiVersion` */
+  apiVersion?: ApiVersion | undefined;
 }
 
 export function resolveTarget(inputs: TargetInputs): Target {
@@ -90,7 +95,8 @@ export function resolveTarget(inputs: TargetInputs): Target {
         : 'the default policy';
   const flagPin =
     inputs.accountId === undefined ? undefined : { id: inputs.accountId, from: '--account-id' as const };
-  const base = { ...defined({ environment }), policy, policySource };
+  const apiVersion = inputs.apiVersion ?? environment?.apiVersion ?? DEFAULT_API_VERSION;
+  const base = { ...defined({ environment }), policy, policySource, apiVersion };
   if (inputs.local) return { kind: 'local', ...base, ...defined({ pin: flagPin }) };
   const environmentPin =
     environment?.accountId === undefined

@@ -134,6 +134,7 @@ export default class Apply extends CrmCommand {
         toolVersion: CLIENT_VERSION,
         target: planTargetOf(target),
         manifestDigest: manifestDigest(project.desired),
+        apiVersion: target.apiVersion,
       });
       settings = savedSettings(saved, args.planfile, settings);
     }

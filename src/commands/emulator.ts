@@ -2,6 +2,7 @@
  * `crm-schema emulator`: runs the local emulator of the CRM until SIGINT/SIGTERM. Thin: flags become
  * EmulatorOptions; the server lives in src/emulator.
  */
+import { parseRequiredRule } from '../emulator/records/required-rules.js';
 import { Command, Flags } from '@oclif/core';
 import { CrmSchemaError } from '../core/errors.js';
 import { resolve } from 'node:path';
@@ -150,6 +151,12 @@ export default class Emulator extends Command {
       summary:
         'Print one line per request to stderr: method, path, status and time (never a header or body).',
     }),
+    'required-property-rule': Flags.string({
+      summary:
+        'A conditional required-property rule of the account, enforced on record writes on the 2026-09 paths: OBJECT.PROPERTY, or OBJECT.PROPERTY:WHEN_PROPERTY=VALUE; repeatable.',
+      helpValue: 'RULE',
+      multiple: true,
+    }),
     'seed-file': Flags.string({
       summary:
         'JSON or YAML file of properties, groups, labels, event definitions and records for a fresh state.',
@@ -176,6 +183,9 @@ export default class Emulator extends Command {
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
       ...(flags['account-id'] !== undefined ? { accountId: flags['account-id'] } : {}),
       ...(flags['seed-file'] !== undefined ? { seedFile: flags['seed-file'] } : {}),
+      ...(flags['required-property-rule'] !== undefined
+        ? { requiredPropertyRules: flags['required-property-rule'].map(parseRequiredRule) }
+        : {}),
       log: (line) => {
         this.logToStderr(`crm-schema emulator: ${line}`);
       },

@@ -5,6 +5,7 @@
  * in one step, and records an account adopted over HTTP as the default environment, pinned to its id. The
  * scope comes from `--prefix` / `--group`, or is asked on a terminal. Thin: src/init does the work.
  */
+import { NEWEST_API_VERSION } from '../wire/api-version.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Flags } from '@oclif/core';
@@ -107,6 +108,9 @@ export default class Init extends CrmCommand {
           config: undefined,
           env: process.env,
           accountId: flags['account-id'],
+          // a new project speaks the newest API version unless told otherwise: what it adopts with is
+          // what it writes
+          apiVersion: flags['api-version'] ?? NEWEST_API_VERSION,
         });
         const adopted = await this.withSession(target, flags, output, async (session) => {
           const result = await adoptAccount(session.client, {
@@ -137,6 +141,7 @@ export default class Init extends CrmCommand {
             baseUrl: target.baseUrl,
             tokenEnv: target.tokenEnv,
             accountId: adopted.account?.id,
+            apiVersion: target.apiVersion,
           };
       } else {
         manage = await chooseScope(given, terminal);

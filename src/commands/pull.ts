@@ -109,6 +109,7 @@ export default class Pull extends CrmCommand {
       config: project?.config,
       env: process.env,
       accountId: flags['account-id'],
+      apiVersion: flags['api-version'],
     });
     const projectDir = project?.config.dir ?? this.cwd;
     // before anything is read: pull writes only inside the project folder

@@ -5,6 +5,7 @@
 import type { EmulatorState, ObjectTypeState } from './state/model.js';
 import type { StateChange } from './state/changes.js';
 import { validationError } from './errors.js';
+import type { RequiredPropertyRule } from './records/required-rules.js';
 
 export { changed, type StateChange } from './state/changes.js';
 
@@ -18,6 +19,11 @@ export interface EmulatorContext {
    * costs more the larger the state is.
    */
   markDirty(...changes: StateChange[]): void;
+  /**
+   * the account's required-property rules, on the routes of a version that enforces them on record
+   * writes (2026-09 and later); absent elsewhere
+   */
+  readonly requiredPropertyRules?: readonly RequiredPropertyRule[];
 }
 
 /** Finds an object type by name (`tickets`) or id (`0-5`); unknown ones are a 400, as on the platform. */

@@ -2,6 +2,7 @@
  * Options of `startEmulator()` and of the `crm-schema emulator` command (which maps its flags onto
  * these), with their validation. Invalid options are a user error (CrmSchemaError) naming the option.
  */
+import type { RequiredPropertyRule } from './records/required-rules.js';
 import type { FastifyInstance } from 'fastify';
 import { CrmSchemaError } from '../core/errors.js';
 import type { EmulatorContext } from './context.js';
@@ -20,6 +21,11 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 export type FaultWeights = Partial<Record<FaultKind, number>>;
 
 export interface EmulatorOptions {
+  /**
+   * the account's conditional required-property rules: record writes on the 2026-09 paths that break
+   * one are refused (VALIDATION_ERROR, MISSING_CONDITIONAL_REQUIRED_PROPERTY); other versions ignore them
+   */
+  requiredPropertyRules?: RequiredPropertyRule[];
   /** the time, in ms since the epoch: what timestamps and rate limits read (tests give a virtual one) */
   clock?: () => number;
   /** 0 (default) picks a free port */

@@ -31,6 +31,7 @@ import {
 } from './persistence.js';
 import { installRateLimits } from './rate-limit.js';
 import { registerAccountRoutes } from './routes/account.js';
+import { enforcesWriteRules, FAMILIES } from './routes/families.js';
 import { registerEventsRoutes } from './routes/events.js';
 import { registerGroupsRoutes } from './routes/groups.js';
 import { registerLabelsRoutes } from './routes/labels.js';
@@ -110,14 +111,21 @@ export function buildServer(
   installLatency(app, options.latencyMs);
   if (options.requestLog) installRequestLog(app, options.requestLog);
 
-  registerPropertiesRoutes(app, ctx);
-  registerGroupsRoutes(app, ctx);
-  registerRecordsRoutes(app, ctx);
-  registerSearchRoutes(app, ctx);
-  registerLabelsRoutes(app, ctx);
-  registerLimitsRoutes(app, ctx);
-  registerEventsRoutes(app, ctx);
-  registerAccountRoutes(app, ctx);
+  // every family on the same state: the legacy paths and each date version's
+  for (const family of FAMILIES) {
+    registerPropertiesRoutes(app, ctx, family);
+    registerGroupsRoutes(app, ctx, family);
+    // the same state and hooks; record writes checked against the rules where the version enforces them
+    const records = enforcesWriteRules(family)
+      ? { ...ctx, requiredPropertyRules: options.requiredPropertyRules ?? [] }
+      : ctx;
+    registerRecordsRoutes(app, records, family);
+    registerLabelsRoutes(app, ctx, family);
+    registerLimitsRoutes(app, ctx, family);
+    registerEventsRoutes(app, ctx, family);
+    registerAccountRoutes(app, ctx, family);
+  }
+  registerSearchRoutes(app, ctx, FAMILIES);
   options.extend?.(app, ctx);
   return { app, ctx };
 }

@@ -1,6 +1,7 @@
 /** The project file `init` writes: commented, so a team sees at once what it can set. */
 import { manageLines, type ManageEntries } from '../pull/scope-flags.js';
 import { dump } from './yaml-list.js';
+import { NEWEST_API_VERSION, type ApiVersion } from '../wire/api-version.js';
 
 export interface ProjectFileOptions {
   /** the glob of the manifests, relative to the project file */
@@ -19,6 +20,8 @@ export interface AdoptedEnvironment {
   tokenEnv: string;
   /** the account's id; undefined when its details could not be read */
   accountId: number | undefined;
+  /** the API version the account was adopted with */
+  apiVersion: ApiVersion;
 }
 
 export function projectFileText(options: ProjectFileOptions): string {
@@ -28,8 +31,9 @@ export function projectFileText(options: ProjectFileOptions): string {
     '# The crm-schema project file. Globs are relative to this file.',
     `manifests: [${dump(options.glob)}]`,
     '',
-    '# Named targets: a base URL, the variable holding its token (never the token itself), and the id of',
-    '# the account that token must reach (checked before any other call: another account is refused).',
+    '# Named targets: a base URL, the variable holding its token (never the token itself), the id of the',
+    '# account that token must reach (checked before any other call: another account is refused), and the',
+    '# API version every call uses (a date version; legacy is the v3/v4 paths the platform stops supporting).',
     ...(options.environment === undefined ? EXAMPLE_ENVIRONMENT : adoptedEnvironment(options.environment)),
     '',
     'policy:',
@@ -51,6 +55,7 @@ const EXAMPLE_ENVIRONMENT = [
   '#     baseUrl: https://api.example.com',
   '#     tokenEnv: CRM_TOKEN_PRODUCTION',
   '#     accountId: 12345678',
+  `#     apiVersion: ${dump(NEWEST_API_VERSION)}`,
   '# defaultEnvironment: production',
 ];
 
@@ -68,6 +73,7 @@ function adoptedEnvironment(environment: AdoptedEnvironment): string[] {
     `    baseUrl: ${dump(environment.baseUrl)}`,
     `    tokenEnv: ${environment.tokenEnv}`,
     ...pin,
+    `    apiVersion: ${dump(environment.apiVersion)}`,
     `defaultEnvironment: ${environment.name}`,
   ];
 }

@@ -6,7 +6,8 @@
  * Calls, for a scope of T object types, P association directions and E event definitions: the property
  * reads of each object type (read-properties.ts: 1 to 3 in the common case, more only for many declared
  * names that are sensitive or archived), T group lists, P configuration reads (plus the reverse
- * directions whose inverse labels are needed), E event definition reads. `minimumCalls` computes that
+ * directions whose inverse labels are needed), and for E event definitions E reads, or the list's pages
+ * when they are fewer (read-events.ts). `minimumCalls` computes that
  * number from the scope and what the read found.
  */
 import type { CrmClient } from '../api/client.js';
@@ -14,7 +15,7 @@ import { emptySchemaState } from '../model/schema-state.js';
 import type { SchemaState } from '../model/schema-model.js';
 import { DATA_SENSITIVITIES } from '../wire/api.js';
 import { readAssociations } from './read-associations.js';
-import { readEvents } from './read-events.js';
+import { eventReadCalls, readEvents } from './read-events.js';
 import { namesOrListsCalls, propertyReadPlan, readObjectType } from './read-properties.js';
 import type { LiveScope } from './scope.js';
 import { pairKey } from '../model/normalize-association.js';
@@ -60,5 +61,5 @@ export function minimumCalls(scope: LiveScope, live: SchemaState): number {
     directions.add(pairKey(pair.from, pair.to));
     if (pair.inverse && pair.from !== pair.to) directions.add(pairKey(pair.to, pair.from));
   }
-  return calls + directions.size + scope.events.size;
+  return calls + directions.size + eventReadCalls(scope.events.size, live.eventListing);
 }

@@ -3,6 +3,7 @@
  * desired-state model of each project. `validatePaths` serves `crm-schema validate`; `loadProject`
  * serves plan, apply and drift; `validateSources` checks in-memory texts (tests, benchmarks).
  */
+import { lintApiVersions } from './lint/api-version.js';
 import { createHash } from 'node:crypto';
 import { CrmSchemaError } from '../core/errors.js';
 import { at } from '../core/must.js';
@@ -132,6 +133,8 @@ async function validateUnit(
     seen.push(file);
     const loaded = await loadProjectConfig(unit.configPath, file, sink);
     config = loaded.config;
+    if (lintAll && config !== undefined && loaded.document !== undefined)
+      lintApiVersions(config, loaded.document, sink);
     if (unit.useGlobs && loaded.manifests && loaded.document) {
       manifestPaths = await projectManifests(
         { configPath: unit.configPath, file, manifests: loaded.manifests, document: loaded.document, cwd },

@@ -117,4 +117,10 @@ export interface SchemaState {
   associations: Map<string, AssociationPairSchema>;
   /** keyed by event definition name */
   events: Map<string, NormalizedEventDefinition>;
+  /**
+   * what the read of the event definition list found, when it read the list: the account's total, the
+   * definitions on its first page, and how many of those in scope were among them (the calls the read
+   * took follow from these)
+   */
+  eventListing?: { total: number; firstPageSize: number; inScopeOnFirstPage: number };
 }

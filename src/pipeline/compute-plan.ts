@@ -68,7 +68,13 @@ export async function computePlan(
     }
   }
   return {
-    plan: buildPlan(result, live, { ...ctx, gate: options.gate, allowances: options.allowances }),
+    plan: buildPlan(result, live, {
+      ...ctx,
+      gate: options.gate,
+      allowances: options.allowances,
+      // the requests go on the paths of the version the client speaks
+      apiVersion: client.apiVersion,
+    }),
     live,
     scope,
     searches,

@@ -5,6 +5,7 @@
  * then, once the session has read the account's details (its first call), against this account.
  * Each refusal is a CrmSchemaError naming the mismatch and what to do; apply exits 1.
  */
+import { DEFAULT_API_VERSION, type ApiVersion } from '../wire/api-version.js';
 import { resolve } from 'node:path';
 import { CrmSchemaError, isCrmSchemaError } from '../core/errors.js';
 import { isFileRefusal, readRegularFile } from '../core/regular-file.js';
@@ -21,6 +22,8 @@ export interface SavedPlanExpectations {
   target: { baseUrl: string; environment?: string };
   /** digest of the current manifests (`manifestDigest`) */
   manifestDigest: string;
+  /** the API version apply's target speaks now */
+  apiVersion: ApiVersion;
 }
 
 /** A plan document is about a dozen levels deep; request bodies add a few. */
@@ -127,6 +130,17 @@ export function checkSavedPlan(plan: PlanDocument, file: string, expected: Saved
       'PLAN_OTHER_TARGET',
       `${file} was made for another target: ${mismatches.join(', ')}. Nothing was applied.`,
       { hint: REPLAN, meta: { planned: target, now: expected.target } },
+    );
+  }
+  const planned = plan.apiVersion ?? DEFAULT_API_VERSION;
+  if (planned !== expected.apiVersion) {
+    throw new CrmSchemaError(
+      'PLAN_API_VERSION',
+      `${file} was made for API version ${planned}, but the target now speaks ${expected.apiVersion}: its requests are on the other version's paths. Nothing was applied.`,
+      {
+        hint: `Apply it with --api-version ${planned}; or make the plan again on ${expected.apiVersion} (crm-schema plan --out FILE), review it, and apply that.`,
+        meta: { planned, now: expected.apiVersion },
+      },
     );
   }
   if (manifestDigest !== expected.manifestDigest) {

@@ -7,6 +7,7 @@
 import { CLIENT_VERSION } from '../api/version.js';
 import { CrmSchemaError } from '../core/errors.js';
 import { must } from '../core/must.js';
+import { defined } from '../core/defined.js';
 import { DEFAULT_DATA_CHECK_BUDGET } from '../live/data-check-result.js';
 import { canonicalDigest, canonicalJson } from '../plan/canonical-json.js';
 import type { DesiredState } from '../model/desired-state.js';
@@ -38,6 +39,7 @@ export interface SavedPlanContext {
 export function savedPlan(plan: PlanDocument, context: SavedPlanContext): PlanDocument {
   return {
     formatVersion: plan.formatVersion,
+    ...defined({ apiVersion: plan.apiVersion }),
     tool: { name: TOOL_NAME, version: CLIENT_VERSION },
     target: context.target,
     manifestDigest: context.digest,

@@ -3,6 +3,7 @@
  * the plan's JSON Schema (`plan-json-schema.ts` adds the changes' own part, one branch per kind).
  */
 import { Type, constant, oneOfValues, ref, type Static } from '../core/json-schema.js';
+import { API_VERSIONS } from '../wire/api-version.js';
 import { WriteRequestShape } from '../wire/write-request.js';
 import { AffectedShape } from './data-counts.js';
 import { PlanDiagnosticShape } from './diagnostics.js';
@@ -85,6 +86,13 @@ export const PlanSettingsShape = Type.Object(
 export const PlanDocumentShape = Type.Object(
   {
     formatVersion: constant(PLAN_FORMAT_VERSION, 'Version of this format.'),
+    /** the API version whose paths the requests use; absent in plans of earlier releases: `legacy` */
+    apiVersion: Type.Optional(
+      oneOfValues(
+        API_VERSIONS,
+        'The API version the plan was made for: its requests use its paths, and apply refuses a target on another (absent: legacy).',
+      ),
+    ),
     tool: Type.Optional(
       Type.Object(
         {

@@ -6,6 +6,7 @@
  * `manifestDigest`. Its shape is declared once, in plan-document-shape.ts.
  */
 import { CrmSchemaError } from '../core/errors.js';
+import { DEFAULT_API_VERSION } from '../wire/api-version.js';
 import type { Change } from './change-types.js';
 import { canonicalJson } from './canonical-json.js';
 import type { PlanDiagnostic } from './diagnostics.js';
@@ -68,6 +69,7 @@ export function changeOf(planned: PlannedChange): Change {
  */
 export function checkPlanConsistency(plan: PlanDocument): string[] {
   const problems: string[] = [];
+  const apiVersion = plan.apiVersion ?? DEFAULT_API_VERSION;
   for (const planned of plan.changes) {
     const change = changeOf(planned);
     const derived = {
@@ -76,7 +78,7 @@ export function checkPlanConsistency(plan: PlanDocument): string[] {
       action: actionOf(change),
       message: messageOf(change),
       phase: phaseOf(change),
-      requests: requestsFor(change),
+      requests: requestsFor(change, apiVersion),
     };
     for (const [key, value] of Object.entries(derived)) {
       if (canonicalJson(value) !== canonicalJson(planned[key as keyof typeof derived])) {

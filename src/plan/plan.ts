@@ -31,11 +31,14 @@ import { classify, type ClassifiedChange, type PlanRuleContext } from './classif
 import { DEFAULT_POLICY, type ScopePolicy } from '../model/policy.js';
 import type { GatePolicy } from '../model/policy.js';
 import { defined } from '../core/defined.js';
+import { DEFAULT_API_VERSION, type ApiVersion } from '../wire/api-version.js';
 
 /** What decides each change's fate: the target's policy and the command-line allowances. */
 export interface DecisionContext {
   gate?: GatePolicy;
   allowances?: Allowances;
+  /** the API version whose paths the requests use (default: legacy) */
+  apiVersion?: ApiVersion;
 }
 
 export interface PlanOptions extends PlanRuleContext, DecisionContext {
@@ -55,7 +58,8 @@ export function buildPlan(
   const classified = classify(result.changes, ctx);
   const dependsOn = computeDependencies(classified);
   const { ordered, cycles } = orderChanges(classified, dependsOn);
-  const annotated = ordered.map((change) => annotate(change, live, dependsOn));
+  const apiVersion = ctx.apiVersion ?? DEFAULT_API_VERSION;
+  const annotated = ordered.map((change) => annotate(change, live, dependsOn, apiVersion));
   const decisions = decideAll(
     annotated.map((change, i) => ({ ...change, ...defined({ blocked: ordered[i]?.blocked }) })),
     ctx.gate ?? DEFAULT_GATE,
@@ -71,6 +75,7 @@ export function buildPlan(
   const diagnostics: PlanDiagnostic[] = [...errors.map(cycleDiagnostic), ...result.diagnostics];
   return {
     formatVersion: PLAN_FORMAT_VERSION,
+    apiVersion,
     changes,
     diagnostics,
     summary: summarizePlan(changes, diagnostics),
@@ -81,6 +86,7 @@ function annotate(
   change: ClassifiedChange,
   live: SchemaState,
   dependsOn: ReadonlyMap<string, string[]>,
+  apiVersion: ApiVersion,
 ): Omit<PlannedChange, 'policy'> {
   const id = idOf(change);
   const planned = {
@@ -95,7 +101,7 @@ function annotate(
     ...defined({ affected: change.affected }),
     phase: phaseOf(change),
     dependsOn: dependsOn.get(id) ?? [],
-    requests: requestsFor(change),
+    requests: requestsFor(change, apiVersion),
     fingerprint: fingerprintFor(change, live),
   };
   return planned;

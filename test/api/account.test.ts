@@ -1,6 +1,6 @@
 /** The client's read of the account details (beyond the CRM interface), against the emulator. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../src/wire/routes.js';
+import { routesFor } from '../../src/wire/routes.js';
 import { startClientFixture, type ClientFixture } from './setup.js';
 
 describe('client: the account details', () => {
@@ -13,7 +13,7 @@ describe('client: the account details', () => {
   });
 
   it('reads them with one GET of the route table path, safe to retry', async () => {
-    expect(routes.accountDetails()).toBe('/account-info/v3/details');
+    expect(routesFor('legacy').accountDetails()).toBe('/account-info/v3/details');
     const details = await f.client.account.details();
     expect(details).toMatchObject({
       portalId: 4242,

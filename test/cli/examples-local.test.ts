@@ -2,7 +2,7 @@
  * The README's first commands on a fresh machine, through the CLI (test/helpers/cli.ts; dist/ is built
  * by test/global-setup.ts): the examples project against a new local emulator, in a temp copy, so that
  * `.crm-schema/local.json` lands there. The first plan creates everything, the event definition included;
- * after `apply --local --yes` the plan is empty.
+ * after `apply --local --yes` the plan is empty. The project's environments speak API version 2026-09.
  */
 import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
@@ -52,7 +52,7 @@ describe('the examples project on a fresh local emulator', () => {
       requests: [
         {
           method: 'POST',
-          path: '/events/v3/event-definitions',
+          path: '/events/2026-09/event-definitions',
           body: {
             label: 'Order shipped',
             name: 'order_shipped',
@@ -114,7 +114,7 @@ describe('the examples project on a fresh local emulator', () => {
     expect(again).toStrictEqual({
       code: 0,
       stdout:
-        'Plan for local:.crm-schema/local.json (environment staging), account 1000001 (app.crm-schema.local)\n\n' +
+        'Plan for local:.crm-schema/local.json (environment staging), account 1000001 (Emulator account 1000001)\n\n' +
         'No changes. The live account matches the manifests.\n',
       stderr: '',
     });

@@ -155,13 +155,17 @@ describe('init', () => {
         baseUrl: 'https://api.example.com',
         tokenEnv: 'CRM_ACCESS_TOKEN',
         accountId: 7,
+        apiVersion: '2026-09',
       },
     });
     expect(written).toContain('.gitignore (*.plan.json)');
     expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe(
       '.crm-schema\nplan.json\n# saved plans (crm-schema plan --out): they can hold samples of record values\n*.plan.json\n',
     );
-    expect(await readFile(join(dir, 'crm-schema.yaml'), 'utf8')).toContain('defaultEnvironment: default\n');
+    const projectFile = await readFile(join(dir, 'crm-schema.yaml'), 'utf8');
+    expect(projectFile).toContain('defaultEnvironment: default\n');
+    // the version the account was adopted with, which is the newest unless told otherwise
+    expect(projectFile).toContain('    apiVersion: 2026-09\n');
     for (const file of RECIPES) {
       const copied = await readFile(join(dir, '.github', 'workflows', file), 'utf8');
       const shipped = await readFile(join(SHIPPED, file), 'utf8');
@@ -316,6 +320,7 @@ describe('init --pull', () => {
         '    tokenEnv: CRM_ACCESS_TOKEN\n' +
         '    # the account init --pull adopted\n' +
         `    accountId: ${fx.emulator.state.accountId}\n` +
+        '    apiVersion: 2026-09\n' +
         'defaultEnvironment: default\n',
     );
     expect(init.stdout).toContain(
@@ -325,8 +330,9 @@ describe('init --pull', () => {
     const env = { CRM_ACCESS_TOKEN: fx.emulator.token, CRM_BASE_URL: undefined };
     const plan = await runCli(['plan', '--detailed-exitcode'], { cwd: dir, env });
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    // the account details of 2026-09 (the version init wrote) name the account
     expect(plan.stdout.split('\n')[0]).toBe(
-      `Plan for ${fx.emulator.url} (environment default), account ${fx.emulator.state.accountId} (app.crm-schema.local)`,
+      `Plan for ${fx.emulator.url} (environment default), account ${fx.emulator.state.accountId} (Emulator account ${fx.emulator.state.accountId})`,
     );
     await writeFile(
       join(dir, 'crm-schema.yaml'),

@@ -84,9 +84,29 @@ describe('resolveTarget', () => {
   it("takes the project's policy without an environment", () => {
     const noEnvs = { ...config, defaultEnvironment: undefined, environments: new Map() } as ProjectConfig;
     const target = resolveTarget({ local: true, config: noEnvs, env: {} });
-    expect(target).toEqual({ kind: 'local', policy: noEnvs.policy, policySource: 'the project' });
+    expect(target).toEqual({
+      kind: 'local',
+      policy: noEnvs.policy,
+      policySource: 'the project',
+      apiVersion: 'legacy',
+    });
     expect(planTargetOf(target)).toEqual({ baseUrl: 'local:.crm-schema/local.json' });
     expect(describeTarget(target)).toBe('the local emulator (.crm-schema/local.json)');
+  });
+
+  it("speaks --api-version, else the environment's apiVersion, else legacy", () => {
+    const dated = {
+      ...config,
+      environments: new Map(
+        [...config.environments].map(([name, e]) => [name, { ...e, apiVersion: '2026-03' as const }]),
+      ),
+    } as ProjectConfig;
+    const name = [...config.environments.keys()][0]!;
+    expect(resolveTarget({ local: false, config: dated, envName: name, env: {} }).apiVersion).toBe('2026-03');
+    expect(
+      resolveTarget({ local: true, config: dated, envName: name, env: {}, apiVersion: '2026-09' }).apiVersion,
+    ).toBe('2026-09');
+    expect(resolveTarget({ local: false, config, envName: name, env: {} }).apiVersion).toBe('legacy');
   });
 
   it('refuses an unknown environment, --env without a project file, and no target at all', () => {

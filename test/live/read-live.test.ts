@@ -234,7 +234,7 @@ describe('reading association labels and limits', () => {
 });
 
 describe('reading event definitions', () => {
-  it('reads each definition with its properties; a missing one is recorded as absent', async () => {
+  it('reads two or more through the list, with their properties; a missing one is recorded as absent', async () => {
     await fx.client.events.create({
       label: 'Order shipped',
       name: 'order_shipped',
@@ -246,10 +246,10 @@ describe('reading event definitions', () => {
     scope.events.add('order_shipped');
     scope.events.add('never_made');
     const live = await readLiveState(fx.client, scope);
-    expect(callKeys(fx.calls).sort()).toEqual([
-      'GET /events/v3/event-definitions/never_made',
-      'GET /events/v3/event-definitions/order_shipped',
-    ]);
+    // an account of up to 100 definitions: the first page of the list holds them all
+    expect(callKeys(fx.calls)).toEqual(['GET /events/v3/event-definitions']);
+    expect(fx.calls[0]!.path).toContain('includeProperties=true');
+    expect(minimumCalls(scope, live)).toBe(1);
     const shipped = live.events.get('order_shipped')!;
     expect(shipped.exists).toBe(true);
     expect(shipped.properties.get('carrier')).toEqual({
@@ -265,6 +265,52 @@ describe('reading event definitions', () => {
       exists: false,
       properties: new Map(),
       propertyFlags: new Map(),
+    });
+  });
+
+  it('one definition alone: a single read', async () => {
+    fx.calls.length = 0;
+    const scope = emptyScope();
+    scope.events.add('order_placed');
+    const live = await readLiveState(fx.client, scope);
+    expect(callKeys(fx.calls)).toEqual(['GET /events/v3/event-definitions/order_placed']);
+    expect(live.events.get('order_placed')?.exists).toBe(false);
+    expect(minimumCalls(scope, live)).toBe(1);
+  });
+
+  describe('an account of 250 definitions (pages of 100)', () => {
+    beforeEach(async () => {
+      for (let i = 0; i < 250; i += 1)
+        await fx.client.events.create({
+          label: `Event ${i}`,
+          name: `event_${String(i).padStart(3, '0')}`,
+          includeDefaultProperties: false,
+          propertyDefinitions: [{ name: 'step', label: 'Step', type: 'number' }],
+        });
+      fx.calls.length = 0;
+    });
+
+    it('reads the rest of the list when its pages are fewer than the definitions still missing', async () => {
+      const scope = emptyScope();
+      for (const i of [5, 120, 130, 210, 240]) scope.events.add(`event_${String(i).padStart(3, '0')}`);
+      const live = await readLiveState(fx.client, scope);
+      // the first page, then the two pages left (fewer than the 4 definitions not on the first)
+      expect(callKeys(fx.calls)).toEqual(Array(3).fill('GET /events/v3/event-definitions'));
+      expect(minimumCalls(scope, live)).toBe(3);
+      expect([...live.events.values()].every((d) => d.exists && d.properties.has('step'))).toBe(true);
+    });
+
+    it('reads the missing ones alone when they are fewer than the pages left', async () => {
+      const scope = emptyScope();
+      scope.events.add('event_005');
+      scope.events.add('event_240');
+      const live = await readLiveState(fx.client, scope);
+      expect(callKeys(fx.calls)).toEqual([
+        'GET /events/v3/event-definitions',
+        'GET /events/v3/event-definitions/event_240',
+      ]);
+      expect(minimumCalls(scope, live)).toBe(2);
+      expect(live.events.get('event_240')?.properties.has('step')).toBe(true);
     });
   });
 });

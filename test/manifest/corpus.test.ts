@@ -85,6 +85,8 @@ describe('invalid corpus', () => {
       'YAML_WARNING',
       // test/lint/rules.test.ts
       'LINT',
+      // test/lint/api-version.test.ts
+      'LEGACY_API_VERSION',
       // test/cli/hostile-files.test.ts (links, a .git folder, a glob of many groups)
       'GLOB_NOT_MANIFEST',
       'GLOB_TOO_COMPLEX',

@@ -195,7 +195,13 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
   {
     schema: 'config',
     def: 'Environment',
-    keys: { baseUrl: true, tokenEnv: true, accountId: true, policy: true } satisfies KeySet<EnvironmentEntry>,
+    keys: {
+      baseUrl: true,
+      tokenEnv: true,
+      accountId: true,
+      apiVersion: true,
+      policy: true,
+    } satisfies KeySet<EnvironmentEntry>,
     required: { baseUrl: true } satisfies RequiredSet<EnvironmentEntry>,
   },
   {

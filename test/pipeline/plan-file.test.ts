@@ -28,7 +28,12 @@ function saved(): PlanDocument {
   };
 }
 
-const expected = { toolVersion: '0.1.3', target: TARGET, manifestDigest: DIGEST };
+const expected = {
+  toolVersion: '0.1.3',
+  target: TARGET,
+  manifestDigest: DIGEST,
+  apiVersion: 'legacy' as const,
+};
 
 describe('a saved plan file', () => {
   it('reads back what plan --out wrote', () => {
@@ -145,6 +150,25 @@ describe('a saved plan file', () => {
         `plan.json does not have the shape of a plan file: changes[${at}].${problem}. Nothing was applied.`,
       );
     });
+  });
+
+  it('refuses a plan made for another API version before anything else is read, and one whose version was edited', () => {
+    const check = (doc: PlanDocument, now: 'legacy' | '2026-03' | '2026-09') => () => {
+      checkSavedPlan(doc, 'plan.json', { ...expected, apiVersion: now });
+    };
+    // a plan of an earlier release (no apiVersion) was made on the legacy paths
+    expect(check(saved(), 'legacy')).not.toThrow();
+    expect(check(saved(), '2026-03')).toThrow(
+      "plan.json was made for API version legacy, but the target now speaks 2026-03: its requests are on the other version's paths. Nothing was applied.",
+    );
+    expect(check({ ...saved(), apiVersion: '2026-09' }, 'legacy')).toThrow(
+      /made for API version 2026-09, but the target now speaks legacy/,
+    );
+    // the version is part of what the requests are derived from: changing it alone is an edit
+    const edited = { ...saved(), apiVersion: '2026-03' };
+    expect(() => parseSavedPlan(JSON.stringify(edited), 'plan.json')).toThrow(
+      /requests does not match its type and meta/,
+    );
   });
 
   it('refuses a plan whose requests were edited', () => {

@@ -18,12 +18,12 @@ describe('the plan document', () => {
     expect(back).toStrictEqual(doc);
     for (const change of back.changes) {
       const data = changeOf(change);
-      expect([idOf(data), addressOf(data), messageOf(data), requestsFor(data)]).toStrictEqual([
-        change.id,
-        change.address,
-        change.message,
-        change.requests,
-      ]);
+      expect([
+        idOf(data),
+        addressOf(data),
+        messageOf(data),
+        requestsFor(data, doc.apiVersion ?? 'legacy'),
+      ]).toStrictEqual([change.id, change.address, change.message, change.requests]);
     }
     expect(checkPlanConsistency(back)).toStrictEqual([]);
   });
@@ -73,6 +73,7 @@ describe('the plan document', () => {
     const empty = plan(desired(state({ properties: { tickets: [prop('a')] } })), same);
     expect(empty).toStrictEqual({
       formatVersion: 2,
+      apiVersion: 'legacy',
       changes: [],
       diagnostics: [],
       summary: {

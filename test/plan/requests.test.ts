@@ -59,7 +59,7 @@ describe('requests per change type', () => {
         fields: [{ field: 'calculationFormula', old: 'a + 1', new: null }],
       },
     };
-    expect(requestsFor(change)).toStrictEqual([
+    expect(requestsFor(change, 'legacy')).toStrictEqual([
       { method: 'PATCH', path: '/crm/v3/properties/tickets/x', body: { calculationFormula: '' } },
     ]);
   });
@@ -101,10 +101,13 @@ describe('requests per change type', () => {
       },
     ]);
     expect(
-      requestsFor({
-        type: 'group.update',
-        meta: { objectType: 'tickets', name: 'g', fields: [{ field: 'label', old: 'A', new: 'B' }] },
-      }),
+      requestsFor(
+        {
+          type: 'group.update',
+          meta: { objectType: 'tickets', name: 'g', fields: [{ field: 'label', old: 'A', new: 'B' }] },
+        },
+        'legacy',
+      ),
     ).toStrictEqual([{ method: 'PATCH', path: '/crm/v3/properties/tickets/groups/g', body: { label: 'B' } }]);
     expect(requests.get('group.archive tickets.group:oldgroup')).toStrictEqual([
       { method: 'DELETE', path: '/crm/v3/properties/tickets/groups/oldgroup' },
@@ -120,16 +123,19 @@ describe('requests per change type', () => {
       },
     ]);
     expect(
-      requestsFor({
-        type: 'label.update',
-        meta: {
-          from: 'tickets',
-          to: 'orders',
-          typeId: 1001,
-          label: 'New',
-          fields: [{ field: 'label', old: 'Old', new: 'New' }],
+      requestsFor(
+        {
+          type: 'label.update',
+          meta: {
+            from: 'tickets',
+            to: 'orders',
+            typeId: 1001,
+            label: 'New',
+            fields: [{ field: 'label', old: 'Old', new: 'New' }],
+          },
         },
-      }),
+        'legacy',
+      ),
     ).toStrictEqual([
       {
         method: 'PUT',
@@ -201,15 +207,18 @@ describe('requests per change type', () => {
 
   it('encodes path segments taken from data', () => {
     expect(
-      requestsFor({
-        type: 'group.archive',
-        meta: {
-          objectType: 'p_x',
-          name: 'a b/c',
-          cause: 'tombstone',
-          group: { name: 'a b/c', label: 'x', displayOrder: -1 },
+      requestsFor(
+        {
+          type: 'group.archive',
+          meta: {
+            objectType: 'p_x',
+            name: 'a b/c',
+            cause: 'tombstone',
+            group: { name: 'a b/c', label: 'x', displayOrder: -1 },
+          },
         },
-      })[0]?.path,
+        'legacy',
+      )[0]?.path,
     ).toBe('/crm/v3/properties/p_x/groups/a%20b%2Fc');
   });
 });

@@ -4,20 +4,22 @@
  */
 import { ACCOUNT_DETAILS } from '../answer-shapes.js';
 import type { Requester } from '../request.js';
-import { routes } from '../../wire/routes.js';
+import type { Routes } from '../../wire/routes.js';
 import type { AccountDetails } from '../../wire/api.js';
 
 export class AccountApi {
   readonly #r: Requester;
-  constructor(requester: Requester) {
+  readonly #routes: Routes;
+  constructor(requester: Requester, routes: Routes) {
     this.#r = requester;
+    this.#routes = routes;
   }
 
   /** The details of the account the token belongs to; `portalId` is checked to be a positive whole number. */
   details(): Promise<AccountDetails> {
     return this.#r.request({
       method: 'GET',
-      path: routes.accountDetails(),
+      path: this.#routes.accountDetails(),
       retry: 'safe',
       expect: ACCOUNT_DETAILS,
     });

@@ -6,7 +6,7 @@
 import { LABEL_LIST, NO_RESULTS_BATCH } from '../answer-shapes.js';
 import { postBatches, type BatchResult } from '../batching.js';
 import type { Requester } from '../request.js';
-import { routes } from '../../wire/routes.js';
+import type { Routes } from '../../wire/routes.js';
 import type {
   AssociationLabel,
   AssociationLabelArchiveInput,
@@ -16,8 +16,10 @@ import type {
 
 export class AssociationsApi {
   readonly #r: Requester;
-  constructor(requester: Requester) {
+  readonly #routes: Routes;
+  constructor(requester: Requester, routes: Routes) {
     this.#r = requester;
+    this.#routes = routes;
   }
 
   /**
@@ -29,7 +31,7 @@ export class AssociationsApi {
     toObjectType: string,
     inputs: readonly AssociationLabelArchiveInput[],
   ): Promise<BatchResult<AssociationLabelArchiveInput, Record<string, unknown>>> {
-    const route = routes.associationLabelsArchiveBatch(fromObjectType, toObjectType);
+    const route = this.#routes.associationLabelsArchiveBatch(fromObjectType, toObjectType);
     return postBatches<AssociationLabelArchiveInput, Record<string, unknown>>(this.#r, {
       path: route,
       inputs,
@@ -43,7 +45,7 @@ export class AssociationsApi {
   async listLabels(fromObjectType: string, toObjectType: string): Promise<AssociationLabel[]> {
     const page = await this.#r.request({
       method: 'GET',
-      path: routes.labels(fromObjectType, toObjectType),
+      path: this.#routes.labels(fromObjectType, toObjectType),
       retry: 'safe',
       expect: LABEL_LIST,
     });
@@ -61,7 +63,7 @@ export class AssociationsApi {
   ): Promise<AssociationLabel[]> {
     const answer = await this.#r.request({
       method: 'POST',
-      path: routes.labels(fromObjectType, toObjectType),
+      path: this.#routes.labels(fromObjectType, toObjectType),
       body,
       retry: 'unsafe',
       expect: LABEL_LIST,
@@ -77,7 +79,7 @@ export class AssociationsApi {
   ): Promise<void> {
     await this.#r.request({
       method: 'PUT',
-      path: routes.labels(fromObjectType, toObjectType),
+      path: this.#routes.labels(fromObjectType, toObjectType),
       body,
       retry: 'safe',
     });
@@ -87,7 +89,7 @@ export class AssociationsApi {
   async deleteLabel(fromObjectType: string, toObjectType: string, associationTypeId: number): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: routes.label(fromObjectType, toObjectType, associationTypeId),
+      path: this.#routes.label(fromObjectType, toObjectType, associationTypeId),
       retry: 'safe',
       absentMeansDone: true,
     });

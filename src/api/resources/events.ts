@@ -6,7 +6,7 @@ import { EVENT_DEFINITION, EVENT_DEFINITION_LIST, EVENT_PROPERTY } from '../answ
 import { paginate } from '../paging.js';
 import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
-import { routes } from '../../wire/routes.js';
+import type { Routes } from '../../wire/routes.js';
 import type {
   EventDefinition,
   EventDefinitionCreate,
@@ -28,15 +28,17 @@ const EVENT_PAGE_SIZE = 100;
 
 export class EventsApi {
   readonly #r: Requester;
-  constructor(requester: Requester) {
+  readonly #routes: Routes;
+  constructor(requester: Requester, routes: Routes) {
     this.#r = requester;
+    this.#routes = routes;
   }
 
   /** One page of event definitions. */
   list(options: EventDefinitionListOptions = {}): Promise<EventDefinitionList> {
     return this.#r.request({
       method: 'GET',
-      path: withQuery(routes.eventDefinitions(), { ...options }),
+      path: withQuery(this.#routes.eventDefinitions(), { ...options }),
       retry: 'safe',
       expect: EVENT_DEFINITION_LIST,
     });
@@ -57,7 +59,7 @@ export class EventsApi {
   get(eventName: string): Promise<EventDefinition> {
     return this.#r.request({
       method: 'GET',
-      path: routes.eventDefinition(eventName),
+      path: this.#routes.eventDefinition(eventName),
       retry: 'safe',
       expect: EVENT_DEFINITION,
     });
@@ -67,7 +69,7 @@ export class EventsApi {
   create(body: EventDefinitionCreate): Promise<EventDefinition> {
     return this.#r.request({
       method: 'POST',
-      path: routes.eventDefinitions(),
+      path: this.#routes.eventDefinitions(),
       body,
       retry: 'unsafe',
       expect: EVENT_DEFINITION,
@@ -78,7 +80,7 @@ export class EventsApi {
   async delete(eventName: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: routes.eventDefinition(eventName),
+      path: this.#routes.eventDefinition(eventName),
       retry: 'safe',
       absentMeansDone: true,
     });
@@ -88,7 +90,7 @@ export class EventsApi {
   createProperty(eventName: string, body: EventPropertyCreate): Promise<EventProperty> {
     return this.#r.request({
       method: 'POST',
-      path: routes.eventProperties(eventName),
+      path: this.#routes.eventProperties(eventName),
       body,
       retry: 'unsafe',
       expect: EVENT_PROPERTY,
@@ -99,7 +101,7 @@ export class EventsApi {
   updateProperty(eventName: string, propertyName: string, body: EventPropertyUpdate): Promise<EventProperty> {
     return this.#r.request({
       method: 'PATCH',
-      path: routes.eventProperty(eventName, propertyName),
+      path: this.#routes.eventProperty(eventName, propertyName),
       body,
       retry: 'safe',
       expect: EVENT_PROPERTY,
@@ -110,7 +112,7 @@ export class EventsApi {
   async deleteProperty(eventName: string, propertyName: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: routes.eventProperty(eventName, propertyName),
+      path: this.#routes.eventProperty(eventName, propertyName),
       retry: 'safe',
       absentMeansDone: true,
     });

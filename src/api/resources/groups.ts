@@ -2,20 +2,22 @@
 import { GROUP, GROUP_LIST } from '../answer-shapes.js';
 import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
-import { routes } from '../../wire/routes.js';
+import type { Routes } from '../../wire/routes.js';
 import type { PropertyGroup, PropertyGroupCreate, PropertyGroupUpdate } from '../../wire/api.js';
 
 export class GroupsApi {
   readonly #r: Requester;
-  constructor(requester: Requester) {
+  readonly #routes: Routes;
+  constructor(requester: Requester, routes: Routes) {
     this.#r = requester;
+    this.#routes = routes;
   }
 
   /** The groups of an object type (archived ones only with `archived: true`). */
   async list(objectType: string, options: { archived?: boolean } = {}): Promise<PropertyGroup[]> {
     const page = await this.#r.request({
       method: 'GET',
-      path: withQuery(routes.groups(objectType), options),
+      path: withQuery(this.#routes.groups(objectType), options),
       retry: 'safe',
       expect: GROUP_LIST,
     });
@@ -26,7 +28,7 @@ export class GroupsApi {
   get(objectType: string, name: string): Promise<PropertyGroup> {
     return this.#r.request({
       method: 'GET',
-      path: routes.group(objectType, name),
+      path: this.#routes.group(objectType, name),
       retry: 'safe',
       expect: GROUP,
     });
@@ -36,7 +38,7 @@ export class GroupsApi {
   create(objectType: string, body: PropertyGroupCreate): Promise<PropertyGroup> {
     return this.#r.request({
       method: 'POST',
-      path: routes.groups(objectType),
+      path: this.#routes.groups(objectType),
       body,
       retry: 'unsafe',
       expect: GROUP,
@@ -47,7 +49,7 @@ export class GroupsApi {
   update(objectType: string, name: string, body: PropertyGroupUpdate): Promise<PropertyGroup> {
     return this.#r.request({
       method: 'PATCH',
-      path: routes.group(objectType, name),
+      path: this.#routes.group(objectType, name),
       body,
       retry: 'safe',
       expect: GROUP,
@@ -58,7 +60,7 @@ export class GroupsApi {
   async archive(objectType: string, name: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: routes.group(objectType, name),
+      path: this.#routes.group(objectType, name),
       retry: 'safe',
       absentMeansDone: true,
     });

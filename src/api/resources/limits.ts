@@ -5,7 +5,7 @@
 import { NO_RESULTS_BATCH, TYPE_CONFIG_ALL, TYPE_CONFIG_BATCH, TYPE_CONFIG_LIST } from '../answer-shapes.js';
 import { postBatches, type BatchResult } from '../batching.js';
 import type { Requester } from '../request.js';
-import { routes } from '../../wire/routes.js';
+import type { Routes } from '../../wire/routes.js';
 import type {
   AssociationLimitConfigAll,
   AssociationLimitInput,
@@ -15,15 +15,17 @@ import type {
 
 export class LimitsApi {
   readonly #r: Requester;
-  constructor(requester: Requester) {
+  readonly #routes: Routes;
+  constructor(requester: Requester, routes: Routes) {
     this.#r = requester;
+    this.#routes = routes;
   }
 
   /** The association type configuration of an object pair (with `userEnforcedMaxToObjectIds`). */
   async get(fromObjectType: string, toObjectType: string): Promise<AssociationTypeConfig[]> {
     const page = await this.#r.request({
       method: 'GET',
-      path: routes.limits(fromObjectType, toObjectType),
+      path: this.#routes.limits(fromObjectType, toObjectType),
       retry: 'safe',
       expect: TYPE_CONFIG_LIST,
     });
@@ -34,7 +36,7 @@ export class LimitsApi {
   async getAll(): Promise<AssociationLimitConfigAll[]> {
     const page = await this.#r.request({
       method: 'GET',
-      path: routes.allLimits(),
+      path: this.#routes.allLimits(),
       retry: 'safe',
       expect: TYPE_CONFIG_ALL,
     });
@@ -47,7 +49,7 @@ export class LimitsApi {
     toObjectType: string,
     inputs: readonly AssociationLimitInput[],
   ): Promise<BatchResult<AssociationLimitInput, AssociationTypeConfig>> {
-    return this.#limits(routes.limitsBatch(fromObjectType, toObjectType, 'create'), inputs, 'unsafe');
+    return this.#limits(this.#routes.limitsBatch(fromObjectType, toObjectType, 'create'), inputs, 'unsafe');
   }
 
   /** Change existing limits. Idempotent. */
@@ -56,7 +58,7 @@ export class LimitsApi {
     toObjectType: string,
     inputs: readonly AssociationLimitInput[],
   ): Promise<BatchResult<AssociationLimitInput, AssociationTypeConfig>> {
-    return this.#limits(routes.limitsBatch(fromObjectType, toObjectType, 'update'), inputs, 'safe');
+    return this.#limits(this.#routes.limitsBatch(fromObjectType, toObjectType, 'update'), inputs, 'safe');
   }
 
   /** Remove limits (204, also when none exists). Idempotent. */
@@ -65,7 +67,7 @@ export class LimitsApi {
     toObjectType: string,
     inputs: readonly AssociationLimitPurgeInput[],
   ): Promise<BatchResult<AssociationLimitPurgeInput, never>> {
-    const route = routes.limitsBatch(fromObjectType, toObjectType, 'purge');
+    const route = this.#routes.limitsBatch(fromObjectType, toObjectType, 'purge');
     return postBatches(this.#r, {
       path: route,
       inputs,

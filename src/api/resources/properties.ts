@@ -3,7 +3,8 @@ import { NO_RESULTS_BATCH, PROPERTY, PROPERTY_BATCH, PROPERTY_LIST } from '../an
 import { postBatches, runBatches, type BatchResult } from '../batching.js';
 import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
-import { routes } from '../../wire/routes.js';
+import type { Routes } from '../../wire/routes.js';
+import type { ApiVersion } from '../../wire/api-version.js';
 import type { DataSensitivity, Property, PropertyCreate, PropertyUpdate } from '../../wire/api.js';
 
 export interface PropertyBatchReadOptions {
@@ -23,15 +24,17 @@ export interface PropertyListOptions {
 
 export class PropertiesApi {
   readonly #r: Requester;
-  constructor(requester: Requester) {
+  readonly #routes: Routes;
+  constructor(requester: Requester, routes: Routes) {
     this.#r = requester;
+    this.#routes = routes;
   }
 
   /** Create a property. Unsafe: a repeat would answer 409 for what the first try created. */
   create(objectType: string, body: PropertyCreate): Promise<Property> {
     return this.#r.request({
       method: 'POST',
-      path: routes.properties(objectType),
+      path: this.#routes.properties(objectType),
       body,
       retry: 'unsafe',
       expect: PROPERTY,
@@ -44,7 +47,7 @@ export class PropertiesApi {
     names: readonly string[],
     options: PropertyBatchReadOptions = {},
   ): Promise<BatchResult<string, Property>> {
-    const route = withQuery(routes.propertiesBatch(objectType, 'read'), { locale: options.locale });
+    const route = withQuery(this.#routes.propertiesBatch(objectType, 'read'), { locale: options.locale });
     return runBatches({
       inputs: names,
       call: { method: 'POST', path: route },
@@ -54,8 +57,7 @@ export class PropertiesApi {
           method: 'POST',
           path: route,
           body: {
-            ...(options.archived !== undefined ? { archived: options.archived } : {}),
-            ...(options.dataSensitivity !== undefined ? { dataSensitivity: options.dataSensitivity } : {}),
+            ...batchReadClass(this.#routes.version, options),
             inputs: chunk.map((name) => ({ name })),
           },
           retry: 'safe',
@@ -68,7 +70,7 @@ export class PropertiesApi {
   async list(objectType: string, options: PropertyListOptions = {}): Promise<Property[]> {
     const page = await this.#r.request({
       method: 'GET',
-      path: withQuery(routes.properties(objectType), { ...options }),
+      path: withQuery(this.#routes.properties(objectType), { ...options }),
       retry: 'safe',
       expect: PROPERTY_LIST,
     });
@@ -79,7 +81,7 @@ export class PropertiesApi {
   get(objectType: string, name: string, options: { archived?: boolean } = {}): Promise<Property> {
     return this.#r.request({
       method: 'GET',
-      path: withQuery(routes.property(objectType, name), options),
+      path: withQuery(this.#routes.property(objectType, name), options),
       retry: 'safe',
       expect: PROPERTY,
     });
@@ -92,7 +94,7 @@ export class PropertiesApi {
   update(objectType: string, name: string, body: PropertyUpdate): Promise<Property> {
     return this.#r.request({
       method: 'PATCH',
-      path: routes.property(objectType, name),
+      path: this.#routes.property(objectType, name),
       body,
       retry: 'safe',
       expect: PROPERTY,
@@ -103,7 +105,7 @@ export class PropertiesApi {
   async archive(objectType: string, name: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: routes.property(objectType, name),
+      path: this.#routes.property(objectType, name),
       retry: 'safe',
       absentMeansDone: true,
     });
@@ -117,7 +119,7 @@ export class PropertiesApi {
     objectType: string,
     inputs: readonly PropertyCreate[],
   ): Promise<BatchResult<PropertyCreate, Property>> {
-    const route = routes.propertiesBatch(objectType, 'create');
+    const route = this.#routes.propertiesBatch(objectType, 'create');
     return postBatches(this.#r, {
       path: route,
       inputs,
@@ -129,7 +131,7 @@ export class PropertiesApi {
 
   /** Batch archive by name (204 whatever each name's state): idempotent. */
   batchArchive(objectType: string, names: readonly string[]): Promise<BatchResult<string, never>> {
-    const route = routes.propertiesBatch(objectType, 'archive');
+    const route = this.#routes.propertiesBatch(objectType, 'archive');
     return postBatches(this.#r, {
       path: route,
       inputs: names,
@@ -139,4 +141,21 @@ export class PropertiesApi {
       item: (name) => ({ name }),
     });
   }
+}
+
+/**
+ * The class of properties a batch read asks for. The date-versioned endpoint requires both fields; the
+ * legacy one takes them as options with the same defaults (active, non-sensitive).
+ */
+function batchReadClass(
+  version: ApiVersion,
+  options: PropertyBatchReadOptions,
+): { archived?: boolean; dataSensitivity?: DataSensitivity } {
+  if (version === 'legacy') {
+    return {
+      ...(options.archived !== undefined ? { archived: options.archived } : {}),
+      ...(options.dataSensitivity !== undefined ? { dataSensitivity: options.dataSensitivity } : {}),
+    };
+  }
+  return { archived: options.archived ?? false, dataSensitivity: options.dataSensitivity ?? 'non_sensitive' };
 }

@@ -14,7 +14,7 @@ import { postBatches, type BatchResult } from '../batching.js';
 import { paginate } from '../paging.js';
 import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
-import { routes } from '../../wire/routes.js';
+import type { Routes } from '../../wire/routes.js';
 import type {
   AssociatedRecord,
   AssociationSpec,
@@ -32,8 +32,10 @@ export interface RecordAssociationListOptions {
 
 export class RecordAssociationsApi {
   readonly #r: Requester;
-  constructor(requester: Requester) {
+  readonly #routes: Routes;
+  constructor(requester: Requester, routes: Routes) {
     this.#r = requester;
+    this.#routes = routes;
   }
 
   /**
@@ -49,7 +51,7 @@ export class RecordAssociationsApi {
   ): Promise<RecordAssociationLink> {
     return this.#r.request({
       method: 'PUT',
-      path: routes.recordAssociation(fromObjectType, fromId, toObjectType, toId),
+      path: this.#routes.recordAssociation(fromObjectType, fromId, toObjectType, toId),
       body: types,
       retry: 'safe',
       expect: LINK,
@@ -60,7 +62,7 @@ export class RecordAssociationsApi {
   async unlink(fromObjectType: string, fromId: string, toObjectType: string, toId: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: routes.recordAssociation(fromObjectType, fromId, toObjectType, toId),
+      path: this.#routes.recordAssociation(fromObjectType, fromId, toObjectType, toId),
       retry: 'safe',
       absentMeansDone: true,
     });
@@ -73,7 +75,7 @@ export class RecordAssociationsApi {
     toObjectType: string,
     options: RecordAssociationListOptions = {},
   ): AsyncGenerator<AssociatedRecord> {
-    const route = routes.recordAssociations(fromObjectType, fromId, toObjectType);
+    const route = this.#routes.recordAssociations(fromObjectType, fromId, toObjectType);
     return paginate(
       (after) =>
         this.#r.request({
@@ -95,7 +97,7 @@ export class RecordAssociationsApi {
     toObjectType: string,
     ids: readonly string[],
   ): Promise<BatchResult<string, RecordAssociationsOf>> {
-    const route = routes.associationsBatch(fromObjectType, toObjectType, 'read');
+    const route = this.#routes.associationsBatch(fromObjectType, toObjectType, 'read');
     return postBatches(this.#r, {
       path: route,
       inputs: ids,
@@ -113,7 +115,7 @@ export class RecordAssociationsApi {
     toObjectType: string,
     inputs: readonly RecordAssociationCreateInput[],
   ): Promise<BatchResult<RecordAssociationCreateInput, RecordAssociationLink>> {
-    const route = routes.associationsBatch(fromObjectType, toObjectType, 'create');
+    const route = this.#routes.associationsBatch(fromObjectType, toObjectType, 'create');
     return postBatches(this.#r, {
       path: route,
       inputs,
@@ -131,7 +133,7 @@ export class RecordAssociationsApi {
     toObjectType: string,
     inputs: readonly RecordAssociationArchiveInput[],
   ): Promise<BatchResult<RecordAssociationArchiveInput, never>> {
-    const route = routes.associationsBatch(fromObjectType, toObjectType, 'archive');
+    const route = this.#routes.associationsBatch(fromObjectType, toObjectType, 'archive');
     return postBatches(this.#r, {
       path: route,
       inputs,

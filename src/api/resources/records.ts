@@ -15,7 +15,7 @@ import { postBatches, runBatches, type BatchResult } from '../batching.js';
 import { paginate } from '../paging.js';
 import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
-import { routes } from '../../wire/routes.js';
+import type { Routes } from '../../wire/routes.js';
 import type {
   BatchResponse,
   CollectionResponse,
@@ -58,15 +58,17 @@ export interface RecordBatchReadInput {
 
 export class RecordsApi {
   readonly #r: Requester;
-  constructor(requester: Requester) {
+  readonly #routes: Routes;
+  constructor(requester: Requester, routes: Routes) {
     this.#r = requester;
+    this.#routes = routes;
   }
 
   /** Create a record. Unsafe: a repeat would create a second record. */
   create(objectType: string, body: RecordCreate): Promise<SimpleRecord> {
     return this.#r.request({
       method: 'POST',
-      path: routes.records(objectType),
+      path: this.#routes.records(objectType),
       body,
       retry: 'unsafe',
       expect: RECORD,
@@ -77,7 +79,7 @@ export class RecordsApi {
   get(objectType: string, id: string, options: RecordReadOptions = {}): Promise<FullRecord> {
     return this.#r.request({
       method: 'GET',
-      path: withQuery(routes.record(objectType, id), { ...options }),
+      path: withQuery(this.#routes.record(objectType, id), { ...options }),
       retry: 'safe',
       expect: FULL_RECORD,
     });
@@ -87,7 +89,7 @@ export class RecordsApi {
   list(objectType: string, options: RecordListOptions = {}): Promise<CollectionResponse<FullRecord>> {
     return this.#r.request({
       method: 'GET',
-      path: withQuery(routes.records(objectType), { ...options }),
+      path: withQuery(this.#routes.records(objectType), { ...options }),
       retry: 'safe',
       expect: RECORD_PAGE,
     });
@@ -110,7 +112,7 @@ export class RecordsApi {
   ): Promise<SimpleRecord> {
     return this.#r.request({
       method: 'PATCH',
-      path: withQuery(routes.record(objectType, id), options),
+      path: withQuery(this.#routes.record(objectType, id), options),
       body: { properties },
       retry: 'safe',
       expect: RECORD,
@@ -121,7 +123,7 @@ export class RecordsApi {
   async archive(objectType: string, id: string): Promise<void> {
     await this.#r.request({
       method: 'DELETE',
-      path: routes.record(objectType, id),
+      path: this.#routes.record(objectType, id),
       retry: 'safe',
       absentMeansDone: true,
     });
@@ -136,7 +138,7 @@ export class RecordsApi {
     objectType: string,
     inputs: readonly RecordCreate[],
   ): Promise<BatchResult<RecordCreate, SimpleRecord>> {
-    const route = routes.recordsBatch(objectType, 'create');
+    const route = this.#routes.recordsBatch(objectType, 'create');
     const prefix = randomUUID().slice(0, 8);
     const traced = inputs.map((input, i) => ({
       input,
@@ -160,7 +162,7 @@ export class RecordsApi {
 
   /** Batch read by ids (or `idProperty` values), chunks of 100. A read: safe. */
   batchRead(objectType: string, request: RecordBatchReadInput): Promise<BatchResult<string, SimpleRecord>> {
-    const route = withQuery(routes.recordsBatch(objectType, 'read'), { archived: request.archived });
+    const route = withQuery(this.#routes.recordsBatch(objectType, 'read'), { archived: request.archived });
     return runBatches({
       inputs: request.ids,
       call: { method: 'POST', path: route },
@@ -186,14 +188,14 @@ export class RecordsApi {
     objectType: string,
     inputs: readonly RecordUpdateInput[],
   ): Promise<BatchResult<RecordUpdateInput, SimpleRecord>> {
-    return this.#batchUpdateAt(routes.recordsBatch(objectType, 'update'), inputs);
+    return this.#batchUpdateAt(this.#routes.recordsBatch(objectType, 'update'), inputs);
   }
 
   /** The projects batch update on its own path, `/crm/objects/v3/projects/batch/update`. */
   batchUpdateProjects(
     inputs: readonly RecordUpdateInput[],
   ): Promise<BatchResult<RecordUpdateInput, SimpleRecord>> {
-    return this.#batchUpdateAt(routes.projectsBatchUpdate(), inputs);
+    return this.#batchUpdateAt(this.#routes.projectsBatchUpdate(), inputs);
   }
 
   /**
@@ -204,7 +206,7 @@ export class RecordsApi {
     objectType: string,
     inputs: readonly RecordUpsertInput[],
   ): Promise<BatchResult<RecordUpsertInput, UpsertedRecord>> {
-    const route = routes.recordsBatch(objectType, 'upsert');
+    const route = this.#routes.recordsBatch(objectType, 'upsert');
     return postBatches(this.#r, {
       path: route,
       inputs,
@@ -216,7 +218,7 @@ export class RecordsApi {
 
   /** Batch archive by id, chunks of 100 (no body in the answer). Idempotent. */
   batchArchive(objectType: string, ids: readonly string[]): Promise<BatchResult<string, never>> {
-    const route = routes.recordsBatch(objectType, 'archive');
+    const route = this.#routes.recordsBatch(objectType, 'archive');
     return postBatches(this.#r, {
       path: route,
       inputs: ids,

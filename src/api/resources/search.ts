@@ -5,20 +5,22 @@
 import { SEARCH_PAGE } from '../answer-shapes.js';
 import { paginate } from '../paging.js';
 import type { Requester } from '../request.js';
-import { routes } from '../../wire/routes.js';
+import type { Routes } from '../../wire/routes.js';
 import type { SearchRequest, SearchResponse, SimpleRecord } from '../../wire/api.js';
 
 export class SearchApi {
   readonly #r: Requester;
-  constructor(requester: Requester) {
+  readonly #routes: Routes;
+  constructor(requester: Requester, routes: Routes) {
     this.#r = requester;
+    this.#routes = routes;
   }
 
   /** One page of search results with `total`. A read (POST, but changes nothing): safe to retry. */
   records(objectType: string, body: SearchRequest): Promise<SearchResponse> {
     return this.#r.request({
       method: 'POST',
-      path: routes.search(objectType),
+      path: this.#routes.search(objectType),
       body,
       retry: 'safe',
       search: true,

@@ -20,6 +20,12 @@ export const DIAGNOSTIC_CODES = {
     severity: 'warning',
     summary: 'a team convention is not kept (the rule id starts the message; see the lint rules table)',
   },
+  LEGACY_API_VERSION: {
+    step: 'lint',
+    severity: 'warning',
+    summary:
+      'an environment calls the legacy v3/v4 paths (no apiVersion, or legacy), which the platform stops supporting in 2027',
+  },
   // input: reading the files
   FILE_NOT_FOUND: {
     step: 'input',

@@ -6,14 +6,13 @@
  */
 import type { AccountDetails } from '../../wire/api.js';
 import type { EmulatorState } from '../state/model.js';
+import type { ApiVersion } from '../../wire/api-version.js';
 
 /** The host the emulator's account says its web interface is on. */
 export const EMULATOR_UI_DOMAIN = 'app.crm-schema.local';
 
 /** `legacy` and `2026-03` answer the same fields; `2026-09` adds `portalName` and `createdAt`. */
-export type DetailsVersion = 'legacy' | '2026-03' | '2026-09';
-
-export function accountDetails(state: EmulatorState, version: DetailsVersion): AccountDetails {
+export function accountDetails(state: EmulatorState, version: ApiVersion): AccountDetails {
   const details: AccountDetails = {
     portalId: state.accountId,
     accountType: 'STANDARD',

@@ -2,6 +2,7 @@
  * Record batch endpoints: create, read, upsert, archive and update (including its
  * `/crm/objects/v3/{objectType}/batch/update` path), for every object type.
  */
+import type { RouteFamily } from '../routes/families.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimpleRecord, UpsertedRecord } from '../../wire/api.js';
 import type { EmulatorContext } from '../context.js';
@@ -181,8 +182,8 @@ function batchArchive(ctx: EmulatorContext, request: Request, reply: FastifyRepl
   return reply.status(204).send();
 }
 
-export function registerBatchRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  const base = '/crm/v3/objects/:objectType/batch';
+export function registerBatchRoutes(app: FastifyInstance, ctx: EmulatorContext, family: RouteFamily): void {
+  const base = `${family.objects}/:objectType/batch`;
   app.post<{ Params: TypeParams; Querystring: Record<string, unknown> }>(`${base}/create`, (req, reply) =>
     batchCreate(ctx, req, reply),
   );
@@ -192,11 +193,13 @@ export function registerBatchRoutes(app: FastifyInstance, ctx: EmulatorContext):
   app.post<{ Params: TypeParams; Querystring: Record<string, unknown> }>(`${base}/update`, (req, reply) =>
     batchUpdate(ctx, req, reply),
   );
-  // the batch update's second form (`/crm/objects/v3/projects/batch/update`), served for every object type
-  app.post<{ Params: TypeParams; Querystring: Record<string, unknown> }>(
-    '/crm/objects/v3/:objectType/batch/update',
-    (req, reply) => batchUpdate(ctx, req, reply),
-  );
+  // the legacy batch update's second form (`/crm/objects/v3/projects/batch/update`), served for every
+  // object type (in a date version it is the usual path)
+  if (family.version === 'legacy')
+    app.post<{ Params: TypeParams; Querystring: Record<string, unknown> }>(
+      '/crm/objects/v3/:objectType/batch/update',
+      (req, reply) => batchUpdate(ctx, req, reply),
+    );
   app.post<{ Params: TypeParams; Querystring: Record<string, unknown> }>(`${base}/upsert`, (req, reply) =>
     batchUpsert(ctx, req, reply),
   );

@@ -88,9 +88,9 @@ export function doomedBetween(
   return [...forward, ...backward];
 }
 
-export function registerLabelsArchiveRoute(app: FastifyInstance, ctx: EmulatorContext): void {
+export function registerLabelsArchiveRoute(app: FastifyInstance, ctx: EmulatorContext, prefix: string): void {
   app.post<{ Params: PairParams }>(
-    '/crm/v4/associations/:fromObjectType/:toObjectType/batch/labels/archive',
+    `${prefix}/:fromObjectType/:toObjectType/batch/labels/archive`,
     (request, reply) => {
       const from = objectTypeFor(ctx, request, request.params.fromObjectType, 'write');
       const to = objectTypeFor(ctx, request, request.params.toObjectType, 'write');

@@ -1,7 +1,7 @@
 /**
  * The v4 record association batches: read the associated records of many records,
  * link many pairs of records, and remove every link between many pairs. Served under
- * `/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/...`; the records scope of the `from`
+ * `{associations prefix}/{fromObjectType}/{toObjectType}/batch/...`; the records scope of the `from`
  * object type is required (read for batch read, write for the others).
  *
  * A malformed body or input is a 400 for the whole batch; a record that does not exist, a type that
@@ -28,8 +28,6 @@ interface PairParams {
   toObjectType: string;
 }
 
-const BATCH = '/crm/v4/associations/:fromObjectType/:toObjectType/batch';
-
 function readId(value: unknown, where: string): string {
   const id = isJsonObject(value) ? value.id : undefined;
   if (typeof id !== 'string' || id === '') {
@@ -38,7 +36,13 @@ function readId(value: unknown, where: string): string {
   return id;
 }
 
-export function registerRecordLinkBatchRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+export function registerRecordLinkBatchRoutes(
+  app: FastifyInstance,
+  ctx: EmulatorContext,
+  prefix: string,
+  archiveAnswersBatch: boolean,
+): void {
+  const BATCH = `${prefix}/:fromObjectType/:toObjectType/batch`;
   // the associated records of each record read; a missing record is an error item
   app.post<{ Params: PairParams }>(`${BATCH}/read`, (request, reply) => {
     const { fromObjectType, toObjectType } = request.params;
@@ -79,8 +83,10 @@ export function registerRecordLinkBatchRoutes(app: FastifyInstance, ctx: Emulato
     return batch.send(reply, 201, ctx.now());
   });
 
-  // remove every association between each pair of records, both directions; 204
+  // remove every association between each pair of records, both directions: 204, or 200 with a
+  // batch body on the date-versioned paths
   app.post<{ Params: PairParams }>(`${BATCH}/archive`, (request, reply) => {
+    const startedAt = ctx.now();
     const { fromObjectType, toObjectType } = request.params;
     const pair = linkPair(ctx, request, fromObjectType, toObjectType, 'write');
     const doomed = new Set<RecordAssociation>();
@@ -96,6 +102,7 @@ export function registerRecordLinkBatchRoutes(app: FastifyInstance, ctx: Emulato
       });
     });
     if (removeAssociations(ctx.state, doomed) > 0) ctx.markDirty(...changed.links(doomed));
+    if (archiveAnswersBatch) return new BatchCollector<never>(startedAt).send(reply, 200, ctx.now());
     return reply.status(204).send();
   });
 }

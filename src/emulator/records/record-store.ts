@@ -2,6 +2,7 @@
  * Record writes and look-ups shared by the single and batch endpoints. Every write is checked in full
  * (values, unique values, associations) before the first change, so a failed write leaves no trace.
  */
+import { checkRequiredRules } from './required-rules.js';
 import { changed, type EmulatorContext } from '../context.js';
 import type { EmulatorError } from '../errors.js';
 import { notFound } from '../errors.js';
@@ -87,6 +88,7 @@ export function createRecord(
   values: PropertyValues,
   associations: readonly PlannedAssociation[] = [],
 ): RecordState {
+  if (ctx.requiredPropertyRules) checkRequiredRules(ctx.requiredPropertyRules, objectType, values);
   checkUniqueValues(objectType, values);
   const { state } = ctx;
   const now = ctx.now();
@@ -118,6 +120,7 @@ export function updateRecord(
   record: RecordState,
   values: PropertyValues,
 ): void {
+  if (ctx.requiredPropertyRules) checkRequiredRules(ctx.requiredPropertyRules, objectType, values, record);
   checkUniqueValues(objectType, values, record.id);
   const now = ctx.now();
   applyValues(objectType, record, values, now);

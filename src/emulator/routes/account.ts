@@ -4,18 +4,10 @@
  * checked first, as on every route); they change nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { accountDetails, type DetailsVersion } from '../account/details.js';
+import { accountDetails } from '../account/details.js';
 import type { EmulatorContext } from '../context.js';
+import type { RouteFamily } from './families.js';
 
-/** path -> the form of the answer */
-export const ACCOUNT_DETAILS_PATHS: Readonly<Record<string, DetailsVersion>> = {
-  '/account-info/v3/details': 'legacy',
-  '/account-info/2026-03/details': '2026-03',
-  '/account-info/2026-09/details': '2026-09',
-};
-
-export function registerAccountRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  for (const [path, version] of Object.entries(ACCOUNT_DETAILS_PATHS)) {
-    app.get(path, () => accountDetails(ctx.state, version));
-  }
+export function registerAccountRoutes(app: FastifyInstance, ctx: EmulatorContext, family: RouteFamily): void {
+  app.get(`${family.account}/details`, () => accountDetails(ctx.state, family.version));
 }

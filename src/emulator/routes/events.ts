@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireScopes, scopes } from '../auth.js';
 import { changed, type EmulatorContext } from '../context.js';
+import { isDated, type RouteFamily } from './families.js';
 import { alreadyExists } from '../errors.js';
 import {
   assertCustomProperty,
@@ -22,8 +23,6 @@ import {
   patchEventProperty,
 } from '../events/event-property.js';
 
-const BASE = '/events/v3/event-definitions';
-
 interface EventParams {
   eventName: string;
 }
@@ -31,7 +30,10 @@ interface PropertyParams extends EventParams {
   propertyName: string;
 }
 
-export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext, family: RouteFamily): void {
+  const BASE = family.events;
+  // a definition's PATCH answers 201 on the date-versioned paths
+  const patchStatus = isDated(family) ? 201 : 200;
   app.get<{ Querystring: EventListQuery }>(BASE, (request) => {
     requireScopes(request, scopes.events);
     return listEventDefinitions(Object.values(ctx.state.eventDefinitions), request.query);
@@ -51,12 +53,12 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: EmulatorContext)
   });
 
   // the label and description; the name and primary object never change
-  app.patch<{ Params: EventParams }>(`${BASE}/:eventName`, (request) => {
+  app.patch<{ Params: EventParams }>(`${BASE}/:eventName`, async (request, reply) => {
     requireScopes(request, scopes.events);
     const definition = findEventDefinition(ctx.state, request.params.eventName);
     patchEventDefinition(definition, request.body, ctx.now());
     ctx.markDirty(changed.eventDefinition(definition.name));
-    return definition;
+    return reply.status(patchStatus).send(definition);
   });
 
   app.delete<{ Params: EventParams }>(`${BASE}/:eventName`, async (request, reply) => {

@@ -9,20 +9,21 @@ import { archiveGroup, createGroup, findGroup, updateGroup } from '../properties
 import { schemaObjectTypeFor } from '../properties/schema-access.js';
 import { readArchived, type Query } from '../properties/query-params.js';
 import type { Access } from '../records/access.js';
+import { isDated, type RouteFamily } from './families.js';
 
 type TypeRoute = { Params: { objectType: string }; Querystring: Query; Body: unknown };
 type GroupRoute = { Params: { objectType: string; groupName: string }; Querystring: Query; Body: unknown };
 
-const BASE = '/crm/v3/properties/:objectType/groups';
-
-export function registerGroupsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+export function registerGroupsRoutes(app: FastifyInstance, ctx: EmulatorContext, family: RouteFamily): void {
+  const BASE = `${family.properties}/:objectType/groups`;
   const objectTypeFor = (request: FastifyRequest<{ Params: { objectType: string } }>, access: Access) =>
     schemaObjectTypeFor(ctx, request, access);
 
-  // active groups; archived=true lists the archived ones instead
+  // active groups; archived=true lists the archived ones instead (legacy paths only: the date-versioned
+  // list has no such parameter and lists the active ones)
   app.get<TypeRoute>(BASE, (request) => {
     const objectType = objectTypeFor(request, 'read');
-    const archived = readArchived(request.query);
+    const archived = isDated(family) ? false : readArchived(request.query);
     return { results: Object.values(objectType.groups).filter((g) => g.archived === archived) };
   });
 

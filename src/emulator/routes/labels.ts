@@ -1,5 +1,5 @@
 /**
- * Association labels, served under both prefixes the platform has.
+ * Association labels, served under every prefix the platform has (the legacy family has two).
  * Reads need the schema read scope of the `from` object type, writes its schema write scope.
  */
 import type { FastifyInstance } from 'fastify';
@@ -9,16 +9,15 @@ import { createLabel, deleteLabel, updateLabel } from '../associations/label-sto
 import { parseLabelCreate, parseLabelUpdate } from '../associations/label-rules.js';
 import { parseTypeId } from '../request-values.js';
 import { changed, type EmulatorContext } from '../context.js';
-
-export const ASSOCIATION_PREFIXES = ['/crm/v4/associations', '/crm/associations/v4'] as const;
+import { associationPrefixes, type RouteFamily } from './families.js';
 
 interface PairParams {
   fromObjectType: string;
   toObjectType: string;
 }
 
-export function registerLabelsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  for (const prefix of ASSOCIATION_PREFIXES) {
+export function registerLabelsRoutes(app: FastifyInstance, ctx: EmulatorContext, family: RouteFamily): void {
+  for (const prefix of associationPrefixes(family)) {
     const path = `${prefix}/:fromObjectType/:toObjectType/labels`;
 
     // list every type from->to, the unlabeled one with label null

@@ -1,6 +1,6 @@
 /**
- * Association limit configuration: the GET of one pair under `/crm/associations/v4/...` and under
- * `/crm/v4/associations/...` (the prefix of the official client), `.../all`, and the batch
+ * Association limit configuration: the GET of one pair (legacy: under `/crm/associations/v4/...` and
+ * under `/crm/v4/associations/...`, the prefix of the official client), `.../all`, and the batch
  * create / update / purge.
  * Reads need the schema read scope of the `from` object type, writes its schema write scope.
  */
@@ -21,7 +21,7 @@ import {
   type LimitBatchMode,
 } from '../associations/limit-batch.js';
 import { changed, type EmulatorContext } from '../context.js';
-import { ASSOCIATION_PREFIXES } from './labels.js';
+import { archiveAnswersBatch, limitPrefixes, type RouteFamily } from './families.js';
 
 interface PairParams {
   fromObjectType: string;
@@ -31,9 +31,8 @@ interface PairParams {
 /** Success status of each batch when every input succeeded; 207 otherwise. */
 const BATCH_STATUS: Record<LimitBatchMode, number> = { create: 201, update: 200 };
 
-export function registerLimitsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  for (const prefix of ASSOCIATION_PREFIXES) {
-    const base = `${prefix}/definitions/configurations`;
+export function registerLimitsRoutes(app: FastifyInstance, ctx: EmulatorContext, family: RouteFamily): void {
+  for (const base of limitPrefixes(family)) {
     const pairPath = `${base}/:fromObjectType/:toObjectType`;
 
     // every type of every pair. Needs the read scope of every object type.
@@ -65,12 +64,15 @@ export function registerLimitsRoutes(app: FastifyInstance, ctx: EmulatorContext)
       });
     }
 
-    // remove limits; 204 also when none was set
+    // remove limits, also when none was set: 204, or 200 with a batch body on the date-versioned paths
     app.post<{ Params: PairParams }>(`${pairPath}/batch/purge`, async (request, reply) => {
+      const startedAt = ctx.now();
       const pair = resolvePair(ctx.state, request.params.fromObjectType, request.params.toObjectType);
       requireScopes(request, scopes.schemasWrite(pair.from.name));
       const purged = purgeLimits(ctx.state, pair, batchInputs(request.body, '{ category, typeId }'));
       if (purged.length > 0) ctx.markDirty(...purged.map((type) => changed.associationType(type.typeId)));
+      if (archiveAnswersBatch(family))
+        return reply.status(200).send(batchResponse(startedAt, ctx.now(), [], []));
       return reply.status(204).send();
     });
   }

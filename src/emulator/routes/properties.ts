@@ -17,19 +17,30 @@ import {
 import { schemaObjectTypeFor } from '../properties/schema-access.js';
 import { readArchived, readDataSensitivity, readNameList, type Query } from '../properties/query-params.js';
 import type { Access } from '../records/access.js';
+import { isDated, type RouteFamily } from './families.js';
+import {
+  requireBatchOptionOrders,
+  requireBatchReadFields,
+  requireOptionOrders,
+} from '../properties/dated-bodies.js';
 
 type TypeRoute = { Params: { objectType: string }; Querystring: Query; Body: unknown };
 type NameRoute = { Params: { objectType: string; propertyName: string }; Querystring: Query; Body: unknown };
 
-const BASE = '/crm/v3/properties/:objectType';
-
-export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+export function registerPropertiesRoutes(
+  app: FastifyInstance,
+  ctx: EmulatorContext,
+  family: RouteFamily,
+): void {
+  const BASE = `${family.properties}/:objectType`;
+  const dated = isDated(family);
   const objectTypeFor = (request: FastifyRequest<{ Params: { objectType: string } }>, access: Access) =>
     schemaObjectTypeFor(ctx, request, access);
 
   // create
   app.post<TypeRoute>(BASE, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
+    if (dated) requireOptionOrders(request.body);
     const property = stampUser(createProperty(objectType, request.body, ctx.now()), request, 'created');
     ctx.markDirty(changed.property(objectType, property.name));
     return reply.code(201).send(property);
@@ -38,6 +49,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
   // batch read (its locale parameter, whatever its name, is accepted and ignored)
   app.post<TypeRoute>(`${BASE}/batch/read`, (request, reply) => {
     const objectType = objectTypeFor(request, 'read');
+    if (dated) requireBatchReadFields(request.body);
     const { statusCode, body } = batchRead(objectType, request.body, () => ctx.now());
     return reply.code(statusCode).send(body);
   });
@@ -81,6 +93,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, ctx: EmulatorCont
 
   app.post<TypeRoute>(`${BASE}/batch/create`, (request, reply) => {
     const objectType = objectTypeFor(request, 'write');
+    if (dated) requireBatchOptionOrders(request.body);
     const { statusCode, body } = batchCreate(objectType, request.body, () => ctx.now());
     for (const property of body.results) stampUser(property, request, 'created');
     if (body.results.length > 0)

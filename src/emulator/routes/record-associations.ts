@@ -1,7 +1,7 @@
 /**
  * The v4 record association endpoints: link two records by labelled association
  * types (PUT), remove every link between them (DELETE), list a record's associated records of one
- * object type (GET), and the batches under `/crm/v4/associations/{from}/{to}/batch/...`. Object
+ * object type (GET), and the batches under `{associations prefix}/{from}/{to}/batch/...`. Object
  * types by name or id; the records scope of the `from` object type is required (read for reads,
  * write for writes).
  */
@@ -17,6 +17,8 @@ import { linkPair, linkRecords, parseTypeIds, resolveLinkTypes } from '../record
 import { linkAnswer, linkedRecords } from '../records/record-links-view.js';
 import { requireRecord } from '../records/record-store.js';
 import { must } from '../../core/must.js';
+import { registerLabelsArchiveRoute } from '../records/labels-archive.js';
+import { archiveAnswersBatch, associationPrefixes, isDated, type RouteFamily } from './families.js';
 
 interface FromParams {
   fromObjectType: string;
@@ -30,19 +32,25 @@ interface LinkParams extends FromParams {
 export const LINKS_DEFAULT_LIMIT = 500;
 export const LINKS_MAX_LIMIT = 500;
 
-const FROM_PATH = '/crm/v4/objects/:fromObjectType/:fromObjectId/associations/:toObjectType';
-const LINK_PATH = `${FROM_PATH}/:toObjectId`;
-
-export function registerRecordAssociationsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+export function registerRecordAssociationsRoutes(
+  app: FastifyInstance,
+  ctx: EmulatorContext,
+  family: RouteFamily,
+): void {
+  const FROM_PATH = `${family.recordLinks}/:fromObjectType/:fromObjectId/associations/:toObjectType`;
+  const LINK_PATH = `${FROM_PATH}/:toObjectId`;
   // link two records by the types of the body (an array of {associationCategory,
-  // associationTypeId}), with their inverses; 200 with the labels now linking from -> to
-  app.put<{ Params: LinkParams }>(LINK_PATH, (request) => {
+  // associationTypeId}), with their inverses; 200 (201 on the date-versioned paths) with the labels now
+  // linking from -> to
+  app.put<{ Params: LinkParams }>(LINK_PATH, async (request, reply) => {
     const { fromObjectType, fromObjectId, toObjectType, toObjectId } = request.params;
     const pair = linkPair(ctx, request, fromObjectType, toObjectType, 'write');
     const types = resolveLinkTypes(ctx.state, pair, parseTypeIds(request.body, 'types'), 'types');
     const added = linkRecords(ctx.state, pair, fromObjectId, toObjectId, types);
     if (added.length > 0) ctx.markDirty(...changed.links(added));
-    return linkAnswer(ctx.state, pair, fromObjectId, toObjectId);
+    return reply
+      .status(isDated(family) ? 201 : 200)
+      .send(linkAnswer(ctx.state, pair, fromObjectId, toObjectId));
   });
 
   // remove every association between the two records, both directions; 204 also
@@ -73,5 +81,8 @@ export function registerRecordAssociationsRoutes(app: FastifyInstance, ctx: Emul
     };
   });
 
-  registerRecordLinkBatchRoutes(app, ctx);
+  for (const prefix of associationPrefixes(family)) {
+    registerRecordLinkBatchRoutes(app, ctx, prefix, archiveAnswersBatch(family));
+    registerLabelsArchiveRoute(app, ctx, prefix);
+  }
 }

@@ -9,7 +9,6 @@ import { associationTargets, objectTypeFor } from '../records/access.js';
 import { planAssociations } from '../records/association-input.js';
 import { registerBatchRoutes } from '../records/batch-routes.js';
 import { queryBoolean, queryInteger, queryList, queryString, requireBody } from '../records/body.js';
-import { registerLabelsArchiveRoute } from '../records/labels-archive.js';
 import { nextPaging, pageIds, parseListCursor } from '../records/paging.js';
 import { checkPropertyInput } from '../records/property-input.js';
 import { recordIds } from '../records/record-ids.js';
@@ -23,6 +22,7 @@ import {
 import { selectedNames, toFullRecord, toSimpleRecord, type RecordSelection } from '../records/record-view.js';
 import { must } from '../../core/must.js';
 import { registerRecordAssociationsRoutes } from './record-associations.js';
+import type { RouteFamily } from './families.js';
 
 type Query = Record<string, unknown>;
 interface TypeParams {
@@ -47,9 +47,11 @@ function readSelection(query: Query): RecordSelection {
   };
 }
 
-export function registerRecordsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+export function registerRecordsRoutes(app: FastifyInstance, ctx: EmulatorContext, family: RouteFamily): void {
+  const TYPE_PATH = `${family.objects}/:objectType`;
+  const RECORD_PATH = `${TYPE_PATH}/:id`;
   // create one record
-  app.post<{ Params: TypeParams }>('/crm/v3/objects/:objectType', (request, reply) => {
+  app.post<{ Params: TypeParams }>(TYPE_PATH, (request, reply) => {
     const objectType = objectTypeFor(ctx, request, request.params.objectType, 'write');
     const body = requireBody(request.body);
     const values = checkPropertyInput(objectType, body.properties);
@@ -61,7 +63,7 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: EmulatorContext
   });
 
   // list records
-  app.get<{ Params: TypeParams; Querystring: Query }>('/crm/v3/objects/:objectType', (request) => {
+  app.get<{ Params: TypeParams; Querystring: Query }>(TYPE_PATH, (request) => {
     const objectType = objectTypeFor(ctx, request, request.params.objectType, 'read');
     const query = request.query;
     const selection = readSelection(query);
@@ -86,7 +88,7 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: EmulatorContext
   });
 
   // read one record
-  app.get<{ Params: RecordParams; Querystring: Query }>('/crm/v3/objects/:objectType/:id', (request) => {
+  app.get<{ Params: RecordParams; Querystring: Query }>(RECORD_PATH, (request) => {
     const objectType = objectTypeFor(ctx, request, request.params.objectType, 'read');
     const query = request.query;
     const idProperty = queryString(query.idProperty);
@@ -99,7 +101,7 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: EmulatorContext
   });
 
   // update one record
-  app.patch<{ Params: RecordParams; Querystring: Query }>('/crm/v3/objects/:objectType/:id', (request) => {
+  app.patch<{ Params: RecordParams; Querystring: Query }>(RECORD_PATH, (request) => {
     const objectType = objectTypeFor(ctx, request, request.params.objectType, 'write');
     const idProperty = queryString(request.query.idProperty);
     const record = requireRecord(objectType, request.params.id, {
@@ -113,14 +115,13 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: EmulatorContext
   });
 
   // archive one record; like the platform, 204 also when it is absent
-  app.delete<{ Params: RecordParams }>('/crm/v3/objects/:objectType/:id', (request, reply) => {
+  app.delete<{ Params: RecordParams }>(RECORD_PATH, (request, reply) => {
     const objectType = objectTypeFor(ctx, request, request.params.objectType, 'write');
     const record = findRecord(objectType, request.params.id, { archived: false });
     if (record) archiveRecord(ctx, objectType, record);
     return reply.status(204).send();
   });
 
-  registerBatchRoutes(app, ctx);
-  registerLabelsArchiveRoute(app, ctx);
-  registerRecordAssociationsRoutes(app, ctx);
+  registerBatchRoutes(app, ctx, family);
+  registerRecordAssociationsRoutes(app, ctx, family);
 }

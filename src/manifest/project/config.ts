@@ -23,6 +23,7 @@ import { canonicalObjectType } from '../../model/object-types.js';
 import type { SourceLocation } from '../../core/source/source-location.js';
 import { defined } from '../../core/defined.js';
 import { DEFAULT_TOKEN_ENV } from '../../core/token-env.js';
+import type { ApiVersion } from '../../wire/api-version.js';
 
 export const CONFIG_FILE_NAME = 'crm-schema.yaml';
 
@@ -33,6 +34,8 @@ export interface EnvironmentConfig {
   tokenEnv: string;
   /** the id of the account the token must reach (`accountId`), when pinned */
   accountId?: number;
+  /** the API version every call uses (`apiVersion`; absent: the default, legacy) */
+  apiVersion?: ApiVersion;
   /** the project policy with this environment's overrides applied */
   policy: Policy;
   source: SourceLocation;
@@ -221,7 +224,7 @@ function resolveConfig(
       name,
       baseUrl: environment.baseUrl.replace(/\/+$/, ''),
       tokenEnv: environment.tokenEnv ?? DEFAULT_TOKEN_ENV,
-      ...defined({ accountId: environment.accountId }),
+      ...defined({ accountId: environment.accountId, apiVersion: environment.apiVersion }),
       policy: mergePolicy(policy, environment.policy),
       source: locate(document, ['environments', name]),
     });

@@ -3,6 +3,7 @@
  * `schemas/manifest.schema.json` and `schemas/config.schema.json` describe the same shapes; the key
  * lists in test/manifest/schema-keys.ts tie both together and a test fails when they drift apart.
  */
+import type { ApiVersion } from '../../wire/api-version.js';
 import type {
   AssociationCategory,
   EventPropertyType,
@@ -149,6 +150,8 @@ export interface EnvironmentEntry {
   tokenEnv?: string;
   /** the id of the account the token must reach (checked before any other call) */
   accountId?: number;
+  /** the API version every call uses (absent: legacy) */
+  apiVersion?: ApiVersion;
   policy?: PolicyEntry;
 }
 

@@ -7,7 +7,7 @@
  * (`property-create.ts`, ...); `all-kinds.ts` lists them, `registry.ts` is the one place generic code asks.
  * Adding a kind is one module and its line in the list.
  */
-import type { WriteRequest } from '../../wire/writes.js';
+import type { WriteRequest, Writes } from '../../wire/writes.js';
 import type { Static, TSchema } from '../../core/json-schema.js';
 import type { SchemaState } from '../../model/schema-model.js';
 import type { ScopePolicy } from '../../model/policy.js';
@@ -175,8 +175,8 @@ export interface ChangeKind<C extends ChangeShape> {
   /** before rules run */
   severity(meta: C['meta']): Assessment;
   phase(meta: C['meta']): Phase;
-  /** the exact requests, in order */
-  requests(meta: C['meta']): WriteRequest[];
+  /** the exact requests, in order, on the paths of the API version `w` builds */
+  requests(meta: C['meta'], w: Writes): WriteRequest[];
   /** data work on records between the schema writes (see `Migration`); undefined: none this time */
   migration?(meta: C['meta']): Migration | undefined;
   /** the write makes something new: never sent twice blindly (a lost answer is read back first) */

@@ -1,5 +1,4 @@
 /** eventDefinition.create: a custom event definition the account lacks, from a `definition` block. */
-import { writes } from '../../wire/writes.js';
 import { eventDefinitionAddress } from '../../model/address.js';
 import { keys } from '../dependency-keys.js';
 import { eventDefinitionCreateBody } from '../requests/bodies.js';
@@ -45,8 +44,8 @@ export const eventDefinitionCreate: ChangeKind<EventDefinitionCreateChange> = {
       : ''),
   severity: () => ({ severity: 'safe', reason: 'adds a new custom event definition' }),
   phase: () => 'eventDefinitions.create',
-  requests: (m) => [
-    writes.createEventDefinition(
+  requests: (m, w) => [
+    w.createEventDefinition(
       eventDefinitionCreateBody(m.eventName, m.definition, m.propertyDefinitions ?? []),
     ),
   ],

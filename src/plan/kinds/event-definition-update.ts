@@ -1,5 +1,4 @@
 /** eventDefinition.update: an event definition's label or description changed in place (PATCH). */
-import { writes } from '../../wire/writes.js';
 import { eventDefinitionAddress } from '../../model/address.js';
 import { patchBody } from '../requests/bodies.js';
 import { fieldNames, type ChangeKind, type KindChange } from './change-kind.js';
@@ -29,7 +28,7 @@ export const eventDefinitionUpdate: ChangeKind<EventDefinitionUpdateChange> = {
   message: (m) => `Update event definition ${eventDefinitionAddress(m.eventName)}: ${fieldNames(m.fields)}`,
   severity: () => ({ severity: 'safe', reason: 'changes the event definition in place' }),
   phase: () => 'eventDefinitions.create',
-  requests: (m) => [writes.updateEventDefinition(m.eventName, patchBody(m.fields))],
+  requests: (m, w) => [w.updateEventDefinition(m.eventName, patchBody(m.fields))],
   creates: () => false,
   removes: false,
   endState: (m, found) => updated(m.fields, found),

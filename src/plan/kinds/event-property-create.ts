@@ -1,5 +1,4 @@
 /** eventProperty.create: a property of a custom event definition the account lacks. */
-import { writes } from '../../wire/writes.js';
 import { eventDefinitionAddress, eventPropertyAddress } from '../../model/address.js';
 import { keys } from '../dependency-keys.js';
 import { eventPropertyCreateBody } from '../requests/bodies.js';
@@ -40,10 +39,10 @@ export const eventPropertyCreate: ChangeKind<EventPropertyCreateChange> = {
     (m.withDefinition === true ? ', with its event definition' : ''),
   severity: () => ({ severity: 'safe', reason: 'adds a new event property' }),
   phase: () => 'eventProperties.write',
-  requests: (m) =>
+  requests: (m, w) =>
     m.withDefinition === true
       ? []
-      : [writes.createEventProperty(m.eventName, eventPropertyCreateBody(m.property))],
+      : [w.createEventProperty(m.eventName, eventPropertyCreateBody(m.property))],
   creates: () => true,
   removes: false,
   endState: (m, found) => created(m.property, found),

@@ -1,5 +1,4 @@
 /** eventProperty.delete: a tombstoned (or unmanaged) event property deleted, or deleted to change its type. */
-import { writes } from '../../wire/writes.js';
 import { eventPropertyAddress } from '../../model/address.js';
 import type { NormalizedEventProperty } from '../../model/schema-model.js';
 import { keys } from '../dependency-keys.js';
@@ -52,7 +51,7 @@ export const eventPropertyDelete: ChangeKind<EventPropertyDeleteChange> = {
         : 'deletes the property from the event definition: its values on past events are lost',
   }),
   phase: (m) => (m.cause === 'type-change' ? 'eventProperties.write' : 'eventProperties.delete'),
-  requests: (m) => [writes.deleteEventProperty(m.eventName, m.name)],
+  requests: (m, w) => [w.deleteEventProperty(m.eventName, m.name)],
   creates: () => false,
   removes: true,
   endState: (m, found) => {

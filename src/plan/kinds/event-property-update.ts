@@ -1,5 +1,4 @@
 /** eventProperty.update: editable fields of an event property changed in place. */
-import { writes } from '../../wire/writes.js';
 import { eventPropertyAddress } from '../../model/address.js';
 import { patchBody } from '../requests/bodies.js';
 import { fieldNames, type ChangeKind, type KindChange } from './change-kind.js';
@@ -27,7 +26,7 @@ export const eventPropertyUpdate: ChangeKind<EventPropertyUpdateChange> = {
     `Update event property ${eventPropertyAddress(m.eventName, m.name)}: ${fieldNames(m.fields)}`,
   severity: () => ({ severity: 'safe', reason: 'changes editable fields in place' }),
   phase: () => 'eventProperties.write',
-  requests: (m) => [writes.updateEventProperty(m.eventName, m.name, patchBody(m.fields))],
+  requests: (m, w) => [w.updateEventProperty(m.eventName, m.name, patchBody(m.fields))],
   creates: () => false,
   removes: false,
   endState: (m, found) => updated(m.fields, found),

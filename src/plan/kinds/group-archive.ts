@@ -1,5 +1,4 @@
 /** group.archive: a tombstoned (or unmanaged) property group is archived, once its properties left. */
-import { writes } from '../../wire/writes.js';
 import { groupAddress } from '../../model/address.js';
 import { keys } from '../dependency-keys.js';
 import type { ChangeKind, KindChange } from './change-kind.js';
@@ -28,7 +27,7 @@ export const groupArchive: ChangeKind<GroupArchiveChange> = {
   message: (m) => `Archive group ${groupAddress(m.objectType, m.name)}`,
   severity: () => ({ severity: 'destructive', reason: 'archives the property group' }),
   phase: () => 'groups.archive',
-  requests: (m) => [writes.archiveGroup(m.objectType, m.name)],
+  requests: (m, w) => [w.archiveGroup(m.objectType, m.name)],
   creates: () => false,
   removes: true,
   endState: (_m, found) => removed(found),

@@ -1,5 +1,4 @@
 /** group.create: a property group the account lacks. */
-import { writes } from '../../wire/writes.js';
 import { groupAddress } from '../../model/address.js';
 import { keys } from '../dependency-keys.js';
 import type { ChangeKind, KindChange } from './change-kind.js';
@@ -25,8 +24,8 @@ export const groupCreate: ChangeKind<GroupCreateChange> = {
   message: (m) => `Create group ${groupAddress(m.objectType, m.group.name)} "${m.group.label}"`,
   severity: () => ({ severity: 'safe', reason: 'adds a new property group' }),
   phase: () => 'groups.create',
-  requests: (m) => [
-    writes.createGroup(m.objectType, {
+  requests: (m, w) => [
+    w.createGroup(m.objectType, {
       name: m.group.name,
       label: m.group.label,
       displayOrder: m.group.displayOrder,

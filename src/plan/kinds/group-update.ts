@@ -1,5 +1,4 @@
 /** group.update: a group changed in place. */
-import { writes } from '../../wire/writes.js';
 import { groupAddress } from '../../model/address.js';
 import { patchBody } from '../requests/bodies.js';
 import { fieldNames, type ChangeKind, type KindChange } from './change-kind.js';
@@ -25,7 +24,7 @@ export const groupUpdate: ChangeKind<GroupUpdateChange> = {
   message: (m) => `Update group ${groupAddress(m.objectType, m.name)}: ${fieldNames(m.fields)}`,
   severity: () => ({ severity: 'safe', reason: 'changes the group in place' }),
   phase: () => 'groups.update',
-  requests: (m) => [writes.updateGroup(m.objectType, m.name, patchBody(m.fields))],
+  requests: (m, w) => [w.updateGroup(m.objectType, m.name, patchBody(m.fields))],
   creates: () => false,
   removes: false,
   endState: (m, found) => updated(m.fields, found),

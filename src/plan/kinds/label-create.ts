@@ -1,5 +1,4 @@
 /** label.create: a user association label (with its inverse) the account lacks. */
-import { writes } from '../../wire/writes.js';
 import type { JsonObject } from '../../core/json.js';
 import { defined } from '../../core/defined.js';
 import { labelAddress } from '../../model/address.js';
@@ -34,10 +33,10 @@ export const labelCreate: ChangeKind<LabelCreateChange> = {
     (m.label.inverseLabel === undefined ? '' : ` (inverse "${m.label.inverseLabel}")`),
   severity: () => ({ severity: 'safe', reason: 'adds a new association label' }),
   phase: () => 'labels.write',
-  requests: (m) => {
+  requests: (m, w) => {
     const body: JsonObject = { name: m.label.name ?? '', label: m.label.label };
     if (m.label.inverseLabel !== undefined) body.inverseLabel = m.label.inverseLabel;
-    return [writes.createLabel(m.from, m.to, body)];
+    return [w.createLabel(m.from, m.to, body)];
   },
   creates: () => true,
   removes: false,

@@ -1,5 +1,4 @@
 /** label.delete: a tombstoned (or unmanaged) user label is deleted, in both directions. */
-import { writes } from '../../wire/writes.js';
 import { labelAddress } from '../../model/address.js';
 import { keys } from '../dependency-keys.js';
 import type { ChangeKind, KindChange } from './change-kind.js';
@@ -45,7 +44,7 @@ export const labelDelete: ChangeKind<LabelDeleteChange> = {
       'deletes the label in both directions and removes it from every record association that uses it (the records lose that link label)',
   }),
   phase: () => 'labels.delete',
-  requests: (m) => [writes.deleteLabel(m.from, m.to, m.label.typeId ?? -1)],
+  requests: (m, w) => [w.deleteLabel(m.from, m.to, m.label.typeId ?? -1)],
   creates: () => false,
   removes: true,
   endState: (_m, found) => removed(found),

@@ -1,5 +1,4 @@
 /** label.update: a label renamed in place (its typeId, and every link using it, kept). */
-import { writes } from '../../wire/writes.js';
 import type { JsonObject } from '../../core/json.js';
 import { labelAddress } from '../../model/address.js';
 import type { NormalizedLabel } from '../../model/schema-model.js';
@@ -37,10 +36,10 @@ export const labelUpdate: ChangeKind<LabelUpdateChange> = {
     reason: 'renames the label in place: its typeId and every record association that uses it are kept',
   }),
   phase: () => 'labels.write',
-  requests: (m) => {
+  requests: (m, w) => {
     const body: JsonObject = { associationTypeId: m.typeId, label: m.label };
     if (m.inverseLabel !== undefined) body.inverseLabel = m.inverseLabel;
-    return [writes.updateLabel(m.from, m.to, body)];
+    return [w.updateLabel(m.from, m.to, body)];
   },
   creates: () => false,
   removes: false,

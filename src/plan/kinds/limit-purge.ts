@@ -1,5 +1,4 @@
 /** limit.purge: the limit of an association type removed (no association is deleted). */
-import { writes } from '../../wire/writes.js';
 import { keys } from '../dependency-keys.js';
 import type { ChangeKind, KindChange } from './change-kind.js';
 import { removed } from './end-state.js';
@@ -36,7 +35,7 @@ export const limitPurge: ChangeKind<LimitPurgeChange> = {
   message: (m) => `Remove association limit ${limitAddressOf(m)} (was ${m.old})`,
   severity: () => ({ severity: 'safe', reason: 'removes a limit; no association or record is deleted' }),
   phase: () => 'limits.purge',
-  requests: (m) => [writes.purgeLimit(m.from, m.to, { category: m.category, typeId: m.typeId })],
+  requests: (m, w) => [w.purgeLimit(m.from, m.to, { category: m.category, typeId: m.typeId })],
   creates: () => false,
   removes: true,
   endState: (_m, found) => removed(found),

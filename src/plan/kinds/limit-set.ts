@@ -1,5 +1,4 @@
 /** limit.set: a limit on an association type set (created where none is, else updated). */
-import { writes } from '../../wire/writes.js';
 import type { NormalizedLimit } from '../../model/schema-model.js';
 import { isRef } from '../change-shapes.js';
 import { overLimitKey } from '../data-counts.js';
@@ -54,8 +53,8 @@ export const limitSet: ChangeKind<LimitSetChange> = {
     (m.old === undefined ? ' (none set)' : ` (was ${m.old})`),
   severity: () => ({ severity: 'safe', reason: 'sets a limit; existing associations are kept' }),
   phase: () => 'limits.set',
-  requests: (m) => [
-    writes.setLimit(m.from, m.to, m.mode, { category: m.category, typeId: m.typeId, maxToObjectIds: m.new }),
+  requests: (m, w) => [
+    w.setLimit(m.from, m.to, m.mode, { category: m.category, typeId: m.typeId, maxToObjectIds: m.new }),
   ],
   creates: (m) => m.mode === 'create',
   removes: false,

@@ -1,5 +1,4 @@
 /** property.archive: a tombstoned (or unmanaged) property is archived. */
-import { writes } from '../../wire/writes.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
 import { keys } from '../dependency-keys.js';
 import { formulaReferences } from '../../model/formula.js';
@@ -39,7 +38,7 @@ export const propertyArchive: ChangeKind<PropertyArchiveChange> = {
   }),
   phase: () => 'properties.archive',
   // the CRM also archives properties in batches: apply merges consecutive archives
-  requests: (m) => [writes.archiveProperty(m.objectType, m.name)],
+  requests: (m, w) => [w.archiveProperty(m.objectType, m.name)],
   creates: () => false,
   removes: true,
   endState: (_m, found) => removed(found),

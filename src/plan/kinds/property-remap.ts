@@ -10,7 +10,6 @@
  * writes over values the remap did not write, so the change is refused unless the manifest says
  * `onConflict: overwrite` (plan/rules/data-steps.ts).
  */
-import { writes } from '../../wire/writes.js';
 import { propertyAddress } from '../../model/address.js';
 import type { NormalizedOption } from '../../model/schema-model.js';
 import type { FieldChange } from '../change-shapes.js';
@@ -116,9 +115,9 @@ export const propertyRemap: ChangeKind<PropertyRemapChange> = {
       'records holding an old option value are rewritten to its new value before the old option is removed',
   }),
   phase: () => 'properties.migrate',
-  requests: (m) => [
-    writes.updateProperty(m.objectType, m.name, patchBody(firstFields(m))),
-    writes.updateProperty(m.objectType, m.name, { options: finalOptions(m).map(optionBody) }),
+  requests: (m, w) => [
+    w.updateProperty(m.objectType, m.name, patchBody(firstFields(m))),
+    w.updateProperty(m.objectType, m.name, { options: finalOptions(m).map(optionBody) }),
   ],
   migration: (m) => ({
     kind: 'rewrite',

@@ -10,7 +10,6 @@
  * A rename known to have finished before (`finished`: the old property came back since) has no request:
  * it is reported and refused (plan/rules/data-steps.ts), never run again.
  */
-import { writes } from '../../wire/writes.js';
 import { defined } from '../../core/defined.js';
 import { renamedDescription } from '../../model/data-step-marks.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
@@ -80,15 +79,15 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
         : 'values are copied and checked before the old name is archived; forms, workflows and integrations that use the old name stop working',
   }),
   phase: () => 'properties.migrate',
-  requests: (m) =>
+  requests: (m, w) =>
     m.finished !== undefined
       ? []
       : [
-          ...(m.created ? [] : [writes.createProperty(m.objectType, propertyCreateBody(m.property))]),
-          writes.updateProperty(m.objectType, m.from, {
+          ...(m.created ? [] : [w.createProperty(m.objectType, propertyCreateBody(m.property))]),
+          w.updateProperty(m.objectType, m.from, {
             description: renamedDescription(m.old.description, m.property.name),
           }),
-          writes.archiveProperty(m.objectType, m.from),
+          w.archiveProperty(m.objectType, m.from),
         ],
   migration: (m) =>
     m.finished !== undefined

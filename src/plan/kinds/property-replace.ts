@@ -1,5 +1,4 @@
 /** property.replace: a field the CRM cannot change in place differs: archive, then create again. */
-import { writes } from '../../wire/writes.js';
 import { propertyAddress } from '../../model/address.js';
 import { keys } from '../dependency-keys.js';
 import { canonicalJson } from '../canonical-json.js';
@@ -50,9 +49,9 @@ export const propertyReplace: ChangeKind<PropertyReplaceChange> = {
   }),
   phase: () => 'properties.create',
   // sequential, never merged: the create must follow the archive of the same name
-  requests: (m) => [
-    writes.archivePropertyAlone(m.objectType, m.name),
-    writes.createPropertyAlone(m.objectType, propertyCreateBody(m.property)),
+  requests: (m, w) => [
+    w.archivePropertyAlone(m.objectType, m.name),
+    w.createPropertyAlone(m.objectType, propertyCreateBody(m.property)),
   ],
   creates: () => true,
   removes: false,

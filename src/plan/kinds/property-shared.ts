@@ -1,5 +1,4 @@
 /** What the property kinds share: what a property needs first, and how a created one is sent and shown. */
-import { writes } from '../../wire/writes.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
 import type { NormalizedProperty } from '../../model/schema-model.js';
 import type { FieldChange } from '../change-shapes.js';
@@ -25,7 +24,7 @@ export function creatingProperty<C extends PropertyCreateChange | PropertyRestor
     address: (m) => propertyAddress(m.objectType, m.property.name),
     phase: () => 'properties.create',
     // the CRM also creates properties in batches: apply merges consecutive creates
-    requests: (m) => [writes.createProperty(m.objectType, propertyCreateBody(m.property))],
+    requests: (m, w) => [w.createProperty(m.objectType, propertyCreateBody(m.property))],
     creates: () => true,
     removes: false,
     endState: (m, found) => created(m.property, found),

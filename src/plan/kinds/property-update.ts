@@ -1,5 +1,4 @@
 /** property.update: editable fields changed in place. */
-import { writes } from '../../wire/writes.js';
 import { propertyAddress } from '../../model/address.js';
 import { patchBody } from '../requests/bodies.js';
 import { fieldChangeTargets } from '../data-counts.js';
@@ -28,7 +27,7 @@ export const propertyUpdate: ChangeKind<PropertyUpdateChange> = {
   message: (m) => `Update property ${propertyAddress(m.objectType, m.name)}: ${fieldNames(m.fields)}`,
   severity: () => ({ severity: 'safe', reason: 'changes editable fields in place' }),
   phase: () => 'properties.update',
-  requests: (m) => [writes.updateProperty(m.objectType, m.name, patchBody(m.fields))],
+  requests: (m, w) => [w.updateProperty(m.objectType, m.name, patchBody(m.fields))],
   creates: () => false,
   removes: false,
   ...fieldChangeParts(),

@@ -4,7 +4,8 @@
  * end state, dependencies, details, drift reading, how a saved plan resumes) comes from here, so a plan
  * read back from JSON derives the same, and generic code never switches on change types.
  */
-import type { WriteRequest } from '../../wire/writes.js';
+import { writesFor, type WriteRequest } from '../../wire/writes.js';
+import type { ApiVersion } from '../../wire/api-version.js';
 import type { SchemaState } from '../../model/schema-model.js';
 import type { Change, ChangeType } from '../change-types.js';
 import type { ChangeShape, FieldChange, RemovalCause } from '../change-shapes.js';
@@ -68,8 +69,9 @@ export function phaseOf(change: Change): Phase {
   return kindOf(change).phase(change.meta);
 }
 
-export function requestsFor(change: Change): WriteRequest[] {
-  return kindOf(change).requests(change.meta);
+/** The requests of a change, on the paths of the API version the plan is made for. */
+export function requestsFor(change: Change, version: ApiVersion): WriteRequest[] {
+  return kindOf(change).requests(change.meta, writesFor(version));
 }
 
 export function actionOf(change: Change): ChangeAction {

@@ -3,7 +3,6 @@
  * declared once, everything else derived from it), with no change anywhere else but its line in the list
  * of kinds (added by the test that uses it). `group.relabel`: a property group's label changed in place.
  */
-import { writes } from '../../../src/wire/writes.js';
 import { Type } from '../../../src/core/json-schema.js';
 import { groupAddress } from '../../../src/model/address.js';
 import type { ChangeKind, KindChange } from '../../../src/plan/kinds/change-kind.js';
@@ -30,7 +29,7 @@ export const groupRelabel: ChangeKind<GroupRelabelChange> = {
   message: (m) => `Relabel group ${groupAddress(m.objectType, m.name)}: "${m.old}" -> "${m.label}"`,
   severity: () => ({ severity: 'safe', reason: 'changes the label of the group in place' }),
   phase: () => 'groups.update',
-  requests: (m) => [writes.updateGroup(m.objectType, m.name, { label: m.label })],
+  requests: (m, w) => [w.updateGroup(m.objectType, m.name, { label: m.label })],
   creates: () => false,
   removes: false,
   endState: (m, found) => updated(fields(m), found),
