@@ -148,6 +148,10 @@ const property = object({
   formField: optional(boolean),
   hasUniqueValue: optional(boolean),
   hidden: optional(boolean),
+  numberDisplayHint: optional(nullable(text)),
+  textDisplayHint: optional(nullable(text)),
+  currencyPropertyName: optional(nullable(text)),
+  showCurrencySymbol: optional(nullable(boolean)),
 });
 
 const group = object({ name: text, label: text, displayOrder: optional(number) });

@@ -130,6 +130,36 @@ export function buildServer(
   return { app, ctx };
 }
 
+/** How long after a request the server still counts as busy, in ms: the gap between a client's calls. */
+const QUIET_MS = 20;
+
+/**
+ * Whether the server is answering requests: one in flight, or one answered less than QUIET_MS ago (a
+ * client calling one request after another leaves gaps shorter than that). Background work waits for it.
+ */
+function trackActivity(app: FastifyInstance): { busy: () => boolean } {
+  const inFlight = new Set<unknown>();
+  let last = Number.NEGATIVE_INFINITY;
+  const end = (request: unknown) => {
+    inFlight.delete(request);
+    last = performance.now();
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    inFlight.add(request);
+    last = performance.now();
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    end(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    end(request);
+    done();
+  });
+  return { busy: () => inFlight.size > 0 || performance.now() - last < QUIET_MS };
+}
+
 /** What a failed listen means for the user. */
 const LISTEN_ERRORS: Record<string, (host: string, port: number) => [message: string, hint: string]> = {
   EADDRINUSE: (host, port) => [
@@ -213,12 +243,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const specs = tokenGenerated ? [generateToken()] : given;
   const grants = specs.map((spec, i) => ({ ...parseTokenSpec(spec), userId: String(i + 1) }));
   const { app } = buildServer(options, state, grants, writer);
+  const activity = trackActivity(app);
   const host = options.host ?? DEFAULT_HOST;
   const port = await listen(app, host, options.port ?? 0);
 
   let closing: Promise<void> | undefined;
   // records read from the data file: their values are decoded now, while the server already answers
-  if (stored?.layout === 'lines') void decodeRecordsInBackground(state, () => closing !== undefined);
+  if (stored?.layout === 'lines')
+    void decodeRecordsInBackground(state, { stopped: () => closing !== undefined, busy: activity.busy });
   const close = async () => {
     await app.close();
     try {

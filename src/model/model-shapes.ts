@@ -57,6 +57,22 @@ export const PropertyShape = shared(
       calculationFormula: Type.Optional(
         Type.String({ description: 'Formula of a calculated property; absent otherwise.' }),
       ),
+      numberDisplayHint: Type.Optional(
+        Type.String({
+          description: 'How a number is shown; absent: not managed (the manifest leaves it out).',
+        }),
+      ),
+      textDisplayHint: Type.Optional(
+        Type.String({
+          description: 'How a string is shown; absent: not managed (the manifest leaves it out).',
+        }),
+      ),
+      currencyPropertyName: Type.Optional(
+        Type.String({ description: "The property holding a record's currency; absent: not managed." }),
+      ),
+      showCurrencySymbol: Type.Optional(
+        Type.Boolean({ description: 'Whether the currency symbol is shown; absent: not managed.' }),
+      ),
     },
     {
       description:

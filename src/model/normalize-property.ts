@@ -3,7 +3,12 @@
  * (few fields) and an API response (every field plus response-only ones) give equal values when they
  * describe the same property.
  */
-import type { Property, PropertyCreate } from '../wire/api.js';
+import {
+  PROPERTY_DISPLAY_FIELDS,
+  type Property,
+  type PropertyCreate,
+  type PropertyDisplayFields,
+} from '../wire/api.js';
 import { PROPERTY_DEFAULTS } from './defaults.js';
 import { normalizeOptions, type OptionLike } from './normalize-options.js';
 import type { NormalizedProperty, PropertyFlags } from './schema-model.js';
@@ -22,7 +27,7 @@ export type PropertyLike = Pick<PropertyCreate, 'name' | 'label' | 'groupName'> 
   formField?: boolean | null;
   hasUniqueValue?: boolean | null;
   hidden?: boolean | null;
-};
+} & { [K in (typeof PROPERTY_DISPLAY_FIELDS)[number]]?: PropertyDisplayFields[K] | null };
 
 export function normalizeProperty(input: PropertyLike): NormalizedProperty {
   const property: NormalizedProperty = {
@@ -45,12 +50,17 @@ export function normalizeProperty(input: PropertyLike): NormalizedProperty {
   if (referencedObjectType !== undefined) property.referencedObjectType = referencedObjectType;
   const calculationFormula = nonEmpty(input.calculationFormula);
   if (calculationFormula !== undefined) property.calculationFormula = calculationFormula;
+  // the display fields: kept where given (a manifest that leaves one out does not manage it)
+  for (const field of PROPERTY_DISPLAY_FIELDS) {
+    const value = input[field];
+    if (value !== undefined && value !== null && value !== '') Object.assign(property, { [field]: value });
+  }
   return property;
 }
 
 /**
  * A property as the API returns it, without the response-only fields (timestamps, user ids,
- * `modificationMetadata`, `calculated`, `dateDisplayHint`, `showCurrencySymbol`, ...). The live-only
+ * `modificationMetadata`, `calculated`, `dateDisplayHint`, ...). The live-only
  * flags are read by `propertyFlagsOf`.
  */
 export function fromApiProperty(property: Property): NormalizedProperty {

@@ -5,6 +5,7 @@
  * option's `displayOrder` is left out when it equals the option's position; the options of an
  * `externalOptions` property are the platform's (its users) and are never written.
  */
+import { PROPERTY_DISPLAY_FIELDS } from '../wire/api.js';
 import { splitRetired } from './retired-options.js';
 import {
   defaultOptionDisplayOrder,
@@ -38,6 +39,7 @@ export const PROPERTY_FIELDS = [
   'formField',
   'hidden',
   'calculationFormula',
+  ...PROPERTY_DISPLAY_FIELDS,
 ] as const satisfies readonly (keyof NormalizedProperty)[];
 
 /** Key orders of each kind of mapping: new keys go to their place among the keys already written. */
@@ -65,8 +67,14 @@ export const KEY_ORDER = {
 
 type PropertyField = (typeof PROPERTY_FIELDS)[number];
 
-/** The value a field takes when a manifest leaves it out (undefined: the field is unset). */
-const PROPERTY_FIELD_DEFAULTS: Readonly<Partial<Record<PropertyField, PlainValue>>> = PROPERTY_DEFAULTS;
+/**
+ * The value a field takes when a manifest leaves it out (undefined: the field is unset). The platform
+ * answers `showCurrencySymbol: false` for every property: pull writes it only when true.
+ */
+const PROPERTY_FIELD_DEFAULTS: Readonly<Partial<Record<PropertyField, PlainValue>>> = {
+  ...PROPERTY_DEFAULTS,
+  showCurrencySymbol: false,
+};
 
 /** Whether `value` is what the normaliser fills for a property field left out. */
 export function isPropertyDefault(field: PropertyField, value: unknown): boolean {

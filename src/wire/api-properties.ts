@@ -65,7 +65,7 @@ export interface PropertyOption {
 }
 
 /** Request body of POST /crm/v3/properties/{objectType}, and each input of its batch create. */
-export interface PropertyCreate {
+export interface PropertyCreate extends PropertyDisplayFields {
   name: string;
   label: string;
   type: PropertyType;
@@ -84,7 +84,7 @@ export interface PropertyCreate {
 }
 
 /** PATCH /crm/v3/properties/{objectType}/{name} body. */
-export interface PropertyUpdate {
+export interface PropertyUpdate extends PropertyDisplayFields {
   label?: string;
   description?: string;
   groupName?: string;
@@ -95,7 +95,6 @@ export interface PropertyUpdate {
   hidden?: boolean;
   formField?: boolean;
   calculationFormula?: string;
-  showCurrencySymbol?: boolean;
 }
 
 export interface ModificationMetadata {
@@ -107,10 +106,54 @@ export interface ModificationMetadata {
 }
 
 export const DATE_DISPLAY_HINTS = ['absolute', 'absolute_with_relative', 'time_since', 'time_until'] as const;
+
+/** How a number property's values are shown (`numberDisplayHint`). */
+export const NUMBER_DISPLAY_HINTS = [
+  'unformatted',
+  'formatted',
+  'currency',
+  'percentage',
+  'duration',
+  'probability',
+] as const;
+export type NumberDisplayHint = (typeof NUMBER_DISPLAY_HINTS)[number];
+
+/** How a string property's values are shown and checked (`textDisplayHint`). */
+export const TEXT_DISPLAY_HINTS = [
+  'unformatted_single_line',
+  'multi_line',
+  'email',
+  'phone_number',
+  'domain_name',
+  'ip_address',
+  'physical_address',
+  'postal_code',
+] as const;
+export type TextDisplayHint = (typeof TEXT_DISPLAY_HINTS)[number];
+
+/**
+ * The display fields of a property, settable on create and update: each is managed only where a
+ * manifest gives it (absent: whatever the account holds stays).
+ */
+export const PROPERTY_DISPLAY_FIELDS = [
+  'numberDisplayHint',
+  'textDisplayHint',
+  'currencyPropertyName',
+  'showCurrencySymbol',
+] as const;
+
+/** The display fields, as a create, an update and an answer carry them. */
+export interface PropertyDisplayFields {
+  numberDisplayHint?: NumberDisplayHint | (string & {});
+  textDisplayHint?: TextDisplayHint | (string & {});
+  /** the property holding each record's currency, for a number shown as currency */
+  currencyPropertyName?: string;
+  showCurrencySymbol?: boolean;
+}
 export type DateDisplayHint = (typeof DATE_DISPLAY_HINTS)[number];
 
 /** A property definition as the API returns it: the request fields plus response-only fields. */
-export interface Property {
+export interface Property extends PropertyDisplayFields {
   name: string;
   label: string;
   type: PropertyType | (string & {});
@@ -136,7 +179,6 @@ export interface Property {
   platformDefined?: boolean;
   modificationMetadata?: ModificationMetadata;
   sensitiveDataCategories?: string[];
-  showCurrencySymbol?: boolean;
   updatedAt?: string;
   updatedUserId?: string;
   [key: string]: unknown;

@@ -1,7 +1,8 @@
 /**
  * The emulator's data file at scale, through the built binary in its own process: the latency of a
- * single record create with `--data` on an empty account and on one of 100,000 records (a reply is sent
- * only once the write is on disk), the start-up time with those 100,000 records in the data file, and
+ * single record create with `--data` on an empty account and on one of 100,000 records, each right after
+ * the emulator starts (a reply is sent only once the write is on disk; the large account's records are
+ * then still being decoded in the background), the start-up time with those 100,000 records in the data file, and
  * the latency of searches with an `EQ` filter over them (served by an index after the first such search;
  * one matching 1 in 13 records, one matching a single record) against one whose filter reads every
  * record (`CONTAINS_TOKEN`).
@@ -18,9 +19,11 @@ import { median, startEmulatorProcess, type EmulatorProcess } from './cli-proces
 
 const TOKEN = 'bench-token';
 const LEVELS = 13;
-/** creates measured per account (after WARM_UP creates that are not) */
-const CREATES = 50;
-const WARM_UP = 5;
+/**
+ * creates measured per account, the first one right after the emulator started listening: as a user
+ * meets it after a restart, none left out (the median is of these)
+ */
+const CREATES = 15;
 const STARTS = 3;
 const SEARCHES = 20;
 /** the search endpoints allow 5 requests per second per token */
@@ -71,11 +74,11 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /** Median latency of single record creates, one after the other. */
 async function createLatency(url: string): Promise<number> {
   const latencies: number[] = [];
-  for (let i = 0; i < WARM_UP + CREATES; i++) {
+  for (let i = 0; i < CREATES; i++) {
     const { ms } = await timed(url, 'POST', '/crm/v3/objects/tickets', {
       properties: { subject: `Bench create ${i}`, bench_level: 'level-new' },
     });
-    if (i >= WARM_UP) latencies.push(ms);
+    latencies.push(ms);
   }
   return median(latencies);
 }
@@ -215,7 +218,7 @@ export function formatStorageBench(f: StorageBenchFigures): string {
   const count = f.records.toLocaleString('en-US');
   return [
     `Data file (--data, built binary in its own process): ${count} tickets, ${f.dataFileMb} MB`,
-    `  single create, median of ${CREATES}: ${f.createEmptyMs} ms on an empty account, ${f.createFullMs} ms on ${count} records (x${f.createRatio}; target under x${CREATE_RATIO_TARGET}: ${verdict(f.createRatio < CREATE_RATIO_TARGET)})`,
+    `  single create right after start-up, median of the first ${CREATES}: ${f.createEmptyMs} ms on an empty account, ${f.createFullMs} ms on ${count} records (x${f.createRatio}; target under x${CREATE_RATIO_TARGET}: ${verdict(f.createRatio < CREATE_RATIO_TARGET)})`,
     `  start-up with ${count} records (spawn to listening), median of ${STARTS}: ${f.startupMs} ms [${f.startupRunsMs.join(', ')}] (target under ${STARTUP_TARGET_MS} ms: ${verdict(f.startupMs < STARTUP_TARGET_MS)})`,
     `  search EQ over ${count} records (${f.eqSearchTotal} match, page of 10): first ${f.eqSearchFirstMs} ms (builds the index), then median ${f.eqSearchMs} ms; EQ that 1 record matches: ${f.eqOneSearchMs} ms; a CONTAINS_TOKEN search (reads every record): ${f.scanSearchMs} ms`,
     `  (making the data file from the seed file took ${f.seedMs} ms)`,

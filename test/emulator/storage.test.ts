@@ -1,7 +1,8 @@
 /**
  * The data file's encodings (src/emulator/storage/): a snapshot gives back exactly the state it was
  * made of, whatever its records hold, also when written again from records never decoded; a record read
- * from a snapshot behaves as an ordinary object; histories keep every entry as it was.
+ * from a snapshot behaves as an ordinary object; histories keep every entry as it was; records read from
+ * a snapshot are decoded in the background only while the server is idle, a few ms at a time.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import type { EmulatorState, HistoryEntry, RecordState } from '../../src/emulato
 import { createInitialState } from '../../src/emulator/seed/initial.js';
 import { decodeHistory, encodeHistory, type History } from '../../src/emulator/storage/history-codec.js';
 import { decodeSnapshot, encodeSnapshot } from '../../src/emulator/storage/snapshot.js';
+import { decodeRecordsInBackground, packedRecordOf } from '../../src/emulator/storage/lazy-record.js';
 
 const text = fc.oneof(
   fc.string(),
@@ -172,5 +174,58 @@ describe('the snapshot', () => {
       layout: 'document',
       state,
     });
+  });
+});
+
+describe('decoding in the background', () => {
+  const packed = (state: EmulatorState) =>
+    Object.values(state.objectTypes['0-5']!.records).filter(
+      (r) => (packedRecordOf(r)?.propertiesStart ?? -1) >= 0,
+    ).length;
+  const many = () =>
+    decodeSnapshot(
+      snapshotBytes(
+        stateWith(
+          Array.from({ length: 3_000 }, (_, i) => ({
+            properties: { subject: `S${i}` },
+            history: {},
+            archived: false,
+          })),
+        ),
+      ),
+    ).state;
+
+  it('waits while the server is busy, then decodes every record in slices', async () => {
+    const state = many();
+    expect(packed(state)).toBe(3_000);
+    let busy = true;
+    const finished = decodeRecordsInBackground(state, { stopped: () => false, busy: () => busy });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(packed(state)).toBe(3_000);
+    busy = false;
+    await finished;
+    expect(packed(state)).toBe(0);
+    expect(state.objectTypes['0-5']!.records['2999']!.properties).toEqual({ subject: 'S2998' });
+  });
+
+  it('holds the event loop no longer than a slice: a clock past its slice ends it at the next look', async () => {
+    const state = many();
+    let ms = 0;
+    const finished = decodeRecordsInBackground(state, {
+      stopped: () => false,
+      busy: () => false,
+      // every look at the clock is 10 ms later: each slice decodes one group of 64 records and yields
+      now: () => (ms += 10),
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(packed(state)).toBe(3_000 - 64);
+    await finished;
+    expect(packed(state)).toBe(0);
+  });
+
+  it('stops when the server closes', async () => {
+    const state = many();
+    await decodeRecordsInBackground(state, { stopped: () => true, busy: () => false });
+    expect(packed(state)).toBe(3_000);
   });
 });

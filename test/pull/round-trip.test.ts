@@ -157,8 +157,9 @@ describe('pull round trip on a realistic account', () => {
       `pull of the realistic account: ${report.added.length} resources, ${fx.calls.length} calls, ${Math.round(ms)} ms`,
     );
     // per object type 3 property lists (one per data sensitivity) and 1 group list; each direction once
-    // (the reverse ones give the inverse labels); each event definition once
-    expect(fx.calls).toHaveLength(OBJECT_TYPES.length * 4 + flags.associations.length + EVENTS.length);
+    // (the reverse ones give the inverse labels); the event definitions through one page of their list
+    expect(EVENTS.length).toBeGreaterThan(1);
+    expect(fx.calls).toHaveLength(OBJECT_TYPES.length * 4 + flags.associations.length + 1);
     const properties = report.added.filter((a) => /^[a-z]+\.(?!group:)/.test(a));
     expect(properties.length).toBeGreaterThan(400);
     expect(report.files.map((f) => f.path).sort()).toEqual([

@@ -6,12 +6,14 @@
  * create or a PATCH with the same fields) comes out equal. Hence an option's `displayOrder` defaults to
  * its index and its `description` to '' rather than being left out.
  */
-import type {
-  FieldType,
-  ModificationMetadata,
-  Property,
-  PropertyOption,
-  PropertyUpdate,
+import {
+  PROPERTY_DISPLAY_FIELDS,
+  type FieldType,
+  type ModificationMetadata,
+  type Property,
+  type PropertyDisplayFields,
+  type PropertyOption,
+  type PropertyUpdate,
 } from '../../wire/api.js';
 import type { PropertyCreateInput } from './property-shape.js';
 
@@ -37,14 +39,25 @@ export function customModificationMetadata(fieldType: FieldType | (string & {}))
   };
 }
 
+type OptionalField = 'calculationFormula' | 'referencedObjectType' | (typeof PROPERTY_DISPLAY_FIELDS)[number];
+
 /** Fields a definition may carry or leave out (everything else always has a value once stored). */
-function optionalFields(
-  input: Pick<Property, 'calculationFormula' | 'referencedObjectType' | 'showCurrencySymbol'>,
-): Partial<Property> {
+function optionalFields(input: Pick<Property, OptionalField>): Partial<Property> {
   const out: Partial<Property> = {};
   if (input.calculationFormula !== undefined) out.calculationFormula = input.calculationFormula;
   if (input.referencedObjectType !== undefined) out.referencedObjectType = input.referencedObjectType;
-  if (input.showCurrencySymbol !== undefined) out.showCurrencySymbol = input.showCurrencySymbol;
+  for (const field of PROPERTY_DISPLAY_FIELDS) {
+    const value = input[field];
+    if (value !== undefined) Object.assign(out, { [field]: value });
+  }
+  return out;
+}
+
+/** The display fields of a create or update body, those it gives. */
+function displayFields(input: PropertyDisplayFields): PropertyDisplayFields {
+  const out: PropertyDisplayFields = {};
+  for (const field of PROPERTY_DISPLAY_FIELDS)
+    if (input[field] !== undefined) Object.assign(out, { [field]: input[field] });
   return out;
 }
 
@@ -53,7 +66,7 @@ function optionalFields(
  * restored, if any; a restore otherwise takes the new definition whole.
  */
 export function buildProperty(input: PropertyCreateInput, now: string, createdAt = now): Property {
-  const { calculationFormula, referencedObjectType, showCurrencySymbol } = input;
+  const { calculationFormula, referencedObjectType } = input;
   return {
     name: input.name,
     label: input.label,
@@ -63,7 +76,7 @@ export function buildProperty(input: PropertyCreateInput, now: string, createdAt
     description: input.description ?? '',
     options: normalizeOptions(input.options ?? []),
     displayOrder: input.displayOrder ?? -1,
-    ...optionalFields({ calculationFormula, referencedObjectType, showCurrencySymbol }),
+    ...optionalFields({ calculationFormula, referencedObjectType, ...displayFields(input) }),
     dataSensitivity: input.dataSensitivity ?? 'non_sensitive',
     externalOptions: input.externalOptions ?? false,
     formField: input.formField ?? false,
@@ -96,8 +109,16 @@ export function applyUpdate(existing: Property, update: PropertyUpdate, now: str
   if (update.calculationFormula === undefined && fieldType !== 'calculation_equation') {
     calculationFormula = undefined;
   }
-  const showCurrencySymbol = update.showCurrencySymbol ?? existing.showCurrencySymbol;
-  const { calculationFormula: _f, referencedObjectType, showCurrencySymbol: _s, ...rest } = existing;
+  const display = { ...displayFields(existing), ...displayFields(update) };
+  const {
+    calculationFormula: _f,
+    referencedObjectType,
+    numberDisplayHint: _n,
+    textDisplayHint: _t,
+    currencyPropertyName: _c,
+    showCurrencySymbol: _s,
+    ...rest
+  } = existing;
   return {
     ...rest,
     label: update.label ?? existing.label,
@@ -107,7 +128,7 @@ export function applyUpdate(existing: Property, update: PropertyUpdate, now: str
     description: update.description ?? existing.description,
     options,
     displayOrder: update.displayOrder ?? existing.displayOrder,
-    ...optionalFields({ calculationFormula, referencedObjectType, showCurrencySymbol }),
+    ...optionalFields({ calculationFormula, referencedObjectType, ...display }),
     formField: update.formField ?? existing.formField,
     hidden: update.hidden ?? existing.hidden,
     updatedAt: now,

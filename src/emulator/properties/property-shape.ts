@@ -9,7 +9,9 @@
 import {
   DATA_SENSITIVITIES,
   FIELD_TYPES,
+  NUMBER_DISPLAY_HINTS,
   PROPERTY_TYPES,
+  TEXT_DISPLAY_HINTS,
   type ErrorDetail,
   type PropertyCreate,
   type PropertyOption,
@@ -17,8 +19,8 @@ import {
 } from '../../wire/api.js';
 import { isJsonObject } from '../request-values.js';
 
-/** A create body as the emulator takes it: the API's create fields plus `showCurrencySymbol` (settable by PATCH). */
-export type PropertyCreateInput = PropertyCreate & { showCurrencySymbol?: boolean };
+/** A create body as the emulator takes it. */
+export type PropertyCreateInput = PropertyCreate;
 
 type FieldSpec =
   | { kind: 'string' | 'boolean' | 'integer' | 'options' }
@@ -49,6 +51,9 @@ const UPDATE_FIELDS: Readonly<Record<keyof PropertyUpdate, FieldSpec>> = {
   formField: boolean,
   calculationFormula: string,
   showCurrencySymbol: boolean,
+  currencyPropertyName: string,
+  numberDisplayHint: { kind: 'enum', values: NUMBER_DISPLAY_HINTS, code: 'INVALID_NUMBER_DISPLAY_HINT' },
+  textDisplayHint: { kind: 'enum', values: TEXT_DISPLAY_HINTS, code: 'INVALID_TEXT_DISPLAY_HINT' },
 };
 
 const CREATE_FIELDS: Readonly<Record<keyof PropertyCreateInput, FieldSpec>> = {

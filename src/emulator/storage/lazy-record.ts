@@ -116,26 +116,49 @@ export function packedRecordOf(record: RecordState): PackedRecord | undefined {
   return (record as unknown as Packable)[PACKED];
 }
 
-/** How many records to decode between two turns of the event loop. */
-const BATCH = 2000;
+/** The longest a slice of background decoding holds the event loop, in ms. */
+const SLICE_MS = 4;
+/** Records decoded between two looks at the clock. */
+const CHECK_EVERY = 64;
+/** How long to wait before looking again while the server is busy, in ms. */
+const BUSY_WAIT_MS = 5;
+
+export interface BackgroundDecode {
+  /** true once the server closes: decoding stops */
+  stopped(): boolean;
+  /** true while requests are being answered (or were a moment ago): decoding waits */
+  busy(): boolean;
+  /** the clock, in ms (default `performance.now`) */
+  now?: () => number;
+}
 
 /**
- * Decodes the values of every record still packed, a batch per turn of the event loop, so that the
- * server answers meanwhile and the first search does not pay for them. Stops when `stopped()` says so.
+ * Decodes the values of every record still packed, so that the first search does not pay for them, and
+ * without costing the requests anything: only while the server is idle (`busy()` false), in slices of
+ * at most a few ms, each ending with a turn of the event loop. A request that arrives meanwhile waits at
+ * most one slice; a server answering request after request postpones the decoding (a record a request
+ * needs is decoded on first use anyway). Stops when `stopped()` says so.
  */
-export function decodeRecordsInBackground(state: EmulatorState, stopped: () => boolean): Promise<void> {
+export function decodeRecordsInBackground(state: EmulatorState, options: BackgroundDecode): Promise<void> {
+  const now = options.now ?? (() => performance.now());
   return new Promise((done) => {
     let pending: RecordState[] | undefined;
     let next = 0;
     const step = () => {
-      if (stopped()) {
+      if (options.stopped()) {
         done();
+        return;
+      }
+      if (options.busy()) {
+        setTimeout(step, BUSY_WAIT_MS).unref();
         return;
       }
       // listed on the first turn, not before: the caller is about to announce that it is ready
       pending ??= Object.values(state.objectTypes).flatMap((objectType) => Object.values(objectType.records));
-      const end = Math.min(next + BATCH, pending.length);
-      for (; next < end; next++) {
+      const until = now() + SLICE_MS;
+      // a group of records at least, whatever the clock says: every slice makes progress
+      for (let count = 0; next < pending.length; next++, count++) {
+        if (count > 0 && count % CHECK_EVERY === 0 && now() >= until) break;
         const record = pending[next] as Packable & RecordState;
         try {
           if ((record[PACKED]?.propertiesStart ?? -1) >= 0) decode(record, 'properties');

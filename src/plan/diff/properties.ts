@@ -4,6 +4,7 @@
  * manifest entry or tombstone for one gives a warning. A property outside the policy's manage scope is an
  * error and is left alone (ownership.ts).
  */
+import { PROPERTY_DISPLAY_FIELDS } from '../../wire/api.js';
 import { canonicalObjectType } from '../../model/object-types.js';
 import type { NormalizedProperty, ObjectSchema } from '../../model/schema-model.js';
 import { propertyAddress } from '../../model/address.js';
@@ -41,10 +42,22 @@ export const UPDATABLE_PROPERTY_FIELDS = [
   'hidden',
   'formField',
   'calculationFormula',
+  ...PROPERTY_DISPLAY_FIELDS,
 ] as const satisfies readonly (keyof NormalizedProperty)[];
 
 // the options of an `externalOptions` property are filled by the platform (current users): never compared
 const UPDATABLE_WITHOUT_OPTIONS = UPDATABLE_PROPERTY_FIELDS.filter((f) => f !== 'options');
+
+/** The fields compared for a declared property: a display field only where the manifest gives it. */
+function comparedFields(
+  fields: readonly (typeof UPDATABLE_PROPERTY_FIELDS)[number][],
+  declared: NormalizedProperty,
+): (typeof UPDATABLE_PROPERTY_FIELDS)[number][] {
+  return fields.filter(
+    (field) =>
+      !(PROPERTY_DISPLAY_FIELDS as readonly string[]).includes(field) || declared[field] !== undefined,
+  );
+}
 
 /** Diffs the properties; returns the names this plan archives (groups need them). */
 export function diffProperties(
@@ -108,7 +121,7 @@ export function diffProperties(
     const updatable = diffFields(
       current,
       property,
-      external ? UPDATABLE_WITHOUT_OPTIONS : UPDATABLE_PROPERTY_FIELDS,
+      comparedFields(external ? UPDATABLE_WITHOUT_OPTIONS : UPDATABLE_PROPERTY_FIELDS, property),
     );
     const immutable = diffFields(current, property, IMMUTABLE_PROPERTY_FIELDS);
     if (isBuiltIn(live?.propertyFlags.get(property.name))) {

@@ -3,6 +3,7 @@
  * field whose value differs from the platform's default; options always carry all five fields, so the
  * live state after an apply equals the normalised desired state whatever the platform would fill in.
  */
+import { PROPERTY_DISPLAY_FIELDS } from '../../wire/api.js';
 import { PROPERTY_DEFAULTS } from '../../model/defaults.js';
 import type {
   NormalizedEventDefinitionInfo,
@@ -39,6 +40,10 @@ export function propertyCreateBody(property: NormalizedProperty): JsonObject {
   }
   if (property.referencedObjectType !== undefined) body.referencedObjectType = property.referencedObjectType;
   if (property.calculationFormula !== undefined) body.calculationFormula = property.calculationFormula;
+  for (const field of PROPERTY_DISPLAY_FIELDS) {
+    const value = property[field];
+    if (value !== undefined) body[field] = value;
+  }
   return body;
 }
 
