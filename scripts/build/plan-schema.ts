@@ -1,10 +1,10 @@
 /**
- * Writes `schemas/plan.schema.json` from the declarations it is made of (src/plan/plan-json-schema.ts:
- * the plan document's shape, the shared shapes, each kind's meta), formatted as the repository formats
- * JSON. `npm run build:schemas` runs it (a build does not: a stale committed file must fail the tests, not
- * be rewritten by them). With `--check`, and in CI, it writes
- * nothing and fails when the committed file is not what the declarations give (test/plan/
- * plan-schema-generated.test.ts checks the same).
+ * Writes the JSON Schemas made from declarations: `schemas/plan.schema.json` (src/plan/plan-json-schema.ts:
+ * the plan document's shape, the shared shapes, each kind's meta) and `schemas/apply-record.schema.json`
+ * (src/record/record-shape.ts), formatted as the repository formats JSON. `npm run build:schemas` runs
+ * it (a build does not: a stale committed file must fail the tests, not be rewritten by them). With
+ * `--check`, and in CI, it writes nothing and fails when a committed file is not what the declarations
+ * give (test/plan/plan-schema-generated.test.ts checks the same).
  *
  *   node --import tsx scripts/build/plan-schema.ts [--check]
  */
@@ -12,29 +12,47 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { planJsonSchema } from '../../src/plan/plan-json-schema.js';
+import { recordJsonSchema } from '../../src/record/record-json-schema.js';
 
 export const PLAN_SCHEMA_FILE = fileURLToPath(new URL('../../schemas/plan.schema.json', import.meta.url));
+export const RECORD_SCHEMA_FILE = fileURLToPath(
+  new URL('../../schemas/apply-record.schema.json', import.meta.url),
+);
+
+async function formatted(file: string, schema: unknown): Promise<string> {
+  const options = (await resolveConfig(file)) ?? {};
+  return format(JSON.stringify(schema, null, 2), { ...options, filepath: file });
+}
 
 /** The text of the plan's JSON Schema as the declarations give it. */
-export async function planSchemaText(): Promise<string> {
-  const options = (await resolveConfig(PLAN_SCHEMA_FILE)) ?? {};
-  return format(JSON.stringify(planJsonSchema(), null, 2), { ...options, filepath: PLAN_SCHEMA_FILE });
+export function planSchemaText(): Promise<string> {
+  return formatted(PLAN_SCHEMA_FILE, planJsonSchema());
+}
+
+/** The text of the apply record's JSON Schema as its declaration gives it. */
+export function recordSchemaText(): Promise<string> {
+  return formatted(RECORD_SCHEMA_FILE, recordJsonSchema());
 }
 
 async function main(): Promise<void> {
   const check = process.argv.includes('--check') || process.env.CI === 'true';
-  const text = await planSchemaText();
-  const current = await readFile(PLAN_SCHEMA_FILE, 'utf8').catch(() => '');
-  if (current === text) {
-    process.stdout.write('schemas/plan.schema.json: up to date\n');
-  } else if (check) {
-    process.stderr.write(
-      'schemas/plan.schema.json is not what the declarations give: run `npm run build:schemas` and commit the file.\n',
-    );
-    process.exitCode = 1;
-  } else {
-    await writeFile(PLAN_SCHEMA_FILE, text);
-    process.stdout.write('schemas/plan.schema.json: written\n');
+  for (const [file, text] of [
+    [PLAN_SCHEMA_FILE, await planSchemaText()],
+    [RECORD_SCHEMA_FILE, await recordSchemaText()],
+  ] as const) {
+    const name = `schemas/${file.split(/[\\/]/).pop() ?? ''}`;
+    const current = await readFile(file, 'utf8').catch(() => '');
+    if (current === text) {
+      process.stdout.write(`${name}: up to date\n`);
+    } else if (check) {
+      process.stderr.write(
+        `${name} is not what the declarations give: run \`npm run build:schemas\` and commit the file.\n`,
+      );
+      process.exitCode = 1;
+    } else {
+      await writeFile(file, text);
+      process.stdout.write(`${name}: written\n`);
+    }
   }
 }
 

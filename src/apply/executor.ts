@@ -44,6 +44,7 @@ interface Run {
   typeIds: Map<string, number>;
   outcomes: Map<string, ChangeOutcome>;
   emit: (event: ApplyEvent) => void;
+  onRecordWrites: ApplyOptions['onRecordWrites'];
   writes: number;
   readBacks: number;
 }
@@ -68,6 +69,7 @@ export async function applyPlan(
     typeIds: new Map(options.typeIds ?? []),
     outcomes: new Map(),
     emit,
+    onRecordWrites: options.onRecordWrites,
     writes: 0,
     readBacks: 0,
   };
@@ -354,6 +356,9 @@ async function migrate(run: Run, change: PlannedChange): Promise<void> {
             items: 1,
             resend: false,
           });
+        },
+        onWritten: (writes) => {
+          run.onRecordWrites?.(change.id, writes);
         },
         onProgress: ({ pass, read, written }) => {
           // the plan's count of values to copy or records to rewrite, when the data check made one

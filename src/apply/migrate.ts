@@ -27,7 +27,7 @@ import { BATCH_SIZE } from '../model/platform-limits.js';
 import { PageGuard } from '../api/paging.js';
 import type { RecordUpdateInput } from '../wire/api.js';
 import { copyStep, writtenByCopy } from '../plan/copy-values.js';
-import type { RecordWork } from './types.js';
+import type { RecordValueWrite, RecordWork } from './types.js';
 
 /** Passes over the records before giving up on a copy that keeps finding new values. */
 export const MAX_PASSES = 4;
@@ -38,6 +38,8 @@ export interface MigrationContext {
   onProgress?: (progress: { pass: number; read: number; written: number }) => void;
   /** before each schema write */
   onRequest?: (request: WriteRequest) => void;
+  /** after each batch of record writes: each value written, with the value it replaced */
+  onWritten?: (writes: readonly RecordValueWrite[]) => void;
 }
 
 /** The records kept needing writes: the last step (an archive, an option removal) was not run. */
@@ -188,6 +190,7 @@ async function onePass(ctx: MigrationContext, migration: Migration, work: Record
     work.read += page.results.length;
     if (updates.length > 0) {
       await writeAll(ctx.client, migration.objectType, updates);
+      if (ctx.onWritten !== undefined) ctx.onWritten(valueWrites(updates, page.results));
       written += updates.length;
       work.written += updates.length;
     }
@@ -198,6 +201,22 @@ async function onePass(ctx: MigrationContext, migration: Migration, work: Record
 }
 
 type Values = Readonly<Record<string, string | null | undefined>>;
+
+/** The values `updates` wrote, each with the value the page read before. */
+function valueWrites(
+  updates: readonly RecordUpdateInput[],
+  read: readonly { id: string; properties: Values }[],
+): RecordValueWrite[] {
+  const before = new Map(read.map((record) => [record.id, record.properties]));
+  return updates.flatMap((update) =>
+    Object.entries(update.properties).map(([property, after]) => ({
+      id: update.id,
+      property,
+      before: before.get(update.id)?.[property] ?? undefined,
+      after,
+    })),
+  );
+}
 type CopyMigration = Extract<Migration, { kind: 'copy' }>;
 type RewriteMigration = Extract<Migration, { kind: 'rewrite' }>;
 

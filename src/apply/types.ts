@@ -115,6 +115,19 @@ export interface ApplyOptions {
   /** how many times a write whose outcome was unknown may be sent again, each time only after a read-back showed it absent (default 3) */
   maxResends?: number;
   onEvent?: (event: ApplyEvent) => void;
+  /**
+   * the values a change's data step wrote, page by page (for the apply record; never in the report,
+   * which may be printed: they are customer data)
+   */
+  onRecordWrites?: (changeId: string, writes: readonly RecordValueWrite[]) => void;
+}
+
+/** One value a data step wrote to a record, and the value it replaced. */
+export interface RecordValueWrite {
+  id: string;
+  property: string;
+  before: string | undefined;
+  after: string;
 }
 
 export const DEFAULT_PARALLELISM = 4;

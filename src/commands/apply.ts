@@ -3,6 +3,13 @@
  * plan. Thin: src/pipeline makes (or verifies) the plan, src/apply runs it, src/render prints progress
  * and the report; the report (or the dry run) is the result (`--json`).
  */
+import { relative, resolve } from 'node:path';
+import type { RecordValueWrite } from '../apply/types.js';
+import { defined } from '../core/defined.js';
+import { makeRecord, MAX_RECORDED_VALUES } from '../record/make-record.js';
+import { recordFolder, writeRecord } from '../record/record-file.js';
+import type { ApplyRecord } from '../record/record-shape.js';
+import { actorOf, gitOf } from '../record/who-and-where.js';
 import { createInterface } from 'node:readline/promises';
 import { Args, Flags, type Interfaces } from '@oclif/core';
 import { CLIENT_VERSION } from '../api/version.js';
@@ -82,6 +89,11 @@ export default class Apply extends CrmCommand {
       summary: 'Apply without asking for confirmation (required when not on a terminal).',
       default: false,
     }),
+    record: Flags.string({
+      summary:
+        "Write the apply record to FILE (default: a new file in the project's record folder, applyRecords, .crm-schema/applies).",
+      helpValue: 'FILE',
+    }),
     parallelism: Flags.integer({
       summary: 'Independent calls in flight at once (within the rate limit).',
       default: DEFAULT_PARALLELISM,
@@ -114,6 +126,9 @@ export default class Apply extends CrmCommand {
   /** where apply talks to, once known (for the step summary of a failure) */
   #where = 'not chosen yet';
 
+  /** where the apply record was written */
+  #recordPath = '';
+
   private async apply(
     args: { planfile?: string | undefined },
     flags: Interfaces.InferredFlags<typeof Apply.flags>,
@@ -128,6 +143,11 @@ export default class Apply extends CrmCommand {
     const project = await this.loadProject(flags, output);
     const saved = args.planfile === undefined ? undefined : await readSavedPlan(this.cwd, args.planfile);
     const target = this.resolveTarget(flags, project);
+    // where the record goes is settled before anything is sent: a folder outside the project is refused now
+    const recordAt =
+      flags.record === undefined
+        ? { folder: await recordFolder(project.config.dir, project.config.applyRecords) }
+        : { file: resolve(this.cwd, flags.record) };
     let settings = planSettingsOf(flags);
     if (saved !== undefined && args.planfile !== undefined) {
       checkSavedPlan(saved, args.planfile, {
@@ -180,16 +200,47 @@ export default class Apply extends CrmCommand {
         });
       }
       output.err(startLine(selection.changes, where, args.planfile, alreadyDone.size));
+      const startedAt = new Date();
+      const writes = new Map<string, RecordValueWrite[]>();
       const report = await run(session, plan, output, {
         parallelism: flags.parallelism,
         alreadyDone,
         typeIds,
+        onRecordWrites: (id, written) => {
+          const list = writes.get(id) ?? [];
+          // past the bound only the counts are kept (the report has them)
+          if (list.length < MAX_RECORDED_VALUES)
+            list.push(...written.slice(0, MAX_RECORDED_VALUES - list.length));
+          writes.set(id, list);
+        },
       });
-      return { kind: 'report', report: { ...report, target: ranOn } } as const;
+      const record = makeRecord(
+        { changes: plan.changes, report, before: input.computed.live, desired: project.desired, writes },
+        {
+          startedAt,
+          finishedAt: new Date(),
+          actor: actorOf(process.env),
+          ...defined({ git: await gitOf(process.env, project.config.dir) }),
+          target: ranOn,
+          apiVersion: target.apiVersion,
+          manifestDigest: manifestDigest(project.desired),
+          recordValues: target.policy.recordValues,
+        },
+      );
+      return { kind: 'report', report: { ...report, target: ranOn }, record } as const;
     });
 
+    // every apply that sent its plan leaves a record (not a dry run, not an empty plan)
+    if (result?.kind === 'report' && result.record !== undefined) {
+      const path = await writeRecord(result.record, recordAt);
+      this.#recordPath = relative(this.cwd, path) || path;
+      output.err(`Apply record: ${this.#recordPath} (crm-schema history lists the records)`);
+    }
+
     if (result?.kind === 'report') {
-      const markdown = () => renderApplyMarkdown(result.report, { target: this.#where });
+      const markdown = () =>
+        renderApplyMarkdown(result.report, { target: this.#where }) +
+        (this.#recordPath === '' ? '' : `\nApply record: \`${this.#recordPath}\`\n`);
       await appendStepSummary(markdown, process.env);
       if (!json)
         output.out(
@@ -206,7 +257,8 @@ export default class Apply extends CrmCommand {
 }
 
 /** What apply did: the dry run's requests, or the report of what was sent. */
-export type ApplyResult = { kind: 'dry-run'; dryRun: DryRun } | { kind: 'report'; report: ApplyReport };
+export type ApplyResult =
+  { kind: 'dry-run'; dryRun: DryRun } | { kind: 'report'; report: ApplyReport; record?: ApplyRecord };
 
 async function run(
   session: Session,

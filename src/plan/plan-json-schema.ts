@@ -99,7 +99,7 @@ const KEY_ORDER_LAST = ['items', 'properties', 'required', 'additionalProperties
  * A schema as plain JSON (TypeBox's markers are symbols, left out), its keys in a fixed order so that
  * the written file reads the same way throughout and diffs stay small.
  */
-function plain(schema: object): Json {
+export function plain(schema: object): Json {
   const node = schema as Json;
   const keys = Object.keys(node);
   const ordered = [

@@ -30,7 +30,16 @@ afterEach(async () => {
 
 describe('--json on failure', () => {
   it('covers the commands that take --json', () => {
-    expect([...withJson].sort()).toEqual(['apply', 'drift', 'lint', 'plan', 'pull', 'validate']);
+    expect([...withJson].sort()).toEqual([
+      'apply',
+      'drift',
+      'graph',
+      'history',
+      'lint',
+      'plan',
+      'pull',
+      'validate',
+    ]);
   });
 
   // pull works without a project too (into an empty folder): what it lacks there is a target

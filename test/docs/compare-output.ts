@@ -13,6 +13,8 @@ export const ELISION = '...';
 const VARYING: readonly (readonly [RegExp, string])[] = [
   // moments: `2026-03-02T09:14:05.120Z`
   [/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, '<when>'],
+  // apply record ids, a moment in a file name: `2026-03-02T09-14-05-120Z`
+  [/\b\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z/g, '<when>'],
   // durations: `104 ms`, `1.2 s`
   [/\b\d+(?:\.\d+)? ?(?:ms|s)\b/g, '<time>'],
   // the emulator on a free port, in the page and in the output

@@ -283,8 +283,15 @@ describe('examples/github-actions', () => {
         '--base-url',
         '"$CRM_BASE_URL"',
         '--yes',
+        '--record',
+        '"$CRM_SCHEMA_OUT/apply-record.json"',
       ],
     ]);
+    // the record is kept as an artifact of the run, also after a failed apply
+    const keep = apply.steps.find((s) => s.name === 'Keep the apply record')!;
+    expect(keep.if).toBe('always()');
+    expect(keep.uses?.startsWith('actions/upload-artifact@')).toBe(true);
+    expect(keep.with?.path).toBe('${{ env.CRM_SCHEMA_OUT }}/apply-record.json');
   });
 
   it('deploy.yml: a stale plan says to re-run all jobs, not only the failed one', () => {

@@ -181,6 +181,7 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
     def: '',
     keys: {
       manifests: true,
+      applyRecords: true,
       defaultEnvironment: true,
       environments: true,
       policy: true,

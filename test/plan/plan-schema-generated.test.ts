@@ -5,7 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PLAN_SCHEMA_FILE, planSchemaText } from '../../scripts/build/plan-schema.js';
+import {
+  PLAN_SCHEMA_FILE,
+  planSchemaText,
+  RECORD_SCHEMA_FILE,
+  recordSchemaText,
+} from '../../scripts/build/plan-schema.js';
 import { CHANGE_TYPES } from '../../src/plan/change-types.js';
 import { KINDS } from '../../src/plan/kinds/all-kinds.js';
 import { metaDefName, planJsonSchema } from '../../src/plan/plan-json-schema.js';
@@ -33,5 +38,14 @@ describe('schemas/plan.schema.json', () => {
     for (const kind of KINDS) {
       expect(defs[metaDefName(kind.type)], kind.type).toStrictEqual(JSON.parse(JSON.stringify(kind.meta)));
     }
+  });
+});
+
+describe('schemas/apply-record.schema.json', () => {
+  it('is what the declaration gives (run `npm run build:schemas` after changing it)', async () => {
+    expect(
+      readFileSync(RECORD_SCHEMA_FILE, 'utf8') === (await recordSchemaText()),
+      'schemas/apply-record.schema.json is stale: run `npm run build:schemas` and commit it',
+    ).toBe(true);
   });
 });

@@ -33,6 +33,8 @@ it('the manifest lists every command, with its flags', async () => {
     'apply',
     'drift',
     'emulator',
+    'graph',
+    'history',
     'init',
     'lint',
     'plan',

@@ -168,6 +168,18 @@ describe('the Markdown plan', () => {
     expect(hostile).toContain('<details><summary>tickets-&gt;orders (2 changes, 1 destructive)</summary>');
   });
 
+  it('draws the association graph of the label and limit changes, and only when the plan has some', () => {
+    const graph = markdown.slice(markdown.indexOf('#### Association labels and limits'));
+    expect(graph).toMatch(/^#### Association labels and limits\n\n```mermaid\nflowchart LR\n/);
+    // the changed edges are marked
+    expect(graph.slice(0, graph.indexOf('```\n', 10))).toMatch(/\[(new|changed|removed)\]/);
+    for (const plan of [emptyPlan(), unmanagedOnlyPlan(), hostilePlan()]) {
+      const text = renderPlanMarkdown(plan);
+      const touches = plan.changes.some((c) => c.type.startsWith('label.') || c.type.startsWith('limit.'));
+      expect(text.includes('```mermaid'), plan.changes.map((c) => c.type).join()).toBe(touches);
+    }
+  });
+
   it('says so when there is nothing to do', () => {
     expect(renderPlanMarkdown(emptyPlan())).toBe(
       `${PLAN_COMMENT_MARKER}\n### crm-schema plan\n\n**No changes. The live account matches the manifests.**\n`,

@@ -56,6 +56,8 @@ export interface ProjectConfig {
   lint: LintSettings;
   /** custom object types the manifests may name by name (`objectTypes:`) */
   objectTypes: string[];
+  /** the folder apply writes its records to (`applyRecords:`, relative to the project folder), when set */
+  applyRecords?: string;
 }
 
 export interface ConfigLoad {
@@ -234,7 +236,7 @@ function resolveConfig(
     file,
     dir: dirname(path),
     manifests: data.manifests,
-    ...defined({ defaultEnvironment: data.defaultEnvironment }),
+    ...defined({ defaultEnvironment: data.defaultEnvironment, applyRecords: data.applyRecords }),
     environments,
     policy,
     lint: lintSettings(data.lint),

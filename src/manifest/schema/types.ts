@@ -157,6 +157,8 @@ export interface EnvironmentEntry {
 
 export interface ProjectFile {
   manifests: string[];
+  /** the folder apply writes its records to, relative to the project file */
+  applyRecords?: string;
   defaultEnvironment?: string;
   environments?: Record<string, EnvironmentEntry>;
   policy?: PolicyEntry;

@@ -8,6 +8,7 @@
  * Adding a kind is one module and its line in the list.
  */
 import type { WriteRequest, Writes } from '../../wire/writes.js';
+import type { GraphEdge } from '../../graph/association-graph.js';
 import type { Static, TSchema } from '../../core/json-schema.js';
 import type { SchemaState } from '../../model/schema-model.js';
 import type { ScopePolicy } from '../../model/policy.js';
@@ -189,6 +190,8 @@ export interface ChangeKind<C extends ChangeShape> {
   details?(meta: C['meta']): ChangeDetail[];
   /** the fields an update or replace changes (live -> declared) */
   fields?(meta: C['meta']): readonly FieldChange[];
+  /** an association label or limit change: the edge of the association graph it adds, changes or removes */
+  edge?(meta: C['meta']): GraphEdge;
   /** why a removal removes: a tombstone, the unmanaged policy, or a type change */
   cause?(meta: C['meta']): RemovalCause | 'type-change';
   /** a removal's verb in a plan's summary; absent: remove */

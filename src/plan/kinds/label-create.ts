@@ -27,6 +27,13 @@ export const labelCreate: ChangeKind<LabelCreateChange> = {
   meta: LabelCreateMeta,
   target: (m) => ({ kind: 'label', from: m.from, to: m.to, text: m.label.label }),
   action: () => 'create',
+  edge: (m) => ({
+    from: m.from,
+    to: m.to,
+    label: m.label.label,
+    ...(m.label.inverseLabel === undefined ? {} : { inverseLabel: m.label.inverseLabel }),
+    mark: 'added',
+  }),
   address: (m) => labelAddress(m.from, m.to, m.label.label),
   message: (m) =>
     `Create association label ${labelAddress(m.from, m.to, m.label.label)}` +

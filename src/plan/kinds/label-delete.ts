@@ -33,6 +33,13 @@ export const labelDelete: ChangeKind<LabelDeleteChange> = {
     text: m.label.label,
   }),
   action: () => 'remove',
+  edge: (m) => ({
+    from: m.from,
+    to: m.to,
+    label: m.label.label,
+    ...(m.label.inverseLabel === undefined ? {} : { inverseLabel: m.label.inverseLabel }),
+    mark: 'removed',
+  }),
   address: (m) => labelAddress(m.from, m.to, m.label.label),
   message: (m) =>
     `Delete association label ${labelAddress(m.from, m.to, m.label.label)} (typeId ${m.label.typeId ?? '?'})` +

@@ -28,6 +28,13 @@ export const labelUpdate: ChangeKind<LabelUpdateChange> = {
   meta: LabelUpdateMeta,
   target: (m) => ({ kind: 'label', from: m.from, to: m.to, typeId: m.typeId, text: m.label }),
   action: () => 'update',
+  edge: (m) => ({
+    from: m.from,
+    to: m.to,
+    label: m.label,
+    ...(m.inverseLabel === undefined ? {} : { inverseLabel: m.inverseLabel }),
+    mark: 'changed',
+  }),
   address: (m) => labelAddress(m.from, m.to, m.label),
   message: (m) =>
     `Relabel ${m.from}->${m.to}: ${relabelled(m.fields)} (typeId ${m.typeId}, renamed in place)`,

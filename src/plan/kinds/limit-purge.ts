@@ -31,6 +31,13 @@ export const limitPurge: ChangeKind<LimitPurgeChange> = {
     ...defined({ label: m.label }),
   }),
   action: () => 'remove',
+  edge: (m) => ({
+    from: m.from,
+    to: m.to,
+    ...(m.label === undefined ? { type: `${m.category}/${m.typeId}` } : { label: m.label }),
+    limit: m.old,
+    mark: 'removed',
+  }),
   address: limitAddressOf,
   message: (m) => `Remove association limit ${limitAddressOf(m)} (was ${m.old})`,
   severity: () => ({ severity: 'safe', reason: 'removes a limit; no association or record is deleted' }),

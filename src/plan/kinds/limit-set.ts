@@ -47,6 +47,15 @@ export const limitSet: ChangeKind<LimitSetChange> = {
     ...defined({ label: m.label }),
   }),
   action: (m) => (m.mode === 'create' ? 'create' : 'update'),
+  edge: (m) => ({
+    from: m.from,
+    to: m.to,
+    ...(m.label === undefined
+      ? { type: `${m.category}/${typeof m.typeId === 'number' ? m.typeId : '?'}` }
+      : { label: m.label }),
+    limit: m.new,
+    mark: m.mode === 'create' ? 'added' : 'changed',
+  }),
   address: limitAddressOf,
   message: (m) =>
     `Set association limit ${limitAddressOf(m)} to ${m.new}` +

@@ -5,6 +5,7 @@
  * read back from JSON derives the same, and generic code never switches on change types.
  */
 import { writesFor, type WriteRequest } from '../../wire/writes.js';
+import type { GraphEdge } from '../../graph/association-graph.js';
 import type { ApiVersion } from '../../wire/api-version.js';
 import type { SchemaState } from '../../model/schema-model.js';
 import type { Change, ChangeType } from '../change-types.js';
@@ -80,6 +81,11 @@ export function actionOf(change: Change): ChangeAction {
 
 export function idOf(change: Change): string {
   return changeId(change.type, addressOf(change));
+}
+
+/** The association graph edge a label or limit change adds, changes or removes; undefined for others. */
+export function edgeOf(change: Change): GraphEdge | undefined {
+  return kindOf(change).edge?.(change.meta);
 }
 
 /** Whether a change's write is a create: sent with the `unsafe` retry class, never twice blindly. */

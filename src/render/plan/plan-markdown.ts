@@ -13,6 +13,8 @@
  * User text is escaped; the whole comment stays under `maxLength` (60,000 characters by default, below
  * GitHub's 65,536), cut between whole items with a note saying what is not shown.
  */
+import { renderMermaid } from '../../graph/mermaid.js';
+import { planGraph } from './plan-graph.js';
 import type { PlanDiagnostic, DiagnosticLevel } from '../../plan/diagnostics.js';
 import type { PlanDocument, PlannedChange } from '../../plan/plan-document.js';
 import type { Severity } from '../../plan/severity.js';
@@ -63,6 +65,7 @@ export function renderPlanMarkdown(input: PlanDocument, options: PlanMarkdownOpt
     attentionSection(plan),
     diagnosticSection('Warnings', byLevel('warning')),
     diagnosticSection('Notes', byLevel('info')),
+    graphSection(plan),
     ...groupChanges(plan.changes).map((group, index) => groupSection(group, index === 0)),
   ];
   return fitToLimit({
@@ -101,6 +104,16 @@ function summaryTable(counts: PlanCounts): string {
   }
   const totals = SEVERITY_COLUMNS.map((s) => `**${formatCount(counts.bySeverity[s])}**`);
   return out + row(['**total**', ...totals, `**${formatCount(counts.changes)}**`]);
+}
+
+/** The association graph of the plan's label and limit changes (none when it changes neither). */
+function graphSection(plan: PlanDocument): MarkdownSection {
+  const graph = planGraph(plan.changes);
+  return {
+    open: () => '\n#### Association labels and limits\n\n',
+    close: '',
+    items: graph === undefined ? [] : [{ text: `\`\`\`mermaid\n${renderMermaid(graph)}\`\`\`\n` }],
+  };
 }
 
 function diagnosticSection(title: string, diagnostics: readonly PlanDiagnostic[]): MarkdownSection {

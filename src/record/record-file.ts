@@ -1,0 +1,134 @@
+/**
+ * Where apply records live and how they are written and read. The folder is the project file's
+ * `applyRecords` (relative to it), by default `.crm-schema/applies` in the project folder (git ignores
+ * `.crm-schema`); `apply --record FILE` writes one record to a file of its own choosing. A record folder
+ * from the project file must stay inside the project folder: a project file is input a pull request can
+ * change, and apply never writes outside the project through it. Records are read bounded in size and
+ * checked in shape before anything uses them.
+ */
+import { readdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { CrmSchemaError } from '../core/errors.js';
+import { isWithin, realPathOutside } from '../core/inside-folder.js';
+import { readRegularFile } from '../core/regular-file.js';
+import { writeFileAtomic } from '../core/write-file-atomic.js';
+import { OUTCOMES, RECORD_FORMAT_VERSION, type ApplyRecord } from './record-shape.js';
+
+/** The record folder when the project file names none, relative to the project folder. */
+export const DEFAULT_RECORD_FOLDER = '.crm-schema/applies';
+
+/** The largest record read (a record of 11,000 changes with their definitions is a few MB). */
+export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
+
+/** The record folder of a project: `applyRecords` (or the default), inside the project folder. */
+export async function recordFolder(projectDir: string, configured: string | undefined): Promise<string> {
+  const folder = resolve(projectDir, configured ?? DEFAULT_RECORD_FOLDER);
+  const refuse = (where: string) =>
+    new CrmSchemaError(
+      'RECORD_FOLDER_OUTSIDE_PROJECT',
+      `The record folder ${configured ?? DEFAULT_RECORD_FOLDER} ${where}: apply writes its records only inside the project folder.`,
+      {
+        hint: 'Set applyRecords in crm-schema.yaml to a folder inside the project (default .crm-schema/applies).',
+      },
+    );
+  if (!isWithin(projectDir, folder)) throw refuse(`is outside the project folder ${projectDir}`);
+  const real = await realPathOutside(projectDir, folder);
+  if (real !== undefined)
+    throw refuse(`leads outside the project folder through a symbolic link (to ${real})`);
+  return folder;
+}
+
+/** Writes a record as `<folder>/<id>.json` (or to `file`); returns the path written. */
+export async function writeRecord(
+  record: ApplyRecord,
+  where: { folder: string } | { file: string },
+): Promise<string> {
+  const path = 'file' in where ? where.file : join(where.folder, `${record.id}.json`);
+  await writeFileAtomic(path, `${JSON.stringify(record, null, 2)}\n`);
+  return path;
+}
+
+/** Reads and checks one record file; a file that is not a record is a clear error naming it. */
+export async function readRecord(path: string, shown = path): Promise<ApplyRecord> {
+  let text: string;
+  try {
+    text = (await readRegularFile(path, { maxBytes: MAX_RECORD_BYTES })).toString('utf8');
+  } catch (error) {
+    throw new CrmSchemaError(
+      'RECORD_UNREADABLE',
+      `Cannot read the apply record ${shown}: ${(error as Error).message}`,
+      {
+        hint: 'Give the path of a record apply wrote (crm-schema history lists them).',
+      },
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw notARecord(shown, 'it is not JSON');
+  }
+  const problem = recordProblem(value);
+  if (problem !== undefined) throw notARecord(shown, problem);
+  return value as ApplyRecord;
+}
+
+/** Every record of a folder, oldest first; files that are not records are reported, not fatal. */
+export async function listRecords(folder: string): Promise<{
+  records: { path: string; record: ApplyRecord }[];
+  unreadable: { path: string; problem: string }[];
+}> {
+  let names: string[];
+  try {
+    names = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], unreadable: [] };
+    throw new CrmSchemaError(
+      'RECORD_UNREADABLE',
+      `Cannot list the record folder ${folder}: ${(error as Error).message}`,
+    );
+  }
+  const records: { path: string; record: ApplyRecord }[] = [];
+  const unreadable: { path: string; problem: string }[] = [];
+  for (const name of names) {
+    const path = join(folder, name);
+    try {
+      records.push({ path, record: await readRecord(path) });
+    } catch (error) {
+      unreadable.push({ path, problem: (error as Error).message });
+    }
+  }
+  return { records, unreadable };
+}
+
+function notARecord(file: string, why: string): CrmSchemaError {
+  return new CrmSchemaError('RECORD_INVALID', `${file} is not an apply record: ${why}.`, {
+    hint: 'Give the path of a record apply wrote (crm-schema history lists them); a record must not be edited.',
+  });
+}
+
+/** What is wrong with a value read as a record (the fields the commands rely on), or undefined. */
+export function recordProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'it is not a JSON object';
+  const r = value as Record<string, unknown>;
+  if (r.formatVersion !== RECORD_FORMAT_VERSION)
+    return `its format version is ${JSON.stringify(r.formatVersion ?? null)}, not ${RECORD_FORMAT_VERSION}`;
+  for (const key of ['id', 'startedAt', 'finishedAt', 'planDigest', 'manifestDigest', 'apiVersion'] as const)
+    if (typeof r[key] !== 'string') return `${key} is not a string`;
+  if (typeof r.ok !== 'boolean') return 'ok is not true or false';
+  const actor = r.actor as Record<string, unknown> | undefined;
+  if (typeof actor?.name !== 'string') return 'actor.name is not a string';
+  const target = r.target as Record<string, unknown> | undefined;
+  if (typeof target?.baseUrl !== 'string') return 'target.baseUrl is not a string';
+  if (!Array.isArray(r.changes)) return 'changes is not a list';
+  for (const [i, change] of (r.changes as unknown[]).entries()) {
+    const c = change as Record<string, unknown> | null;
+    if (typeof c !== 'object' || c === null) return `changes[${i}] is not an object`;
+    for (const key of ['id', 'type', 'address', 'message'] as const)
+      if (typeof c[key] !== 'string') return `changes[${i}].${key} is not a string`;
+    if (!(OUTCOMES as readonly unknown[]).includes(c.outcome))
+      return `changes[${i}].outcome is not an outcome`;
+    if (typeof c.meta !== 'object' || c.meta === null) return `changes[${i}].meta is not an object`;
+  }
+  return undefined;
+}

@@ -1,0 +1,54 @@
+/**
+ * Who ran an apply and from which commit, for its record. The CI's own variables first (GitHub Actions,
+ * GitLab CI), else the machine's user and the git repository of the project folder (asked with a short
+ * timeout; no git, or no repository, leaves the commit out). Never a token: only names and ids.
+ */
+import { execFile } from 'node:child_process';
+import { userInfo } from 'node:os';
+import { promisify } from 'node:util';
+import type { ApplyRecord } from './record-shape.js';
+import { defined } from '../core/defined.js';
+
+const run = promisify(execFile);
+const GIT_TIMEOUT_MS = 2_000;
+
+/** The longest name kept (a variable can hold anything). */
+const MAX_NAME = 200;
+
+export function actorOf(env: NodeJS.ProcessEnv): ApplyRecord['actor'] {
+  const ci = env.GITHUB_ACTOR ?? env.GITLAB_USER_LOGIN;
+  if (ci !== undefined && ci.trim() !== '') return { name: ci.trim().slice(0, MAX_NAME), source: 'ci' };
+  let name = 'unknown';
+  try {
+    name = userInfo().username || name;
+  } catch {
+    // no user name on this machine (a container without a passwd entry)
+  }
+  return { name: name.slice(0, MAX_NAME), source: 'machine' };
+}
+
+export async function gitOf(env: NodeJS.ProcessEnv, dir: string): Promise<ApplyRecord['git'] | undefined> {
+  const commit = env.GITHUB_SHA ?? env.CI_COMMIT_SHA ?? (await git(dir, ['rev-parse', 'HEAD']));
+  const branch =
+    env.GITHUB_HEAD_REF ||
+    env.GITHUB_REF_NAME ||
+    env.CI_COMMIT_REF_NAME ||
+    (await git(dir, ['symbolic-ref', '--short', '-q', 'HEAD']));
+  const found = defined({ commit: clean(commit), branch: clean(branch) });
+  return Object.keys(found).length === 0 ? undefined : found;
+}
+
+async function git(dir: string, args: string[]): Promise<string | undefined> {
+  try {
+    const { stdout } = await run('git', args, { cwd: dir, timeout: GIT_TIMEOUT_MS, windowsHide: true });
+    return stdout.trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function clean(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim().slice(0, MAX_NAME);
+  return /^[\w./@+-]+$/.test(text) ? text : undefined;
+}
