@@ -76,6 +76,8 @@ export class MigrationRuleError extends CrmSchemaError {
     ids: readonly string[],
     properties: readonly string[],
     serverMessage: string,
+    /** what the change did to records before the refusal (the report and the apply record keep it) */
+    readonly work: RecordWork,
   ) {
     const shown = ids.slice(0, 10).join(', ') + (ids.length > 10 ? `, and ${ids.length - 10} more` : '');
     const rule =
@@ -94,10 +96,14 @@ export class MigrationRuleError extends CrmSchemaError {
 }
 
 /** Recognised by its code, as every error of crm-schema. */
-export function isMigrationError(error: unknown): error is MigrationError | MigrationConflictError {
+export function isMigrationError(
+  error: unknown,
+): error is MigrationError | MigrationConflictError | MigrationRuleError {
   return (
     isCrmSchemaError(error) &&
-    (error.code === 'MIGRATION_UNVERIFIED' || error.code === 'MIGRATION_CONFLICT') &&
+    (error.code === 'MIGRATION_UNVERIFIED' ||
+      error.code === 'MIGRATION_CONFLICT' ||
+      error.code === 'MIGRATION_BLOCKED_BY_RULE') &&
     typeof (error as { work?: unknown }).work === 'object'
   );
 }
@@ -189,10 +195,17 @@ async function onePass(ctx: MigrationContext, migration: Migration, work: Record
       }
     work.read += page.results.length;
     if (updates.length > 0) {
-      await writeAll(ctx.client, migration.objectType, updates);
-      if (ctx.onWritten !== undefined) ctx.onWritten(valueWrites(updates, page.results));
-      written += updates.length;
-      work.written += updates.length;
+      const outcome = await writeAll(ctx.client, migration.objectType, updates);
+      // the records written are counted (and reported) also when others were refused
+      written += outcome.written.length;
+      work.written += outcome.written.length;
+      if (ctx.onWritten !== undefined && outcome.written.length > 0)
+        ctx.onWritten(valueWrites(outcome.written, page.results));
+      if (outcome.refused !== undefined) {
+        const { ids, properties, message } = outcome.refused;
+        throw new MigrationRuleError(migration.objectType, ids, properties, message, work);
+      }
+      if (outcome.failure !== undefined) throw outcome.failure;
     }
     ctx.onProgress?.({ pass: work.passes, read: work.read, written: work.written });
     after = guard.next(page);
@@ -288,30 +301,52 @@ export function remapValue(value: string, map: ReadonlyMap<string, string>, mult
   return out.join(';');
 }
 
-async function writeAll(client: CrmClient, objectType: string, updates: RecordUpdateInput[]): Promise<void> {
+interface WriteOutcome {
+  /** the updates the account took */
+  written: RecordUpdateInput[];
+  /** records a required-property rule refused: their ids, the properties the rule names, its message */
+  refused?: { ids: string[]; properties: string[]; message: string };
+  /** any other failure */
+  failure?: CrmApiError;
+}
+
+async function writeAll(
+  client: CrmClient,
+  objectType: string,
+  updates: RecordUpdateInput[],
+): Promise<WriteOutcome> {
   const result =
     objectType === 'projects'
       ? await client.records.batchUpdateProjects(updates)
       : await client.records.batchUpdate(objectType, updates);
+  const failed = new Set(result.errors.map(({ input }) => input.id));
+  const written = result.unmatched.length > 0 ? [] : updates.filter((update) => !failed.has(update.id));
   const refused = result.errors.filter(({ error }) => isRuleRefusal(error));
   const first = refused[0];
   if (first !== undefined) {
     const properties = new Set<string>();
-    for (const { error } of refused)
+    const ids = new Set<string>();
+    for (const { input, error } of refused) {
+      // the records the error names, when it names them (a refusal of the whole batch names each one)
+      const named = (error.context as { id?: unknown }).id;
+      const own = Array.isArray(named) ? named.filter((id): id is string => typeof id === 'string') : [];
+      if (own.length === 0 || own.includes(input.id)) ids.add(input.id);
       for (const detail of error.errors) {
         const names = (detail.context as { propertyName?: unknown } | undefined)?.propertyName;
         if (Array.isArray(names))
           for (const name of names) if (typeof name === 'string') properties.add(name);
       }
-    throw new MigrationRuleError(
-      objectType,
-      refused.map(({ input }) => input.id),
-      [...properties].sort(),
-      first.error.serverMessage ?? first.error.message,
-    );
+    }
+    return {
+      written,
+      refused: {
+        ids: [...ids],
+        properties: [...properties].sort(),
+        message: first.error.serverMessage ?? first.error.message,
+      },
+    };
   }
-  const failure = result.errors[0]?.error ?? result.unmatched[0];
-  if (failure !== undefined) throw failure;
+  return { written, failure: result.errors[0]?.error ?? result.unmatched[0] };
 }
 
 /** The 2026-09 refusal of a record write by a conditional required-property rule. */

@@ -54,5 +54,5 @@ export interface ReadBack {
 export async function readBack(client: CrmClient, changes: readonly Change[]): Promise<ReadBack> {
   const scope = scopeOfChanges(changes);
   const live = await readLiveState(client, scope);
-  return { live, calls: minimumCalls(scope, live) };
+  return { live, calls: minimumCalls(scope, live, client.apiVersion) };
 }

@@ -3,6 +3,8 @@
  * plan. Thin: src/pipeline makes (or verifies) the plan, src/apply runs it, src/render prints progress
  * and the report; the report (or the dry run) is the result (`--json`).
  */
+import { neutralize } from '../core/control-chars.js';
+import { codeSpan } from '../render/common/markdown-escape.js';
 import { relative, resolve } from 'node:path';
 import type { RecordValueWrite } from '../apply/types.js';
 import { defined } from '../core/defined.js';
@@ -232,15 +234,24 @@ export default class Apply extends CrmCommand {
 
     // every apply that sent its plan leaves a record (not a dry run, not an empty plan)
     if (result?.kind === 'report' && result.record !== undefined) {
-      const path = await writeRecord(result.record, recordAt);
-      this.#recordPath = relative(this.cwd, path) || path;
-      output.err(`Apply record: ${this.#recordPath} (crm-schema history lists the records)`);
+      // the changes are applied whatever happens here: a record that cannot be written is a warning
+      try {
+        const path = await writeRecord(result.record, recordAt);
+        this.#recordPath = relative(this.cwd, path) || path;
+        output.err(
+          `Apply record: ${neutralize(this.#recordPath, { oneLine: true })} (crm-schema history lists the records)`,
+        );
+      } catch (error) {
+        output.err(
+          `Warning: the apply record could not be written: ${neutralize((error as Error).message, { oneLine: true })}. The changes above were applied; the report follows.`,
+        );
+      }
     }
 
     if (result?.kind === 'report') {
       const markdown = () =>
         renderApplyMarkdown(result.report, { target: this.#where }) +
-        (this.#recordPath === '' ? '' : `\nApply record: \`${this.#recordPath}\`\n`);
+        (this.#recordPath === '' ? '' : `\nApply record: ${codeSpan(this.#recordPath)}\n`);
       await appendStepSummary(markdown, process.env);
       if (!json)
         output.out(

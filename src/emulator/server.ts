@@ -144,17 +144,13 @@ function trackActivity(app: FastifyInstance): { busy: () => boolean } {
     inFlight.delete(request);
     last = performance.now();
   };
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     inFlight.add(request);
     last = performance.now();
-    done();
-  });
-  app.addHook('onResponse', (request, _reply, done) => {
-    end(request);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    end(request);
+    // 'close' comes once the answer is sent or the connection is gone (a dropped one included)
+    reply.raw.once('close', () => {
+      end(request);
+    });
     done();
   });
   return { busy: () => inFlight.size > 0 || performance.now() - last < QUIET_MS };

@@ -62,8 +62,10 @@ async function readThroughList(
   const wanted = new Set(names);
   const found = new Map<string, EventDefinition | undefined>();
   const take = (page: EventDefinitionList): void => {
+    // a manifest may name a definition by its fully qualified name (`pe<account>_<name>`) too
     for (const definition of page.results)
-      if (wanted.has(definition.name)) found.set(definition.name, definition);
+      for (const key of [definition.name, definition.fullyQualifiedName])
+        if (typeof key === 'string' && wanted.has(key)) found.set(key, definition);
   };
   const guard = new PageGuard<EventDefinition>('the list of event definitions', (d) => d.name);
   const first = await client.events.list({ includeProperties: true, limit: EVENT_LIST_PAGE });

@@ -16,7 +16,13 @@ import type { SchemaState } from '../model/schema-model.js';
 import { DATA_SENSITIVITIES } from '../wire/api.js';
 import { readAssociations } from './read-associations.js';
 import { eventReadCalls, readEvents } from './read-events.js';
-import { namesOrListsCalls, propertyReadPlan, readObjectType } from './read-properties.js';
+import {
+  batchCallsPerChunk,
+  namesOrListsCalls,
+  propertyReadPlan,
+  readObjectType,
+} from './read-properties.js';
+import { DEFAULT_API_VERSION, type ApiVersion } from '../wire/api-version.js';
 import type { LiveScope } from './scope.js';
 import { pairKey } from '../model/normalize-association.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
@@ -36,7 +42,11 @@ export async function readLiveState(client: CrmClient, scope: LiveScope): Promis
  * found (`live`): how many property reads an object type takes depends on which declared names the
  * non-sensitive list returns and which exist at all (see read-properties.ts).
  */
-export function minimumCalls(scope: LiveScope, live: SchemaState): number {
+export function minimumCalls(
+  scope: LiveScope,
+  live: SchemaState,
+  version: ApiVersion = DEFAULT_API_VERSION,
+): number {
   let calls = 0;
   for (const entry of scope.objectTypes.values()) {
     const schema = live.objects.get(entry.objectType);
@@ -46,14 +56,16 @@ export function minimumCalls(scope: LiveScope, live: SchemaState): number {
     const absent = declared.filter((name) => activeProperty(name) === undefined).length;
     const plan = propertyReadPlan(entry);
     if (plan === 'full') calls += DATA_SENSITIVITIES.length;
-    else if (plan === 'batch') calls += Math.ceil(declared.length / BATCH_SIZE);
+    else if (plan === 'batch')
+      calls +=
+        Math.ceil(declared.length / BATCH_SIZE) * batchCallsPerChunk(version, DATA_SENSITIVITIES.length);
     else {
       const notListed = declared.filter(
         (name) => (activeProperty(name)?.dataSensitivity ?? 'absent') !== 'non_sensitive',
       ).length;
-      calls += 1 + namesOrListsCalls(notListed, DATA_SENSITIVITIES.length - 1);
+      calls += 1 + namesOrListsCalls(notListed, DATA_SENSITIVITIES.length - 1, version);
     }
-    calls += namesOrListsCalls(absent, DATA_SENSITIVITIES.length);
+    calls += namesOrListsCalls(absent, DATA_SENSITIVITIES.length, version);
     if (entry.groups) calls += 1;
   }
   const directions = new Set<string>();

@@ -13,12 +13,17 @@
  *
  * Plus one group list when groups are in scope. A name the account does not have comes back from a batch
  * read as a NOT_FOUND item and counts as absent.
+ *
+ * On a date-versioned API a batch read takes one sensitivity per call (`dataSensitivity` is required):
+ * a batch read of names whose sensitivity is unknown is then one call per sensitivity, and the lists are
+ * never dearer than it.
  */
 import type { CrmClient } from '../api/client.js';
 import type { CrmApiError } from '../api/errors.js';
 import { addApiGroup, addApiProperty, objectSchemaOf } from '../model/schema-state.js';
 import type { SchemaState } from '../model/schema-model.js';
-import { DATA_SENSITIVITIES, type Property } from '../wire/api.js';
+import { DATA_SENSITIVITIES, type DataSensitivity, type Property } from '../wire/api.js';
+import { DEFAULT_API_VERSION, isDateVersion, type ApiVersion } from '../wire/api-version.js';
 import type { ObjectTypeScope } from './scope.js';
 import { BATCH_SIZE } from '../model/platform-limits.js';
 
@@ -52,9 +57,19 @@ export function propertyReadPlan(scope: ObjectTypeScope): 'batch' | 'list-first'
   return scope.properties.size <= BATCH_SIZE ? 'batch' : 'list-first';
 }
 
+/** Batch read calls per 100 names when `classes` sensitivities are possible: 1, or one per class when each call takes one. */
+export function batchCallsPerChunk(version: ApiVersion, classes: number): number {
+  return isDateVersion(version) ? classes : 1;
+}
+
 /** Calls to read `missing` names among the other sensitivities or the archived: a batch read or lists. */
-export function namesOrListsCalls(missing: number, lists: number): number {
-  return missing === 0 ? 0 : Math.min(Math.ceil(missing / BATCH_SIZE), lists);
+export function namesOrListsCalls(
+  missing: number,
+  lists: number,
+  version: ApiVersion = DEFAULT_API_VERSION,
+): number {
+  if (missing === 0) return 0;
+  return Math.min(Math.ceil(missing / BATCH_SIZE) * batchCallsPerChunk(version, lists), lists);
 }
 
 async function readProperties(client: CrmClient, scope: ObjectTypeScope): Promise<Property[]> {
@@ -67,7 +82,9 @@ async function readProperties(client: CrmClient, scope: ObjectTypeScope): Promis
     return lists.flat();
   }
   if (plan === 'batch')
-    return scope.properties.size === 0 ? [] : batchRead(client, objectType, [...scope.properties]);
+    return scope.properties.size === 0
+      ? []
+      : batchRead(client, objectType, [...scope.properties], false, DATA_SENSITIVITIES);
   // the list answers every non-sensitive property at once; only the names it missed are read again
   const listed = await client.properties.list(objectType);
   const found = new Set(listed.map((p) => p.name));
@@ -90,8 +107,10 @@ async function readOthers(
   const sensitivities = archived
     ? DATA_SENSITIVITIES
     : DATA_SENSITIVITIES.filter((s) => s !== 'non_sensitive');
-  if (Math.ceil(names.length / BATCH_SIZE) <= sensitivities.length)
-    return batchRead(client, objectType, names, archived);
+  const batchCalls =
+    Math.ceil(names.length / BATCH_SIZE) * batchCallsPerChunk(client.apiVersion, sensitivities.length);
+  if (batchCalls <= sensitivities.length)
+    return batchRead(client, objectType, names, archived, sensitivities);
   const wanted = new Set(names);
   const lists = await Promise.all(
     sensitivities.map((dataSensitivity) =>
@@ -105,20 +124,34 @@ function readArchived(client: CrmClient, objectType: string, names: string[]): P
   return readOthers(client, objectType, names, true);
 }
 
+/**
+ * The properties of `names` among `classes` (the sensitivities they may have): one batch read on the
+ * legacy API (it answers every sensitivity), one per sensitivity on a date-versioned one.
+ */
 async function batchRead(
   client: CrmClient,
   objectType: string,
   names: string[],
-  archived = false,
+  archived: boolean,
+  classes: readonly DataSensitivity[],
 ): Promise<Property[]> {
-  const result = await client.properties.batchRead(objectType, names, archived ? { archived } : {});
-  for (const { input, error } of result.errors) {
-    if (!isAbsent(error, input)) throw error;
+  const asks = isDateVersion(client.apiVersion)
+    ? classes.map((dataSensitivity) => ({ dataSensitivity, ...(archived ? { archived } : {}) }))
+    : [archived ? { archived } : {}];
+  const results = await Promise.all(
+    asks.map((options) => client.properties.batchRead(objectType, names, options)),
+  );
+  const found: Property[] = [];
+  for (const result of results) {
+    for (const { input, error } of result.errors) {
+      if (!isAbsent(error, input)) throw error;
+    }
+    for (const error of result.unmatched) {
+      if (error.code !== 'NOT_FOUND') throw error;
+    }
+    found.push(...result.results);
   }
-  for (const error of result.unmatched) {
-    if (error.code !== 'NOT_FOUND') throw error;
-  }
-  return result.results;
+  return found;
 }
 
 /**

@@ -66,11 +66,14 @@ export function makeRecord(input: RecordInput, context: RecordContext): ApplyRec
       migration === undefined || records === undefined
         ? undefined
         : dataOf(records, input.writes.get(planned.id) ?? [], (property) =>
-            valuesShown(
-              context.recordValues,
-              [input.before, input.desired.state],
-              migration.objectType,
-              property,
+            // a copy's values come from its source too: both must be shown
+            [property, ...(migration.kind === 'copy' ? [migration.from] : [])].every((name) =>
+              valuesShown(
+                context.recordValues,
+                [input.before, input.desired.state],
+                migration.objectType,
+                name,
+              ),
             ),
           );
     return {

@@ -120,6 +120,18 @@ export function recordProblem(value: unknown): string | undefined {
   if (typeof actor?.name !== 'string') return 'actor.name is not a string';
   const target = r.target as Record<string, unknown> | undefined;
   if (typeof target?.baseUrl !== 'string') return 'target.baseUrl is not a string';
+  if (target.environment !== undefined && typeof target.environment !== 'string')
+    return 'target.environment is not a string';
+  const account = target.account as Record<string, unknown> | undefined;
+  if (account !== undefined && !Number.isSafeInteger(account.id))
+    return 'target.account.id is not a whole number';
+  const git = r.git as Record<string, unknown> | undefined;
+  for (const key of ['commit', 'branch'] as const)
+    if (git !== undefined && git[key] !== undefined && typeof git[key] !== 'string')
+      return `git.${key} is not a string`;
+  if (r.rollbackOf !== undefined && typeof r.rollbackOf !== 'string') return 'rollbackOf is not a string';
+  if (r.actor !== undefined && typeof (r.actor as Record<string, unknown>).source !== 'string')
+    return 'actor.source is not a string';
   if (!Array.isArray(r.changes)) return 'changes is not a list';
   for (const [i, change] of (r.changes as unknown[]).entries()) {
     const c = change as Record<string, unknown> | null;

@@ -105,7 +105,7 @@ export const ApplyRecordShape = Type.Object(
   },
   {
     description:
-      "What one `crm-schema apply` did: written to the project's record folder, read by `history` and `rollback`.",
+      "What one `crm-schema apply` did: written to the project's record folder, read by `history`.",
     additionalProperties: false,
   },
 );

@@ -87,6 +87,8 @@ describe('a rename on 2026-09 that meets a required-property rule', () => {
     expect(failed?.error?.message).toContain(`The account refused writing 1 tickets record (${blocked!})`);
     expect(failed?.error?.message).toContain('the required-property rule on tickets.escalated_by');
     expect(failed?.error?.message).toContain('nothing was archived or removed');
+    // the two records the rule let through were copied, and the report (and the apply record) say so
+    expect(failed?.records?.written).toBe(2);
     // the old property is still there, the new one holds the values the rule let through
     expect(await liveNames()).toEqual([
       { name: 'support_level', archived: false },

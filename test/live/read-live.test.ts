@@ -1,5 +1,6 @@
 /** The live reader against the emulator over HTTP: what it reads, with how many calls. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
 import { minimumCalls, readLiveState } from '../../src/live/read-live.js';
 import { emptyScope, objectTypeScopeOf, pairScopeOf, type LiveScope } from '../../src/live/scope.js';
 import { seedProperties } from '../helpers/seed-properties.js';
@@ -312,5 +313,50 @@ describe('reading event definitions', () => {
       expect(minimumCalls(scope, live)).toBe(2);
       expect(live.events.get('event_240')?.properties.has('step')).toBe(true);
     });
+  });
+});
+
+describe('reading properties on a date-versioned API', () => {
+  it('reads each sensitivity by itself (a batch read there takes one per call): a sensitive property is found', async () => {
+    await fx.client.properties.create('tickets', {
+      name: 'dv_plain',
+      label: 'Plain',
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'ticketinformation',
+    });
+    await fx.client.properties.create('tickets', {
+      name: 'dv_secret',
+      label: 'Secret',
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'ticketinformation',
+      dataSensitivity: 'sensitive',
+    });
+    const calls: string[] = [];
+    const dated = createClient({
+      baseUrl: fx.emulator.url,
+      token: fx.emulator.token,
+      apiVersion: '2026-03',
+      rateLimit: { requests: 10_000, intervalMs: 1000, adaptive: false },
+      onResponse: (event) => calls.push(`${event.method} ${event.path.split('?')[0]}`),
+    });
+    try {
+      const scope = emptyScope();
+      const entry = objectTypeScopeOf(scope, 'tickets');
+      for (const name of ['dv_plain', 'dv_secret', 'dv_never']) entry.properties.add(name);
+      const live = await readLiveState(dated, scope);
+      const tickets = live.objects.get('tickets')!;
+      expect(tickets.properties.get('dv_secret')?.dataSensitivity).toBe('sensitive');
+      expect(tickets.properties.has('dv_plain')).toBe(true);
+      expect(tickets.properties.has('dv_never')).toBe(false);
+      // one batch read per sensitivity, then the three archived lists' worth for the absent name: one
+      // archived batch read per sensitivity (as cheap as the lists)
+      expect(calls.every((c) => c.startsWith('POST /crm/properties/2026-03/tickets/batch/read'))).toBe(true);
+      expect(calls).toHaveLength(minimumCalls(scope, live, '2026-03'));
+      expect(calls).toHaveLength(6);
+    } finally {
+      await dated.close();
+    }
   });
 });

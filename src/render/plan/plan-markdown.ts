@@ -13,6 +13,7 @@
  * User text is escaped; the whole comment stays under `maxLength` (60,000 characters by default, below
  * GitHub's 65,536), cut between whole items with a note saying what is not shown.
  */
+import { graphOfEdges } from '../../graph/association-graph.js';
 import { renderMermaid } from '../../graph/mermaid.js';
 import { planGraph } from './plan-graph.js';
 import type { PlanDiagnostic, DiagnosticLevel } from '../../plan/diagnostics.js';
@@ -106,13 +107,23 @@ function summaryTable(counts: PlanCounts): string {
   return out + row(['**total**', ...totals, `**${formatCount(counts.changes)}**`]);
 }
 
-/** The association graph of the plan's label and limit changes (none when it changes neither). */
+/** The most edges drawn: a plan touching more labels shows these, and says how many it left out. */
+const MAX_GRAPH_EDGES = 50;
+
+/**
+ * The association graph of the plan's label and limit changes (none when it changes neither), at most
+ * MAX_GRAPH_EDGES edges so that it never crowds the changes out of the comment.
+ */
 function graphSection(plan: PlanDocument): MarkdownSection {
-  const graph = planGraph(plan.changes);
+  const whole = planGraph(plan.changes);
+  const left = whole === undefined ? 0 : Math.max(0, whole.edges.length - MAX_GRAPH_EDGES);
+  const graph =
+    whole === undefined || left === 0 ? whole : graphOfEdges(whole.edges.slice(0, MAX_GRAPH_EDGES));
+  const more = left === 0 ? '' : `\n(${formatCount(left)} more label and limit changes, listed below.)\n`;
   return {
     open: () => '\n#### Association labels and limits\n\n',
     close: '',
-    items: graph === undefined ? [] : [{ text: `\`\`\`mermaid\n${renderMermaid(graph)}\`\`\`\n` }],
+    items: graph === undefined ? [] : [{ text: `\`\`\`mermaid\n${renderMermaid(graph)}\`\`\`\n${more}` }],
   };
 }
 

@@ -30,7 +30,7 @@ export function countsOf(record: ApplyRecord): Record<ApplyRecord['changes'][num
 
 export function renderHistoryText(view: HistoryView): string {
   if (view.entries.length === 0 && view.unreadable.length === 0)
-    return `No apply records in ${view.folder} yet: every crm-schema apply writes one there.\n`;
+    return `No apply records in ${safe(view.folder, 200)} yet: every crm-schema apply writes one there.\n`;
   const lines = view.entries.map(({ path, record, rolledBackBy }) => {
     const counts = countsOf(record);
     const did = [
@@ -44,7 +44,8 @@ export function renderHistoryText(view: HistoryView): string {
       record.target.environment === undefined
         ? safe(record.target.baseUrl)
         : `environment ${safe(record.target.environment)}`;
-    const account = record.target.account === undefined ? '' : `, account ${record.target.account.id}`;
+    const account =
+      record.target.account === undefined ? '' : `, account ${safe(String(record.target.account.id), 20)}`;
     const notes = [
       ...(record.rollbackOf === undefined ? [] : [`rollback of ${safe(record.rollbackOf)}`]),
       ...(rolledBackBy === undefined ? [] : [`rolled back by ${safe(rolledBackBy)}`]),
