@@ -6,9 +6,8 @@
 import { neutralize } from '../core/control-chars.js';
 import { codeSpan } from '../render/common/markdown-escape.js';
 import { relative, resolve } from 'node:path';
-import type { RecordValueWrite } from '../apply/types.js';
 import { defined } from '../core/defined.js';
-import { makeRecord, MAX_RECORDED_VALUES } from '../record/make-record.js';
+import { makeRecord, writesCollector } from '../record/make-record.js';
 import { recordFolder, writeRecord } from '../record/record-file.js';
 import type { ApplyRecord } from '../record/record-shape.js';
 import { actorOf, gitOf } from '../record/who-and-where.js';
@@ -203,18 +202,12 @@ export default class Apply extends CrmCommand {
       }
       output.err(startLine(selection.changes, where, args.planfile, alreadyDone.size));
       const startedAt = new Date();
-      const writes = new Map<string, RecordValueWrite[]>();
+      const { writes, onRecordWrites } = writesCollector();
       const report = await run(session, plan, output, {
         parallelism: flags.parallelism,
         alreadyDone,
         typeIds,
-        onRecordWrites: (id, written) => {
-          const list = writes.get(id) ?? [];
-          // past the bound only the counts are kept (the report has them)
-          if (list.length < MAX_RECORDED_VALUES)
-            list.push(...written.slice(0, MAX_RECORDED_VALUES - list.length));
-          writes.set(id, list);
-        },
+        onRecordWrites,
       });
       const record = makeRecord(
         { changes: plan.changes, report, before: input.computed.live, desired: project.desired, writes },

@@ -49,6 +49,24 @@ export interface RecordInput {
   writes: ReadonlyMap<string, readonly RecordValueWrite[]>;
 }
 
+/** Collects what data steps write (apply's `onRecordWrites`), up to the bound per change. */
+export function writesCollector(): {
+  writes: Map<string, RecordValueWrite[]>;
+  onRecordWrites: (changeId: string, written: readonly RecordValueWrite[]) => void;
+} {
+  const writes = new Map<string, RecordValueWrite[]>();
+  return {
+    writes,
+    onRecordWrites: (id, written) => {
+      const list = writes.get(id) ?? [];
+      // past the bound only the counts are kept (the report has them)
+      if (list.length < MAX_RECORDED_VALUES)
+        list.push(...written.slice(0, MAX_RECORDED_VALUES - list.length));
+      writes.set(id, list);
+    },
+  };
+}
+
 export function makeRecord(input: RecordInput, context: RecordContext): ApplyRecord {
   const planDigest = canonicalDigest(input.changes.map((c) => ({ id: c.id, requests: c.requests })));
   const startedAt = context.startedAt.toISOString();

@@ -28,6 +28,19 @@ export const LEGACY_END = {
   v3: 'September 2027',
 } as const;
 
+/** `build` made once per API version (the route table, the write builders): the same object each time. */
+export function perVersion<T>(build: (version: ApiVersion) => T): (version: ApiVersion) => T {
+  const made = new Map<ApiVersion, T>();
+  return (version) => {
+    let value = made.get(version);
+    if (value === undefined) {
+      value = build(version);
+      made.set(version, value);
+    }
+    return value;
+  };
+}
+
 export function isApiVersion(value: unknown): value is ApiVersion {
   return typeof value === 'string' && (API_VERSIONS as readonly string[]).includes(value);
 }

@@ -6,7 +6,7 @@
  *   routesFor('2026-03').properties('tickets')   // '/crm/properties/2026-03/tickets'
  *   routesFor('legacy').properties('tickets')    // '/crm/v3/properties/tickets'
  */
-import type { ApiVersion } from './api-version.js';
+import { perVersion, type ApiVersion } from './api-version.js';
 import { path } from './paths.js';
 
 /** The path prefix of each API a version reaches; the rest of a path is the same in every version. */
@@ -110,14 +110,7 @@ function build(f: RouteFamily) {
 
 export type Routes = ReturnType<typeof build>;
 
-const TABLES = new Map<ApiVersion, Routes>();
-
 /** The route table of one API version (built once per version). */
-export function routesFor(version: ApiVersion): Routes {
-  let table = TABLES.get(version);
-  if (table === undefined) {
-    table = build(routeFamily(version));
-    TABLES.set(version, table);
-  }
-  return table;
-}
+export const routesFor: (version: ApiVersion) => Routes = perVersion((version) =>
+  build(routeFamily(version)),
+);

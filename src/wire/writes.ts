@@ -5,7 +5,7 @@
  * sends exactly what `--dry-run` shows).
  */
 import type { JsonObject } from '../core/json.js';
-import type { ApiVersion } from './api-version.js';
+import { perVersion, type ApiVersion } from './api-version.js';
 import { routesFor, type Routes } from './routes.js';
 import type { WriteRequest } from './write-request.js';
 
@@ -116,16 +116,8 @@ function build(routes: Routes) {
 /** The write builders of one API version (its paths; the bodies are the same in every version). */
 export type Writes = ReturnType<typeof build>;
 
-const TABLES = new Map<ApiVersion, Writes>();
-
-export function writesFor(version: ApiVersion): Writes {
-  let table = TABLES.get(version);
-  if (table === undefined) {
-    table = build(routesFor(version));
-    TABLES.set(version, table);
-  }
-  return table;
-}
+/** The write builders of one API version (built once per version). */
+export const writesFor: (version: ApiVersion) => Writes = perVersion((version) => build(routesFor(version)));
 
 /** Whether a request goes to a batch endpoint: its answer is a batch answer, per item. */
 export function isBatchPath(request: Pick<WriteRequest, 'path' | 'batch'>): boolean {

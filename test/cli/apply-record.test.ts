@@ -11,7 +11,14 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplyRecord } from '../../src/record/record-shape.js';
 import { runCli } from '../helpers/cli.js';
-import { liveFixture, removeDir, tempDir, writeFiles, type LiveFixture } from '../live/helpers.js';
+import {
+  cliAgainst,
+  liveFixture,
+  removeDir,
+  tempDir,
+  writeFiles,
+  type LiveFixture,
+} from '../live/helpers.js';
 
 const schema = JSON.parse(
   await readFile(new URL('../../schemas/apply-record.schema.json', import.meta.url), 'utf8'),
@@ -48,11 +55,8 @@ afterEach(async () => {
   await removeDir(dir);
 });
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  return runCli([...args, '--base-url', fx.emulator.url], {
-    cwd: dir,
-    env: { CRM_ACCESS_TOKEN: fx.emulator.token, CRM_BASE_URL: '', GITHUB_ACTOR: 'octo-deployer', ...env },
-  });
+function cli(args: string[]) {
+  return cliAgainst(fx, dir)(args, { GITHUB_ACTOR: 'octo-deployer' });
 }
 
 async function records(): Promise<{ name: string; text: string; record: ApplyRecord }[]> {

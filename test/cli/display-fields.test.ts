@@ -6,7 +6,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { runCli } from '../helpers/cli.js';
-import { liveFixture, removeDir, tempDir, writeFiles, type LiveFixture } from '../live/helpers.js';
+import {
+  cliAgainst,
+  liveFixture,
+  removeDir,
+  tempDir,
+  writeFiles,
+  type LiveFixture,
+} from '../live/helpers.js';
 
 const PROJECT = `manifests: ['schema/*.yaml']\n`;
 const manifest = (extra: string) => `kind: Properties
@@ -28,10 +35,7 @@ afterEach(async () => {
 });
 
 function cli(args: string[]) {
-  return runCli([...args, '--base-url', fx.emulator.url], {
-    cwd: dir,
-    env: { CRM_ACCESS_TOKEN: fx.emulator.token, CRM_BASE_URL: '' },
-  });
+  return cliAgainst(fx, dir)(args);
 }
 
 async function plan(): Promise<PlanDocument> {

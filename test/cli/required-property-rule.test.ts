@@ -7,8 +7,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplyReport } from '../../src/apply/types.js';
 import { parseRequiredRule } from '../../src/emulator/records/required-rules.js';
-import { runCli } from '../helpers/cli.js';
-import { liveFixture, removeDir, tempDir, writeFiles, type LiveFixture } from '../live/helpers.js';
+import {
+  cliAgainst,
+  liveFixture,
+  removeDir,
+  tempDir,
+  writeFiles,
+  type LiveFixture,
+} from '../live/helpers.js';
 
 const PROJECT = `manifests: ['schema/**/*.yaml']\n`;
 const RENAMED = `kind: Properties
@@ -48,10 +54,7 @@ afterEach(async () => {
 });
 
 function cli(args: string[]) {
-  return runCli([...args, '--base-url', fx.emulator.url], {
-    cwd: dir,
-    env: { CRM_ACCESS_TOKEN: fx.emulator.token, CRM_BASE_URL: '' },
-  });
+  return cliAgainst(fx, dir)(args);
 }
 
 /** Three tickets with a support level; the second sits in stage 4 without escalated_by (the legacy paths do not check). */

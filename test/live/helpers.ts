@@ -12,6 +12,7 @@ import type { EmulatorOptions } from '../../src/emulator/index.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { resolveRefs } from '../../src/plan/requests/refs.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { runCli, type Run } from '../helpers/cli.js';
 
 export interface LiveFixture {
   emulator: TestEmulator;
@@ -44,6 +45,21 @@ export async function liveFixture(options: EmulatorOptions = {}): Promise<LiveFi
 /** `METHOD path` (query dropped) of each call, e.g. `POST /crm/v3/properties/tickets/batch/read`. */
 export function callKeys(calls: readonly ResponseLogEvent[]): string[] {
   return calls.map((c) => `${c.method} ${c.path.split('?')[0]}`);
+}
+
+/**
+ * Runs the CLI in `dir` against the fixture's emulator over HTTP, with its token (and `--base-url`
+ * appended): what a team's CI does against a CRM.
+ */
+export function cliAgainst(
+  fx: LiveFixture,
+  dir: string,
+): (args: string[], env?: Record<string, string>) => Promise<Run> {
+  return (args, env = {}) =>
+    runCli([...args, '--base-url', fx.emulator.url], {
+      cwd: dir,
+      env: { CRM_ACCESS_TOKEN: fx.emulator.token, CRM_BASE_URL: '', ...env },
+    });
 }
 
 export async function tempDir(prefix = 'crm-schema-plan-'): Promise<string> {
