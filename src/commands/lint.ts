@@ -17,5 +17,11 @@ export default class Lint extends Validate {
 
   static override examples = ['<%= config.bin %> lint', '<%= config.bin %> lint schema/tickets.yaml --json'];
 
+  // oclif reads these as the command's own (a spread of the class): inherited ones would not count, and
+  // `lint PATHS...` would be refused as unexpected arguments
+  static override strict = Validate.strict;
+  static override args = Validate.args;
+  static override flags = Validate.flags;
+
   protected override lintAll = true;
 }

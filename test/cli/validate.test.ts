@@ -22,6 +22,15 @@ describe('crm-schema validate', () => {
     expect(result).toEqual({ code: 0, stdout: 'No problems in 7 files.\n', stderr: '' });
   });
 
+  it('lint takes paths too, as validate does (one file, a folder)', async () => {
+    const file = await runCli(['lint', 'examples/schema/tickets.yaml']);
+    expect(file.stderr).not.toContain('Unexpected argument');
+    expect(file.stdout).toMatch(/in 1 file\.\n$/);
+    const folder = await runCli(['lint', 'examples', '--json']);
+    expect(folder.stderr).toBe('');
+    expect(JSON.parse(folder.stdout)).toMatchObject({ files: expect.any(Array) as unknown });
+  });
+
   it('checks ./crm-schema.yaml without paths, and --config from elsewhere', async () => {
     expect(await runCli(['validate'], { cwd: join(ROOT, 'examples') })).toEqual({
       code: 0,
