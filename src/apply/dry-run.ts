@@ -60,6 +60,8 @@ function describeMigration(migration: Migration, change: PlannedChange): string 
   const what =
     migration.kind === 'copy'
       ? `copies every value of ${migration.from} to ${migration.to}${count}`
-      : `rewrites the records holding ${migration.remaps.map((r) => `'${r.from}' to '${r.to}'`).join(', ')}${count}`;
+      : migration.kind === 'rewrite'
+        ? `rewrites the records holding ${migration.remaps.map((r) => `'${r.from}' to '${r.to}'`).join(', ')}${count}`
+        : `puts back the value of ${migration.name} on the ${String(migration.values.length)} records its apply record lists`;
   return `${what}: list pages of 100 and batch updates of 100 after its first request, then a check pass; its last request only once the check finds every record as wanted`;
 }

@@ -113,6 +113,7 @@ export async function applyPlan(
     readBacks: run.readBacks,
     durationMs: Date.now() - started,
   };
+  options.onTypeIds?.(run.typeIds);
   emit({ kind: 'end', report });
   return report;
 }

@@ -14,6 +14,10 @@
  *   4. its last requests (a rename's mark and archive of the old property; a remap's update retiring the
  *      old options), only once a pass found every record as wanted, and no conflict is left undecided.
  *
+ * A rollback's put-back writes only the records its apply record lists, each only while it holds the
+ * value that apply wrote; a record holding an option the last step removes that it does not list (set
+ * since) is a conflict, and the options stay.
+ *
  * Every step is idempotent: a run stopped at any point and run again re-plans from the account, skips
  * the records already done (a pass writes only what differs), and never archives with values uncopied.
  */
@@ -28,6 +32,7 @@ import { PageGuard } from '../api/paging.js';
 import type { RecordUpdateInput } from '../wire/api.js';
 import { copyStep, writtenByCopy } from '../plan/copy-values.js';
 import type { RecordValueWrite, RecordWork } from './types.js';
+import { quoteList } from '../core/quote-list.js';
 
 /** Passes over the records before giving up on a copy that keeps finding new values. */
 export const MAX_PASSES = 4;
@@ -59,10 +64,9 @@ export class MigrationConflictError extends CrmSchemaError {
   constructor(
     message: string,
     readonly work: RecordWork,
+    hint = 'Decide in the manifest with onConflict: keep (they keep their value) or onConflict: overwrite (the old value is copied over them), then plan and apply again.',
   ) {
-    super('MIGRATION_CONFLICT', message, {
-      hint: 'Decide in the manifest with onConflict: keep (they keep their value) or onConflict: overwrite (the old value is copied over them), then plan and apply again.',
-    });
+    super('MIGRATION_CONFLICT', message, { hint });
   }
 }
 
@@ -133,6 +137,13 @@ export async function runMigration(
       work,
     );
   }
+  if ((work.conflicts ?? 0) > 0 && migration.kind === 'put-back') {
+    throw new MigrationConflictError(
+      `${work.conflicts ?? 0} records hold ${quoteList(migration.removed, 5)} in ${migration.name}, set since the apply this rollback reverses: the rollback cannot tell what they held, so the last step (${lastStep}) was not run and the options stay`,
+      work,
+      `Give those records another value of ${migration.name} (crm-schema never guesses one), then apply again: it resumes.`,
+    );
+  }
   for (const request of after) await sendSchemaWrite(ctx, request, 'last');
   return work;
 }
@@ -170,12 +181,17 @@ async function migrateRecords(ctx: MigrationContext, migration: Migration): Prom
 
 async function onePass(ctx: MigrationContext, migration: Migration, work: RecordWork): Promise<number> {
   const properties = migration.kind === 'copy' ? [migration.from, migration.to] : [migration.name];
-  const fix = migration.kind === 'copy' ? undefined : rewriterOf(migration);
+  const fix =
+    migration.kind === 'rewrite'
+      ? rewriterOf(migration)
+      : migration.kind === 'put-back'
+        ? putBackOf(migration, work)
+        : undefined;
   let written = 0;
   let after: string | undefined;
   const guard = new PageGuard<{ id: string }>(`the records of ${migration.objectType}`, (r) => r.id);
   // conflicts are counted anew by each pass: the last one says what is left
-  if (migration.kind === 'copy') {
+  if (migration.kind !== 'rewrite') {
     work.conflicts = 0;
     work.kept = 0;
   }
@@ -190,7 +206,7 @@ async function onePass(ctx: MigrationContext, migration: Migration, work: Record
       updates.push(...(await copiesOf(ctx.client, migration, page.results, work)));
     else if (fix !== undefined)
       for (const record of page.results) {
-        const values = fix(record.properties);
+        const values = fix(record.properties, record.id);
         if (values !== undefined) updates.push({ id: record.id, properties: values });
       }
     work.read += page.results.length;
@@ -279,7 +295,9 @@ async function copiesOf(
 }
 
 /** The values a record needs written, or undefined when it is as wanted. */
-function rewriterOf(migration: RewriteMigration): (values: Values) => Record<string, string> | undefined {
+function rewriterOf(
+  migration: RewriteMigration,
+): (values: Values, id: string) => Record<string, string> | undefined {
   const map = new Map(migration.remaps.map((r) => [r.from, r.to]));
   const { name, multiple } = migration;
   return (values) => {
@@ -287,6 +305,33 @@ function rewriterOf(migration: RewriteMigration): (values: Values) => Record<str
     if (value === undefined || value === null || value === '') return undefined;
     const next = remapValue(value, map, multiple);
     return next === value ? undefined : { [name]: next };
+  };
+}
+
+type PutBackMigration = Extract<Migration, { kind: 'put-back' }>;
+
+/**
+ * What a record needs written by a put-back: a listed record still holding what the apply wrote gets its
+ * old value back; a listed record changed since keeps its value (counted as kept); a record holding an
+ * option the last step removes that nothing puts back is a conflict (counted, never written).
+ */
+function putBackOf(
+  migration: PutBackMigration,
+  work: RecordWork,
+): (values: Values, id: string) => Record<string, string> | undefined {
+  const listed = new Map(migration.values.map((v) => [v.id, v]));
+  const removed = new Set(migration.removed);
+  const { name, multiple } = migration;
+  const holdsRemoved = (value: string) =>
+    (multiple ? value.split(';') : [value]).some((part) => removed.has(part));
+  return (values, id) => {
+    const value = values[name] ?? '';
+    const entry = listed.get(id);
+    if (entry !== undefined && value === entry.from && value !== entry.to) return { [name]: entry.to };
+    if (entry !== undefined && value !== entry.to) work.kept = (work.kept ?? 0) + 1;
+    if (value !== '' && (entry === undefined || value !== entry.to) && holdsRemoved(value))
+      work.conflicts = (work.conflicts ?? 0) + 1;
+    return undefined;
   };
 }
 

@@ -120,6 +120,8 @@ export interface ApplyOptions {
    * which may be printed: they are customer data)
    */
   onRecordWrites?: (changeId: string, writes: readonly RecordValueWrite[]) => void;
+  /** once the run ends: every typeId known (label address, `#inverse` for the other direction -> typeId), for the apply record */
+  onTypeIds?: (typeIds: ReadonlyMap<string, number>) => void;
 }
 
 /** One value a data step wrote to a record, and the value it replaced. */

@@ -11,6 +11,8 @@ import { makeRecord, writesCollector } from '../record/make-record.js';
 import { recordFolder, writeRecord } from '../record/record-file.js';
 import type { ApplyRecord } from '../record/record-shape.js';
 import { actorOf, gitOf } from '../record/who-and-where.js';
+import { rollbackDigest, rollbackOptions } from '../rollback/rollback-check.js';
+import { checkedRecord, rollbackSource } from '../rollback/rollback-source.js';
 import { createInterface } from 'node:readline/promises';
 import { Args, Flags, type Interfaces } from '@oclif/core';
 import { CLIENT_VERSION } from '../api/version.js';
@@ -150,11 +152,17 @@ export default class Apply extends CrmCommand {
         ? { folder: await recordFolder(project.config.dir, project.config.applyRecords) }
         : { file: resolve(this.cwd, flags.record) };
     let settings = planSettingsOf(flags);
+    // a rollback's plan is made again from the apply record it carries, not from the manifests
+    const rollback =
+      saved?.rollback === undefined || args.planfile === undefined
+        ? undefined
+        : { ...saved.rollback, record: checkedRecord(saved.rollback.record, args.planfile) };
+    const digest = rollback === undefined ? manifestDigest(project.desired) : rollbackDigest(rollback);
     if (saved !== undefined && args.planfile !== undefined) {
       checkSavedPlan(saved, args.planfile, {
         toolVersion: CLIENT_VERSION,
         target: planTargetOf(target),
-        manifestDigest: manifestDigest(project.desired),
+        manifestDigest: digest,
         apiVersion: target.apiVersion,
       });
       settings = savedSettings(saved, args.planfile, settings);
@@ -168,12 +176,15 @@ export default class Apply extends CrmCommand {
       const ranOn = planTargetOf(target, session.account);
       const where = `${describeTarget(target)}, ${accountText(session.account)}`;
       this.#where = where;
-      const input = await prepareApply(
-        session.client,
-        project.desired,
-        computeOptionsOf(target, settings),
-        saved,
-      );
+      const input =
+        rollback === undefined
+          ? await prepareApply(session.client, project.desired, computeOptionsOf(target, settings), saved)
+          : await prepareApply(
+              session.client,
+              rollbackSource(rollback.record, { partial: rollback.partial }),
+              rollbackOptions(computeOptionsOf(target, settings)),
+              saved,
+            );
       const { plan, alreadyDone, typeIds } = input;
       if (saved === undefined) {
         // the plan made now is shown before anything is asked or sent (on stderr when stdout is JSON)
@@ -203,14 +214,25 @@ export default class Apply extends CrmCommand {
       output.err(startLine(selection.changes, where, args.planfile, alreadyDone.size));
       const startedAt = new Date();
       const { writes, onRecordWrites } = writesCollector();
+      let learned: ReadonlyMap<string, number> = new Map();
       const report = await run(session, plan, output, {
         parallelism: flags.parallelism,
         alreadyDone,
         typeIds,
         onRecordWrites,
+        onTypeIds: (known) => {
+          learned = known;
+        },
       });
       const record = makeRecord(
-        { changes: plan.changes, report, before: input.computed.live, desired: project.desired, writes },
+        {
+          changes: plan.changes,
+          report,
+          before: input.computed.live,
+          desired: input.computed.desired,
+          writes,
+          typeIds: learned,
+        },
         {
           startedAt,
           finishedAt: new Date(),
@@ -218,8 +240,9 @@ export default class Apply extends CrmCommand {
           ...defined({ git: await gitOf(process.env, project.config.dir) }),
           target: ranOn,
           apiVersion: target.apiVersion,
-          manifestDigest: manifestDigest(project.desired),
+          manifestDigest: digest,
           recordValues: target.policy.recordValues,
+          ...defined({ rollbackOf: rollback?.record.id }),
         },
       );
       return { kind: 'report', report: { ...report, target: ranOn }, record } as const;

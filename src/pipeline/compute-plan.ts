@@ -19,6 +19,8 @@ import { buildPlan, type DecisionContext } from '../plan/plan.js';
 import type { PlanRuleContext } from '../plan/rules/rule-types.js';
 import type { RecordValuesPolicy, ScopePolicy } from '../model/policy.js';
 import { liveProperty } from '../model/schema-lookup.js';
+import type { Change } from '../plan/change-types.js';
+import type { PlanDiagnostic } from '../plan/diagnostics.js';
 
 export interface ComputePlanOptions extends DecisionContext {
   policy: ScopePolicy;
@@ -32,8 +34,25 @@ export interface ComputePlanOptions extends DecisionContext {
   recordValues?: RecordValuesPolicy;
 }
 
+/**
+ * A desired state made from the live state (a rollback's: each resource back to what an apply record says
+ * it was, where the account still holds what that apply left): `reads` is what the live read covers,
+ * `from` makes the desired state once the live state is known, with its own diagnostics and an `adjust`
+ * of the diff's changes.
+ */
+export interface DesiredFromLive {
+  reads: DesiredState;
+  from(live: SchemaState): {
+    desired: DesiredState;
+    diagnostics: PlanDiagnostic[];
+    adjust(changes: readonly Change[]): Change[];
+  };
+}
+
 export interface ComputedPlan {
   plan: PlanDocument;
+  /** the desired state the plan was made for (a rollback's is made from the live state) */
+  desired: DesiredState;
   live: SchemaState;
   scope: LiveScope;
   /** calls made by the data check */
@@ -42,14 +61,21 @@ export interface ComputedPlan {
 
 export async function computePlan(
   client: CrmClient,
-  desired: DesiredState,
+  source: DesiredState | DesiredFromLive,
   options: ComputePlanOptions,
 ): Promise<ComputedPlan> {
-  const scope = scopeFromDesired(desired, options.policy);
+  const fromLive = 'reads' in source ? source : undefined;
+  const scope = scopeFromDesired(fromLive?.reads ?? (source as DesiredState), options.policy);
   for (const other of options.alsoRead ?? []) mergeScope(scope, scopeFromDesired(other, options.policy));
   const live = await readLiveState(client, scope);
+  const made = fromLive?.from(live);
+  const desired = made?.desired ?? (source as DesiredState);
   const result = diff(desired, live, { policy: options.policy });
-  const unscoped = unscopedWarning(options.policy);
+  if (made !== undefined) {
+    result.changes = made.adjust(result.changes);
+    result.diagnostics = sortDiagnostics([...made.diagnostics, ...result.diagnostics]);
+  }
+  const unscoped = made === undefined ? unscopedWarning(options.policy) : undefined;
   if (unscoped !== undefined) result.diagnostics = sortDiagnostics([...result.diagnostics, unscoped]);
   const ctx: PlanRuleContext = {};
   let searches = 0;
@@ -75,6 +101,7 @@ export async function computePlan(
       // the requests go on the paths of the version the client speaks
       apiVersion: client.apiVersion,
     }),
+    desired,
     live,
     scope,
     searches,

@@ -32,13 +32,24 @@ export function refusedChanges(plan: Pick<PlanDocument, 'changes'>, saved?: stri
   );
 }
 
-/** A plan with errors: `plan` does not save it, `apply` changes nothing. */
+/**
+ * A plan with errors: `plan` does not save it, `apply` changes nothing. `unseen`: the plan was not
+ * printed (apply of a saved plan makes it again silently), so the message lists its errors itself.
+ */
 export function planErrors(
-  plan: Pick<PlanDocument, 'summary'>,
-  context: { command: 'plan' | 'apply'; out?: string | undefined },
+  plan: Pick<PlanDocument, 'summary' | 'diagnostics'>,
+  context: { command: 'plan' | 'apply' | 'rollback'; out?: string | undefined; unseen?: boolean },
 ): CrmSchemaError {
   const n = plan.summary.errors;
   const errors = `${n} error${n === 1 ? '' : 's'}`;
+  const listed =
+    context.unseen === true
+      ? plan.diagnostics
+          .filter((d) => d.level === 'error')
+          .slice(0, MAX_LISTED)
+          .map((d) => `\n  - ${d.code}: ${d.message}`)
+          .join('')
+      : '';
   const consequence =
     context.command === 'apply'
       ? '. Nothing was changed.'
@@ -47,9 +58,12 @@ export function planErrors(
         : `; ${context.out} was not written.`;
   return new CrmSchemaError(
     'PLAN_ERRORS',
-    `The plan has ${errors} (listed above), so it cannot be applied${consequence}`,
+    `The plan has ${errors}${context.unseen === true ? '' : ' (listed above)'}, so it cannot be applied${consequence}${listed}`,
     {
-      hint: `Fix what each error names in the manifests (or the account), then ${context.command === 'apply' ? 'run apply again' : 'plan again'}.`,
+      hint:
+        context.command === 'rollback'
+          ? 'Each error says what stands in the way: put it back by hand, or roll back the rest with --partial.'
+          : `Fix what each error names in the manifests (or the account), then ${context.command === 'apply' ? 'run apply again' : 'plan again'}.`,
     },
   );
 }

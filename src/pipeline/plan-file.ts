@@ -143,6 +143,16 @@ export function checkSavedPlan(plan: PlanDocument, file: string, expected: Saved
       },
     );
   }
+  if (manifestDigest !== expected.manifestDigest && plan.rollback !== undefined) {
+    throw new CrmSchemaError(
+      'PLAN_OTHER_MANIFESTS',
+      `${file} was made from another apply record than the one it carries now (digest ${short(manifestDigest)}, now ${short(expected.manifestDigest)}): it was edited. Nothing was applied.`,
+      {
+        hint: 'Make the rollback plan again (crm-schema rollback RECORD --out FILE), review it, and apply that.',
+        meta: { planned: manifestDigest, now: expected.manifestDigest },
+      },
+    );
+  }
   if (manifestDigest !== expected.manifestDigest) {
     throw new CrmSchemaError(
       'PLAN_OTHER_MANIFESTS',

@@ -9,7 +9,7 @@ import { must } from '../core/must.js';
 import { CHANGE_TYPES } from '../plan/change-types.js';
 import { loadPrecompiled } from '../manifest/schema/precompiled.js';
 import { planAjv } from '../manifest/schema/schema-compile.js';
-import { planJsonSchema } from '../plan/plan-json-schema.js';
+import { PLAN_SCHEMA_ID, metaDefName, planJsonSchema } from '../plan/plan-json-schema.js';
 import { validateInChunks } from '../manifest/schema/chunked-validate.js';
 
 let compiled: ValidateFunction | undefined;
@@ -20,6 +20,32 @@ function validator(): ValidateFunction {
     loadPrecompiled('plan-validator.cjs')?.('plan') ??
     must(planAjv(planJsonSchema()).getSchema('plan'), 'the plan schema');
   return compiled;
+}
+
+let metaAjv: ReturnType<typeof planAjv> | undefined;
+
+/**
+ * The shape problems of one change's data (`meta`) read from outside (an apply record), against its
+ * kind's declaration; `where` prefixes each (`changes[3]`). Empty when it has the shape.
+ */
+export function changeShapeProblems(type: unknown, meta: unknown, where: string, max = 3): string[] {
+  if (typeof type !== 'string' || !(CHANGE_TYPES as readonly string[]).includes(type))
+    return [`${where}.type: is no change type of this version of crm-schema`];
+  metaAjv ??= planAjv(planJsonSchema());
+  // ajv compiles each once and keeps it
+  const validate = must(
+    metaAjv.getSchema(`${PLAN_SCHEMA_ID}#/$defs/${metaDefName(type)}`),
+    `the meta schema of ${type}`,
+  );
+  if (validate(meta)) return [];
+  return (validate.errors ?? []).slice(0, max).map((error) => {
+    const path = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+      .join('');
+    return `${where}.meta${path}: ${error.message ?? 'is not valid'}`;
+  });
 }
 
 /** The shape problems of a parsed plan file, most precise first; empty when it has the plan's shape. */

@@ -3,12 +3,17 @@
  * one: the plan is made again from the manifests and the live account with apply's own allowances and
  * data check, which must be those it was saved with (`savedSettings`), and the saved plan is applied
  * only when both agree (what a half-finished run already did is found done); a plan with errors is never
- * applied.
+ * applied. A rollback's saved plan is made again the same way, from the apply record it carries.
  */
 import type { CrmClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired-state.js';
 import type { PlanDocument } from '../plan/plan-document.js';
-import { computePlan, type ComputedPlan, type ComputePlanOptions } from './compute-plan.js';
+import {
+  computePlan,
+  type ComputedPlan,
+  type ComputePlanOptions,
+  type DesiredFromLive,
+} from './compute-plan.js';
 import { planErrors } from './plan-errors.js';
 import { verifySavedPlan } from './verify-saved.js';
 
@@ -24,7 +29,7 @@ export interface ApplyInput {
 
 export async function prepareApply(
   client: CrmClient,
-  desired: DesiredState,
+  desired: DesiredState | DesiredFromLive,
   options: ComputePlanOptions,
   saved?: PlanDocument,
 ): Promise<ApplyInput> {
@@ -32,7 +37,7 @@ export async function prepareApply(
   if (saved === undefined) {
     return { computed, plan: computed.plan, alreadyDone: new Map(), typeIds: new Map() };
   }
-  if (computed.plan.summary.errors > 0) throw planErrors(computed.plan, { command: 'apply' });
+  if (computed.plan.summary.errors > 0) throw planErrors(computed.plan, { command: 'apply', unseen: true });
   const verified = await verifySavedPlan(client, saved, computed.plan, computed.live);
   return {
     computed,

@@ -33,6 +33,8 @@ export interface SavedPlanContext {
   target: PlanTarget;
   digest: string;
   settings: PlanSettings;
+  /** a rollback's plan: the apply record it reverses */
+  rollback?: PlanDocument['rollback'];
 }
 
 /** The plan with tool, target, manifest digest and the settings it was made with. */
@@ -44,6 +46,7 @@ export function savedPlan(plan: PlanDocument, context: SavedPlanContext): PlanDo
     target: context.target,
     manifestDigest: context.digest,
     settings: context.settings,
+    ...defined({ rollback: context.rollback }),
     changes: plan.changes,
     diagnostics: plan.diagnostics,
     summary: plan.summary,

@@ -99,6 +99,23 @@ export const PLAN_CODES = {
     level: 'warning',
     summary: "an event definition's primary object differs from its definition block: it cannot change",
   },
+  ROLLBACK_CONFLICT: {
+    level: 'error',
+    summary:
+      'rollback: the resource changed since the apply it reverses (it holds neither what the apply left nor what was there before)',
+  },
+  ROLLBACK_IRREVERSIBLE: {
+    level: 'error',
+    summary: 'rollback: part of what the apply did cannot be reversed (the message says which part and why)',
+  },
+  ROLLBACK_LEFT_AS_IS: {
+    level: 'warning',
+    summary: 'rollback with --partial: a conflict, or what cannot be reversed, is left as it is',
+  },
+  ROLLBACK_NOT_APPLIED: {
+    level: 'info',
+    summary: 'rollback: a change of the apply record that did not apply (failed or skipped) is not reversed',
+  },
   DATA_CHECK_SKIPPED: {
     level: 'info',
     summary: 'a count of affected records could not be made (missing read scope, call budget)',

@@ -2,7 +2,7 @@
  * The plan document's shape, declared once: the types of `plan-document.ts` come from here, and so does
  * the plan's JSON Schema (`plan-json-schema.ts` adds the changes' own part, one branch per kind).
  */
-import { Type, constant, oneOfValues, ref, type Static } from '../core/json-schema.js';
+import { Type, anyJson, constant, oneOfValues, ref, type Static } from '../core/json-schema.js';
 import { API_VERSIONS } from '../wire/api-version.js';
 import { WriteRequestShape } from '../wire/write-request.js';
 import { AffectedShape } from './data-counts.js';
@@ -107,6 +107,23 @@ export const PlanDocumentShape = Type.Object(
       Type.String({ description: 'Digest of the manifests the plan was made from.' }),
     ),
     settings: Type.Optional(PlanSettingsShape),
+    rollback: Type.Optional(
+      Type.Object(
+        {
+          record: anyJson(
+            'The apply record the plan reverses, whole (schemas/apply-record.schema.json): apply makes the plan again from it to verify the saved one.',
+          ),
+          partial: Type.Boolean({
+            description: '`--partial` was given: conflicts and what cannot be reversed are left as they are.',
+          }),
+        },
+        {
+          description:
+            'Set on a plan made by `crm-schema rollback`: the apply record it reverses. Such a plan is made from the record and the live account, not from the manifests.',
+          additionalProperties: false,
+        },
+      ),
+    ),
     changes: Type.Array(Type.Unsafe<PlannedChange>({ $ref: '#/$defs/change', description: 'A change.' }), {
       description: 'The changes in apply order.',
     }),

@@ -10,9 +10,10 @@ import type { RecordValuesPolicy } from '../model/policy.js';
 import { liveProperty } from '../model/schema-lookup.js';
 import type { SchemaState } from '../model/schema-model.js';
 import { canonicalDigest } from '../plan/canonical-json.js';
+import { refKey } from '../plan/change-shapes.js';
 import { changeOf, type PlannedChange } from '../plan/plan-document.js';
 import type { PlanTarget } from '../plan/plan-target.js';
-import { liveResourceFor, migrationOf } from '../plan/kinds/registry.js';
+import { declaredResourceFor, liveResourceFor, migrationOf } from '../plan/kinds/registry.js';
 import type { ApiVersion } from '../wire/api-version.js';
 import { defined } from '../core/defined.js';
 import {
@@ -47,6 +48,8 @@ export interface RecordInput {
   desired: DesiredState;
   /** change id -> the values its data step wrote */
   writes: ReadonlyMap<string, readonly RecordValueWrite[]>;
+  /** the typeIds the run learned (label address, `#inverse` for the other direction -> typeId) */
+  typeIds?: ReadonlyMap<string, number>;
 }
 
 /** Collects what data steps write (apply's `onRecordWrites`), up to the bound per change. */
@@ -77,7 +80,9 @@ export function makeRecord(input: RecordInput, context: RecordContext): ApplyRec
     const status = outcome?.status ?? 'skipped';
     const before = liveResourceFor(change, input.before);
     const leaves = (status === 'applied' || status === 'already-done') && planned.action !== 'remove';
-    const after = leaves ? liveResourceFor(change, input.desired.state) : undefined;
+    const after = leaves
+      ? withTypeIds(declaredResourceFor(change, input.desired.state), planned.address, input.typeIds)
+      : undefined;
     const migration = migrationOf(change);
     const records = outcome?.records;
     const data =
@@ -179,6 +184,18 @@ function dataOf(
     partial: writes.length > kept.length || writes.length < work.written,
     valuesShown: kept.length > 0 && [...properties.values()].every(Boolean),
   };
+}
+
+/** A label the apply created, with the typeIds its answer gave (a rollback finds it by them, whatever its text now). */
+function withTypeIds(
+  after: unknown,
+  address: string,
+  typeIds: ReadonlyMap<string, number> | undefined,
+): unknown {
+  const typeId = typeIds?.get(address);
+  if (typeId === undefined || typeof after !== 'object' || after === null) return after;
+  const inverseTypeId = typeIds?.get(refKey({ ref: address, side: 'inverse' }));
+  return { ...after, typeId, ...defined({ inverseTypeId }) };
 }
 
 /** A value of the model as plain JSON (no undefined members). */

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
 import { packagePath } from '../../core/package-root.js';
 
 const require = createRequire(import.meta.url);
@@ -76,6 +77,11 @@ export function manifestAjv(source = false): Ajv2020 {
   ajv.addSchema(named(loadSchema('manifest')), 'manifest');
   ajv.addSchema(named(loadSchema('config')), 'config');
   return ajv;
+}
+
+/** A validator of a plain JSON Schema (an apply record's), compiled now. */
+export function compileSchema(schema: Record<string, unknown>): ValidateFunction {
+  return new (ajvClass())({ allErrors: true, strict: true }).compile(schema);
 }
 
 /**

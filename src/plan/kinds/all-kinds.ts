@@ -22,6 +22,7 @@ import { propertyRemap } from './property-remap.js';
 import { propertyRename } from './property-rename.js';
 import { propertyReplace } from './property-replace.js';
 import { propertyRestore } from './property-restore.js';
+import { propertyUnremap } from './property-unremap.js';
 import { propertyUpdate } from './property-update.js';
 
 export const KINDS = [
@@ -32,6 +33,7 @@ export const KINDS = [
   propertyRename,
   propertyRemap,
   propertyRestore,
+  propertyUnremap,
   groupCreate,
   groupUpdate,
   groupArchive,

@@ -61,7 +61,10 @@ export interface DependencyKeys {
  * - `copy`: every record's value of `from` copied to `to`; a value of `to` the copy did not write is a
  *   conflict, kept or overwritten as `onConflict` says (absent: the change fails before its last step);
  * - `rewrite`: every record holding an old option value of `name` rewritten to its new value (`multiple`:
- *   a checkbox property, whose value is a `;`-separated list).
+ *   a checkbox property, whose value is a `;`-separated list);
+ * - `put-back`: the records listed (a rollback's, from an apply record) set from `from` back to `to`, each
+ *   only while it still holds `from`; any other record holding a value of `removed` (options the last
+ *   step removes) is a conflict, and the change fails before its last step.
  */
 export type Migration = (
   | { kind: 'copy'; objectType: string; from: string; to: string; onConflict?: ConflictResolution }
@@ -70,6 +73,14 @@ export type Migration = (
       objectType: string;
       name: string;
       remaps: readonly { from: string; to: string }[];
+      multiple: boolean;
+    }
+  | {
+      kind: 'put-back';
+      objectType: string;
+      name: string;
+      values: readonly { id: string; from: string; to: string }[];
+      removed: readonly string[];
       multiple: boolean;
     }
 ) & { after: number };

@@ -31,7 +31,7 @@ import type {
 } from './change-kind.js';
 import { createRegistry } from './create-registry.js';
 import type { EndState } from './end-state.js';
-import { liveResourceOf, type ResourceRef } from './resource.js';
+import { declaredResourceOf, liveResourceOf, type ResourceRef } from './resource.js';
 
 const REGISTRY = createRegistry(KINDS);
 
@@ -101,6 +101,11 @@ export function isRemoval(change: Change): boolean {
 /** The live resource a change acts on, or undefined when there is none. */
 export function liveResourceFor(change: Change, live: SchemaState): unknown {
   return liveResourceOf(targetOf(change), live);
+}
+
+/** The resource a change acts on as a desired state declares it (labels and limits by their text). */
+export function declaredResourceFor(change: Change, desired: SchemaState): unknown {
+  return declaredResourceOf(targetOf(change), desired);
 }
 
 /** Whether the live state holds what the change wants (see end-state.ts). */

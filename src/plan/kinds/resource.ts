@@ -55,6 +55,23 @@ export function liveResourceOf(
   }
 }
 
+/**
+ * The resource as a desired state declares it: labels and limits by their text (a declared label has no
+ * typeId), everything else as `liveResourceOf` finds it.
+ */
+export function declaredResourceOf(ref: ResourceRef, desired: SchemaState): unknown {
+  if (ref.kind === 'label') return liveLabelByText(desired, ref.from, ref.to, ref.text);
+  if (ref.kind !== 'limit') return liveResourceOf(ref, desired);
+  for (const limit of desired.associations.get(pairKey(ref.from, ref.to))?.limits.values() ?? []) {
+    const same =
+      ref.label === undefined
+        ? limit.category === ref.category && limit.typeId === ref.typeId
+        : limit.label === ref.label;
+    if (same) return limit.maxToObjectIds === undefined ? undefined : limit;
+  }
+  return undefined;
+}
+
 /** The typeId a limit acts on: its own, or the one its label got (see `liveResourceOf`). */
 export function limitTypeId(
   ref: Extract<ResourceRef, { kind: 'limit' }>,

@@ -1,0 +1,130 @@
+/**
+ * `crm-schema rollback RECORD`: the plan that reverses what an apply record says was applied, as an
+ * ordinary plan (text, Markdown, JSON; `--out` saves it, and `apply FILE` applies it, verified like any
+ * saved plan). Thin: src/rollback reads the record and makes the desired state, src/pipeline the plan,
+ * src/render prints it; the plan document is the result (`--json`).
+ */
+import { resolve } from 'node:path';
+import { Args, Flags } from '@oclif/core';
+import { CrmCommand } from '../cli/base-command.js';
+import {
+  dataCheckFlags,
+  outputFlags,
+  planSettingsOf,
+  policyFlags,
+  targetFlags,
+} from '../cli/common-flags.js';
+import { computeOptionsOf, planTargetOf } from '../cli/target.js';
+import { writeFileAtomic } from '../core/write-file-atomic.js';
+import { computePlan } from '../pipeline/compute-plan.js';
+import { planErrors, refusedChanges } from '../pipeline/plan-errors.js';
+import { savedPlan } from '../pipeline/saved-plan.js';
+import type { PlanDocument } from '../plan/plan-document.js';
+import { recordFolder } from '../record/record-file.js';
+import { planJsonChunks, renderPlanJson } from '../render/plan/plan-json.js';
+import { renderPlanMarkdown } from '../render/plan/plan-markdown.js';
+import { renderPlanText } from '../render/plan/plan-text.js';
+import { appendStepSummary } from '../render/common/step-summary.js';
+import { checkRecordAccount, rollbackDigest, rollbackOptions } from '../rollback/rollback-check.js';
+import { loadRollbackRecord, rollbackSource } from '../rollback/rollback-source.js';
+
+export default class Rollback extends CrmCommand {
+  static override summary = 'Plan the reverse of what an apply record says was applied.';
+
+  static override description =
+    'Reads an apply record (a file, or an id crm-schema history lists) and the live account, and prints the ' +
+    'plan that puts back what that apply changed: archived properties and groups restored, changed fields and ' +
+    'options put back, what it created archived or deleted (destructive: the policy decides as usual), renames ' +
+    'renamed back with the values copied back, option remaps put back on the records the record lists, labels ' +
+    'and limits as they were. A resource changed since the apply is a conflict and is not overwritten; what ' +
+    'cannot be reversed is said. Either is an error unless --partial, which leaves it as it is and rolls back ' +
+    'the rest. --out saves the plan; crm-schema apply FILE applies it, verified like any saved plan. Exit 0 ' +
+    'on success; 1 on any error or refused change.';
+
+  static override examples = [
+    '<%= config.bin %> rollback .crm-schema/applies/2026-11-27T07-40-00-123Z-1a2b3c4d5e6f.json --local',
+    '<%= config.bin %> rollback 2026-11-27T07-40-00-123Z-1a2b3c4d5e6f --env production --out rollback.json',
+    '<%= config.bin %> apply rollback.json --env production',
+  ];
+
+  static override args = {
+    record: Args.string({
+      description: 'The apply record to reverse: its file, or its id (crm-schema history lists them).',
+      required: true,
+      ignoreStdin: true,
+    }),
+  };
+
+  static override flags = {
+    ...targetFlags,
+    ...outputFlags,
+    ...dataCheckFlags,
+    ...policyFlags,
+    out: Flags.string({
+      summary: 'Save the plan to FILE for apply (it carries the record it reverses).',
+      helpValue: 'FILE',
+    }),
+    partial: Flags.boolean({
+      summary:
+        'Roll back what can be: leave a resource changed since the apply, and what cannot be reversed, as it is (warnings instead of errors).',
+      default: false,
+    }),
+  };
+
+  static override strict = true;
+
+  static override enableJsonFlag = true;
+
+  protected override renderJson(result: PlanDocument): string {
+    return renderPlanJson(result);
+  }
+
+  async run(): Promise<PlanDocument> {
+    const { args, flags } = await this.parse(Rollback);
+    const output = this.output(flags);
+    const project = await this.loadProject(flags, output);
+    const folder = await recordFolder(project.config.dir, project.config.applyRecords);
+    const { record, shown } = await loadRollbackRecord(args.record, this.cwd, folder);
+    const target = this.resolveTarget(flags, project);
+    const settings = planSettingsOf(flags);
+    const { computed, account } = await this.withSession(target, flags, output, async (session) => {
+      // the account was read first: a record of another account is refused before any other call
+      checkRecordAccount(record, shown, session.account);
+      return {
+        computed: await computePlan(
+          session.client,
+          rollbackSource(record, { partial: flags.partial }),
+          rollbackOptions(computeOptionsOf(target, settings)),
+        ),
+        account: session.account,
+      };
+    });
+    const rollback = { record, partial: flags.partial };
+    const plan = savedPlan(computed.plan, {
+      target: planTargetOf(target, account),
+      digest: rollbackDigest(rollback),
+      settings,
+      rollback,
+    });
+    const markdown = () => renderPlanMarkdown(plan);
+    if (!this.jsonEnabled())
+      output.out(flags.format === 'markdown' ? markdown() : renderPlanText(plan, { color: output.color }));
+    if (plan.summary.errors > 0) {
+      await appendStepSummary(markdown, process.env);
+      this.fail(planErrors(plan, { command: 'rollback', out: flags.out }));
+      return plan;
+    }
+    const refused = plan.summary.refused > 0 && !flags['skip-refused'];
+    if (flags.out !== undefined) {
+      await writeFileAtomic(resolve(this.cwd, flags.out), planJsonChunks(plan));
+      output.err(
+        refused
+          ? `Saved the rollback plan to ${flags.out}. It holds changes the policy refuses, so applying it writes nothing until they are allowed (or with --skip-refused).`
+          : `Saved the rollback plan to ${flags.out}. Apply exactly these changes with: crm-schema apply ${flags.out}`,
+      );
+    }
+    await appendStepSummary(markdown, process.env);
+    if (refused) this.fail(refusedChanges(plan, flags.out));
+    return plan;
+  }
+}

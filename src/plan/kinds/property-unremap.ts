@@ -1,0 +1,114 @@
+/**
+ * property.unremap: a rollback's reverse of an option rewrite (a remap, or the reverse of one), made from
+ * an apply record. The first update shows the options as they were again while keeping those the account
+ * holds now; the records the apply record lists are put back, each only while it still holds the value
+ * that apply wrote (src/apply/migrate); once a pass finds them all as wanted and no other record holds an
+ * option the last update removes, the last update sets the options as they were.
+ */
+import { propertyAddress } from '../../model/address.js';
+import type { NormalizedOption } from '../../model/schema-model.js';
+import type { FieldChange } from '../change-shapes.js';
+import { optionBody, patchBody } from '../requests/bodies.js';
+import { fieldNames, type ChangeKind, type KindChange } from './change-kind.js';
+import { fieldChangeParts } from './property-shared.js';
+import { quoteList } from '../../core/quote-list.js';
+import { Type } from '../../core/json-schema.js';
+import { metaObject, objectTypeField, fieldsField } from './meta-fields.js';
+
+type Meta = PropertyUnremapChange['meta'];
+
+const address = (m: Meta) => propertyAddress(m.objectType, m.name);
+
+function optionsOf(fields: readonly FieldChange[], side: 'old' | 'new'): NormalizedOption[] | undefined {
+  const options = fields.find((f) => f.field === 'options')?.[side];
+  return Array.isArray(options) ? (options as unknown as NormalizedOption[]) : undefined;
+}
+
+/** The option values the last update removes: live now, not among the options as they were. */
+export function removedValues(m: Pick<Meta, 'fields'>): string[] {
+  const wanted = new Set((optionsOf(m.fields, 'new') ?? []).map((o) => o.value));
+  return (optionsOf(m.fields, 'old') ?? []).map((o) => o.value).filter((value) => !wanted.has(value));
+}
+
+/** The first update: every field as it was, the options as they were followed by those it removes later. */
+function firstFields(m: Meta): FieldChange[] {
+  const wanted = optionsOf(m.fields, 'new');
+  if (wanted === undefined) return [...m.fields];
+  const removed = new Set(removedValues(m));
+  const kept = (optionsOf(m.fields, 'old') ?? []).filter((o) => removed.has(o.value));
+  return m.fields.map((f) =>
+    f.field === 'options' ? { ...f, new: [...wanted, ...kept].map((o) => ({ ...o })) } : f,
+  );
+}
+
+/** The data of a property.unremap change, declared once: its type below and its part of the plan's JSON Schema. */
+export const PropertyUnremapMeta = metaObject(
+  "A rollback's reverse of an option rewrite: show the old options again, put back the values of the records the apply record lists, then set the options as they were.",
+  {
+    objectType: objectTypeField,
+    name: Type.String({ description: 'Property name.' }),
+    /** live -> as it was before the apply */
+    fields: fieldsField,
+    /** the records to put back: from the value the apply wrote to the value it replaced */
+    values: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ description: "The record's id." }),
+          from: Type.String({ description: 'The value the apply wrote.' }),
+          to: Type.String({ description: 'The value it replaced, put back.' }),
+        },
+        { description: 'One record to put back.', additionalProperties: false },
+      ),
+      { description: 'The records the apply record lists, with the values to put back.' },
+    ),
+    multiple: Type.Boolean({ description: 'A checkbox property: values are `;`-separated lists.' }),
+    /** the id of the apply record it reverses */
+    record: Type.String({ description: 'The id of the apply record it reverses.' }),
+  },
+);
+
+export type PropertyUnremapChange = KindChange<'property.unremap', typeof PropertyUnremapMeta>;
+
+export const propertyUnremap: ChangeKind<PropertyUnremapChange> = {
+  type: 'property.unremap',
+  meta: PropertyUnremapMeta,
+  target: (m) => ({ kind: 'property', objectType: m.objectType, name: m.name }),
+  action: () => 'update',
+  address,
+  message: (m) => {
+    const removed = removedValues(m);
+    const others = m.fields.filter((f) => f.field !== 'options');
+    return (
+      `Put back the values of ${address(m)} on ${String(m.values.length)} record${m.values.length === 1 ? '' : 's'} (rollback of ${m.record})` +
+      (removed.length > 0 ? `, then remove ${quoteList(removed, 5)}` : '') +
+      (others.length > 0 ? `; update ${fieldNames(others)}` : '')
+    );
+  },
+  severity: () => ({
+    severity: 'dangerous',
+    reason:
+      'records the apply rewrote get their old value back (each only while it holds what the apply wrote); a record set to a removed option since stops the change before its last step',
+  }),
+  phase: () => 'properties.migrate',
+  requests: (m, w) => {
+    const last = optionsOf(m.fields, 'new');
+    return [
+      w.updateProperty(m.objectType, m.name, patchBody(firstFields(m))),
+      ...(last === undefined
+        ? []
+        : [w.updateProperty(m.objectType, m.name, { options: last.map(optionBody) })]),
+    ];
+  },
+  migration: (m) => ({
+    kind: 'put-back',
+    objectType: m.objectType,
+    name: m.name,
+    values: m.values,
+    removed: removedValues(m),
+    multiple: m.multiple,
+    after: optionsOf(m.fields, 'new') === undefined ? 0 : 1,
+  }),
+  creates: () => false,
+  removes: false,
+  ...fieldChangeParts(),
+};

@@ -1,0 +1,227 @@
+/**
+ * What reversing an apply record means, resource by resource, read from the record alone (no call): for
+ * each resource the applied changes touched, the definition it had before (or none: it was created) and
+ * the last change that touched it (whose end state says what the apply left). Data steps reverse as data
+ * steps: a rename renames back (the values copied back), an option rewrite puts back the values of the
+ * records the record lists. What cannot be reversed is said here, with why.
+ */
+import type { Change } from '../plan/change-types.js';
+import { actionOf, changedFieldsOf, targetOf } from '../plan/kinds/registry.js';
+import type { ResourceRef } from '../plan/kinds/resource.js';
+import type { NormalizedProperty } from '../model/schema-model.js';
+import { propertyAddress } from '../model/address.js';
+import type { JsonValue } from '../core/json.js';
+import type { RecordedChange } from '../record/record-shape.js';
+
+/** One recorded change that applied, typed. */
+export interface AppliedChange {
+  change: Change;
+  recorded: RecordedChange;
+}
+
+/** A resource put back to its definition before the apply (or removed: `before` undefined). */
+export interface PutBack {
+  kind: 'put';
+  ref: ResourceRef;
+  address: string;
+  before: JsonValue | undefined;
+  /** as the apply left it, when the record says (a created label carries the typeIds it got) */
+  after: JsonValue | undefined;
+  /** the last change of the apply that touched it: its end state is what the apply left */
+  last: Change;
+  /**
+   * the fields the apply changed in place (its updates'); undefined: it made, restored or removed the
+   * resource whole. Only these go back: a field the apply did not change keeps its live value.
+   */
+  fields?: string[];
+  /** the apply removed it with what cannot come back (a label's record links): said, and still recreated */
+  lost?: string;
+}
+
+/** A property renamed back: `current` (the apply's new name) back to `back` (its old definition). */
+export interface RenameBack {
+  kind: 'rename';
+  objectType: string;
+  current: string;
+  back: NormalizedProperty;
+  last: Change;
+}
+
+/** A property's options put back as they were, with the values of the records the apply rewrote. */
+export interface RewriteBack {
+  kind: 'rewrite';
+  objectType: string;
+  name: string;
+  before: NormalizedProperty;
+  /** the fields the apply changed (the options, and any other it changed with them) */
+  fields: string[];
+  values: { id: string; from: string; to: string }[];
+  multiple: boolean;
+  last: Change;
+}
+
+/** Part of the apply that cannot be reversed, and why. */
+export interface Irreversible {
+  kind: 'irreversible';
+  address: string;
+  why: string;
+}
+
+export type Reversal = PutBack | RenameBack | RewriteBack | Irreversible;
+
+/** The reversals of the applied changes, in the order of the record (one per resource). */
+export function reversalsOf(applied: readonly AppliedChange[], recordId: string): Reversal[] {
+  const byKey = new Map<string, Reversal>();
+  const order: string[] = [];
+  const put = (key: string, reversal: Reversal) => {
+    const known = byKey.get(key);
+    if (known === undefined) order.push(key);
+    byKey.set(key, known === undefined ? reversal : merge(known, reversal));
+  };
+  for (const { change, recorded } of applied) {
+    const ref = targetOf(change);
+    const address = recorded.address;
+    const key = `${ref.kind} ${address}`;
+    switch (change.type) {
+      case 'property.rename': {
+        const m = change.meta;
+        const back: RenameBack = {
+          kind: 'rename',
+          objectType: m.objectType,
+          current: m.property.name,
+          back: m.old,
+          last: change,
+        };
+        put(`property ${propertyAddress(m.objectType, m.from)}`, back);
+        put(key, back);
+        break;
+      }
+      case 'property.remap':
+      case 'property.unremap': {
+        const rewrite = rewriteBack(change, recorded, recordId);
+        put(key, rewrite);
+        break;
+      }
+      case 'property.replace':
+        put(key, {
+          kind: 'irreversible',
+          address,
+          why: 'a type change archived the property and created it again: the values it held are not brought back',
+        });
+        break;
+      case 'eventDefinition.create':
+        put(key, {
+          kind: 'irreversible',
+          address,
+          why: 'the API cannot delete an event definition: delete it in the CRM if it must go (its properties are deleted by this rollback)',
+        });
+        break;
+      default:
+        put(key, {
+          kind: 'put',
+          ref,
+          address,
+          before: recorded.before,
+          after: recorded.after,
+          last: change,
+          ...(change.type === 'label.delete'
+            ? {
+                lost: 'the label is created again, but the record associations that carried it were removed with it and are not restored',
+              }
+            : {}),
+        });
+    }
+  }
+  // a rename is one reversal of two resources
+  return [...new Set(order.map((key) => byKey.get(key)))].filter((r): r is Reversal => r !== undefined);
+}
+
+/** The fields an update changed in place; none for a change that makes or removes a resource whole. */
+function fieldsOf(change: Change): { fields?: string[] } {
+  const fields = changedFieldsOf(change);
+  return actionOf(change) === 'update' && fields.length > 0 ? { fields: fields.map((f) => f.field) } : {};
+}
+
+/** A later change of the same resource: its end state is what the apply left; the earlier "before" stands. */
+function merge(known: Reversal, later: Reversal): Reversal {
+  if (known.kind === 'put' && later.kind === 'put') {
+    const { fields: _fields, ...rest } = later;
+    const fields =
+      known.fields === undefined || later.fields === undefined
+        ? undefined
+        : [...new Set([...known.fields, ...later.fields])];
+    return { ...rest, before: known.before, ...(fields === undefined ? {} : { fields }) };
+  }
+  // a data step or what cannot be reversed governs the resource
+  return known.kind === 'put' ? later : known;
+}
+
+function rewriteBack(
+  change: Extract<Change, { type: 'property.remap' | 'property.unremap' }>,
+  recorded: RecordedChange,
+  recordId: string,
+): RewriteBack | Irreversible {
+  const m = change.meta;
+  const address = recorded.address;
+  const before = recorded.before as NormalizedProperty | undefined;
+  if (before === undefined)
+    return {
+      kind: 'irreversible',
+      address,
+      why: `apply record ${recordId} holds no definition of it before`,
+    };
+  const data = recorded.data;
+  if (data === undefined)
+    return {
+      kind: 'irreversible',
+      address,
+      why: `apply record ${recordId} does not say which records it rewrote (the change stopped before its data step)`,
+    };
+  if (data.partial)
+    return {
+      kind: 'irreversible',
+      address,
+      why: `apply record ${recordId} lists ${String(data.records.length)} of the ${String(data.written)} records it rewrote (records beyond the bound are kept as a count only)`,
+    };
+  const values: RewriteBack['values'] = [];
+  for (const written of data.records) {
+    if (data.valuesShown && written.after !== undefined && written.before !== undefined) {
+      values.push({ id: written.id, from: written.after, to: written.before });
+      continue;
+    }
+    const derived = derivedValue(change, written.id);
+    if (derived === undefined)
+      return {
+        kind: 'irreversible',
+        address,
+        why:
+          `apply record ${recordId} holds the records it rewrote as ids only (the policy kept no values), ` +
+          'and the values they held cannot be told from the change: several old values went to one, or a checkbox list',
+      };
+    values.push({ id: written.id, ...derived });
+  }
+  return {
+    kind: 'rewrite',
+    objectType: m.objectType,
+    name: m.name,
+    before,
+    fields: m.fields.map((f) => f.field),
+    values,
+    multiple: m.multiple,
+    last: change,
+  };
+}
+
+/** The value a record held and holds, from the change alone: a remap of one old value, or a put-back's own list. */
+function derivedValue(
+  change: Extract<Change, { type: 'property.remap' | 'property.unremap' }>,
+  id: string,
+): { from: string; to: string } | undefined {
+  if (change.meta.multiple) return undefined;
+  if (change.type === 'property.unremap') {
+    const entry = change.meta.values.find((v) => v.id === id);
+    return entry === undefined ? undefined : { from: entry.to, to: entry.from };
+  }
+  const [only, ...more] = change.meta.remaps;
+  return only === undefined || more.length > 0 ? undefined : { from: only.to, to: only.from };
+}

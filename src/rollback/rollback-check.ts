@@ -1,0 +1,39 @@
+/**
+ * What a rollback checks besides its plan: that the token reaches the account the record was applied
+ * to, and the digest a saved rollback plan carries in place of a manifest digest (of the record it
+ * reverses, and whether it was partial). A rollback's plan ignores the project's managed scope: it
+ * touches only what the record says its apply changed.
+ */
+import { neutralize } from '../core/control-chars.js';
+import { CrmSchemaError } from '../core/errors.js';
+import type { ComputePlanOptions } from '../pipeline/compute-plan.js';
+import { canonicalDigest } from '../plan/canonical-json.js';
+import type { PlanDocument } from '../plan/plan-document.js';
+import type { TargetAccount } from '../plan/plan-target.js';
+import type { ApplyRecord } from '../record/record-shape.js';
+
+/** Refuses a record applied to another account than the one the token reaches now. */
+export function checkRecordAccount(record: ApplyRecord, shown: string, now: TargetAccount | undefined): void {
+  const then = record.target.account;
+  if (then?.id === now?.id) return;
+  const what = (account: TargetAccount | undefined) =>
+    account === undefined ? 'an account whose details could not be read' : `account ${String(account.id)}`;
+  throw new CrmSchemaError(
+    'ROLLBACK_OTHER_ACCOUNT',
+    `${neutralize(shown, { oneLine: true })} records an apply to ${what(then)}, but the token now reaches ${what(now)}. Nothing was changed.`,
+    {
+      hint: 'Roll back against the account the record names: choose its environment (--env) and token.',
+      meta: { recorded: then?.id ?? null, now: now?.id ?? null },
+    },
+  );
+}
+
+/** The digest a rollback plan carries as its `manifestDigest`: of the record and whether it was partial. */
+export function rollbackDigest(rollback: NonNullable<PlanDocument['rollback']>): string {
+  return canonicalDigest({ rollback: rollback.record, partial: rollback.partial });
+}
+
+/** A rollback's plan options: the target's gate and data check, no managed scope (only the record's resources). */
+export function rollbackOptions(options: ComputePlanOptions): ComputePlanOptions {
+  return { ...options, policy: { unmanaged: 'ignore', manage: { groups: [], prefixes: [] } } };
+}

@@ -1,0 +1,317 @@
+/**
+ * `crm-schema rollback RECORD` through the CLI against the emulator over HTTP, in the manner of an
+ * update-then-rollback test: apply v1 of a project and write records, apply v2 (a label renamed, a
+ * property archived, options remapped with `replaces`, a property renamed with `renamedFrom`, a limit
+ * lowered), roll back the v2 record through a saved plan that apply verifies: the plan of v1 is empty and
+ * every record value is back; the rollback of that rollback makes the plan of v2 empty again. Then what a
+ * rollback must refuse: what cannot be reversed (named, located), a resource changed since the apply (a
+ * conflict, not overwritten), a saved rollback plan whose account moved, a record of another account.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApplyRecord } from '../../src/record/record-shape.js';
+import type { PlanDocument } from '../../src/plan/plan-document.js';
+import { runCli } from '../helpers/cli.js';
+import {
+  cliAgainst,
+  liveFixture,
+  removeDir,
+  tempDir,
+  writeFiles,
+  type LiveFixture,
+} from '../live/helpers.js';
+
+const recordSchema = JSON.parse(
+  await readFile(new URL('../../schemas/apply-record.schema.json', import.meta.url), 'utf8'),
+) as object;
+const validateRecord = new Ajv2020({ allErrors: true, strict: true }).compile(recordSchema);
+
+const PROJECT = (recordValues: 'show' | 'hide') => `manifests: ['schema/*.yaml']
+policy:
+  destructive: allow
+  recordValues: ${recordValues}
+`;
+
+const V1 = {
+  'schema/tickets.yaml': `kind: Properties
+objectType: tickets
+properties:
+  - { name: rb_level, label: Level, type: string, fieldType: text, groupName: ticketinformation }
+  - { name: rb_note, label: Note, type: string, fieldType: text, groupName: ticketinformation }
+  - name: rb_priority
+    label: Priority
+    type: enumeration
+    fieldType: select
+    groupName: ticketinformation
+    options:
+      - { label: Low, value: low }
+      - { label: Urgent, value: urgent }
+      - { label: Critical, value: critical }
+`,
+  'schema/associations.yaml': `kind: Associations
+from: tickets
+to: orders
+types:
+  - { label: Rb order, inverseLabel: Rb ticket, maxToObjectIds: 5 }
+`,
+  'schema/events.yaml': `kind: EventProperties
+eventName: rb_shipped
+definition: { label: Rb shipped, primaryObject: CONTACT }
+properties:
+  - { name: carrier, label: Carrier, type: string }
+`,
+};
+
+const V2 = {
+  'schema/tickets.yaml': `kind: Properties
+objectType: tickets
+properties:
+  - { name: rb_tier, renamedFrom: rb_level, label: Tier, type: string, fieldType: text, groupName: ticketinformation }
+  - { name: rb_note, archived: true }
+  - name: rb_priority
+    label: Priority
+    type: enumeration
+    fieldType: select
+    groupName: ticketinformation
+    options:
+      - { label: Low, value: low }
+      - { label: P1, value: p1, replaces: [urgent, critical] }
+`,
+  'schema/associations.yaml': `kind: Associations
+from: tickets
+to: orders
+types:
+  - { label: Rb main order, renamedFrom: Rb order, inverseLabel: Rb ticket, maxToObjectIds: 2 }
+`,
+  'schema/events.yaml': V1['schema/events.yaml'],
+};
+
+let fx: LiveFixture;
+let dir: string;
+beforeEach(async () => {
+  fx = await liveFixture();
+  dir = await tempDir('crm-schema-rollback-');
+});
+afterEach(async () => {
+  await fx.close();
+  await removeDir(dir);
+});
+
+const cli = (args: string[]) => cliAgainst(fx, dir)(args, { GITHUB_ACTOR: 'octo-deployer' });
+
+async function recordFiles(): Promise<string[]> {
+  return (await readdir(join(dir, '.crm-schema', 'applies'))).sort();
+}
+
+async function readRecordFile(name: string): Promise<ApplyRecord> {
+  return JSON.parse(await readFile(join(dir, '.crm-schema', 'applies', name), 'utf8')) as ApplyRecord;
+}
+
+async function values(): Promise<Record<string, Record<string, string | null>>> {
+  const page = await fx.client.records.list('tickets', {
+    properties: ['subject', 'rb_level', 'rb_tier', 'rb_note', 'rb_priority'],
+    limit: 100,
+  });
+  const out: Record<string, Record<string, string | null>> = {};
+  for (const record of page.results) {
+    const p = record.properties;
+    out[String(p.subject)] = {
+      rb_level: p.rb_level ?? null,
+      rb_tier: p.rb_tier ?? null,
+      rb_note: p.rb_note ?? null,
+      rb_priority: p.rb_priority ?? null,
+    };
+  }
+  return out;
+}
+
+/** v1 applied, three records written, v2 applied: the two records' names. */
+async function v1ThenV2(recordValues: 'show' | 'hide' = 'show'): Promise<[string, string]> {
+  await writeFiles(dir, { 'crm-schema.yaml': PROJECT(recordValues), ...V1 });
+  const first = await cli(['apply', '--yes']);
+  expect(first.code, first.stderr).toBe(0);
+  await fx.client.records.batchCreate('tickets', [
+    { properties: { subject: 'A', rb_level: 'gold', rb_priority: 'urgent', rb_note: 'n1' } },
+    { properties: { subject: 'B', rb_level: 'silver', rb_priority: 'critical' } },
+    { properties: { subject: 'C', rb_priority: 'low' } },
+  ]);
+  await writeFiles(dir, V2);
+  const second = await cli(['apply', '--yes']);
+  expect(second.code, second.stderr).toBe(0);
+  const [one, two] = await recordFiles();
+  return [one!, two!];
+}
+
+/** `rollback NAME --out FILE`, then `apply FILE`: both exit 0; the rollback plan's text. */
+async function rollBack(name: string, file: string): Promise<string> {
+  const planned = await cli(['rollback', name, '--out', file]);
+  expect(planned.code, planned.stderr).toBe(0);
+  const applied = await cli(['apply', file]);
+  expect(applied.code, applied.stderr).toBe(0);
+  return planned.stdout;
+}
+
+async function planOf(version: Record<string, string>): Promise<{ code: number; stdout: string }> {
+  await writeFiles(dir, version);
+  return cli(['plan', '--detailed-exitcode']);
+}
+
+describe('rollback', () => {
+  it('rolls v2 back to v1 through a saved plan, values and all; the rollback of that rollback gives v2 again', async () => {
+    const [, v2Record] = await v1ThenV2();
+    const before = {
+      A: { rb_level: 'gold', rb_tier: null, rb_note: 'n1', rb_priority: 'urgent' },
+      B: { rb_level: 'silver', rb_tier: null, rb_note: null, rb_priority: 'critical' },
+      C: { rb_level: null, rb_tier: null, rb_note: null, rb_priority: 'low' },
+    };
+    expect((await values()).A).toMatchObject({ rb_tier: 'gold', rb_priority: 'p1' });
+
+    const text = await rollBack(v2Record, 'rollback.json');
+    expect(text).toContain('Restore archived property tickets.rb_note');
+    expect(text).toContain('Rename property tickets.rb_tier -> tickets.rb_level');
+    expect(text).toContain('Put back the values of tickets.rb_priority on 2 records');
+    expect(text).toContain('Relabel tickets->orders: "Rb main order" -> "Rb order"');
+    expect(text).toContain('Set association limit tickets->orders:Rb order to 5 (was 2)');
+
+    const v1Plan = await planOf(V1);
+    expect(v1Plan.code, v1Plan.stdout).toBe(0);
+    expect(v1Plan.stdout).toContain('No changes');
+    expect(await values()).toEqual(before);
+
+    // the rollback left its own record, which says what it rolled back
+    const files = await recordFiles();
+    expect(files).toHaveLength(3);
+    const rollbackRecord = await readRecordFile(files[2]!);
+    expect(rollbackRecord.rollbackOf).toBe(v2Record.replace(/\.json$/, ''));
+    expect(validateRecord(rollbackRecord), JSON.stringify(validateRecord.errors)).toBe(true);
+    expect(JSON.stringify(rollbackRecord)).not.toContain(fx.emulator.token);
+    const history = await runCli(['history'], { cwd: dir });
+    expect(history.stdout).toContain(`rolled back by ${rollbackRecord.id}`);
+
+    await rollBack(files[2]!, 'again.json');
+    const v2Plan = await planOf(V2);
+    expect(v2Plan.code, v2Plan.stdout).toBe(0);
+    expect(v2Plan.stdout).toContain('No changes');
+    const now = await values();
+    expect(now.A).toMatchObject({ rb_tier: 'gold', rb_priority: 'p1' });
+    expect(now.B).toMatchObject({ rb_tier: 'silver', rb_priority: 'p1' });
+    expect(now.C).toMatchObject({ rb_priority: 'low' });
+  });
+
+  it('refuses what cannot be reversed, naming the change and why; --partial rolls back the rest', async () => {
+    const [v1Record] = await v1ThenV2('hide');
+    await writeFiles(dir, V1);
+    // v1 created an event definition: the API cannot delete one
+    const refused = await cli(['rollback', v1Record]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(
+      /error ROLLBACK_IRREVERSIBLE: event:rb_shipped cannot be rolled back: the API cannot delete an event definition/,
+    );
+    expect(refused.stderr).toContain('--partial');
+
+    const partial = await cli(['rollback', v1Record, '--partial', '--json']);
+    expect(partial.code, partial.stderr).toBe(0);
+    const plan = JSON.parse(partial.stdout) as PlanDocument;
+    expect(plan.diagnostics.map((d) => [d.level, d.code, d.address])).toContainEqual([
+      'warning',
+      'ROLLBACK_LEFT_AS_IS',
+      'event:rb_shipped',
+    ]);
+    expect(plan.changes.map((c) => c.id)).toContain('eventProperty.delete event:rb_shipped.carrier');
+    expect(plan.rollback?.partial).toBe(true);
+  });
+
+  it('refuses to put back a remap of several old values when the record kept ids only (policy hides values)', async () => {
+    const [, v2Record] = await v1ThenV2('hide');
+    const refused = await cli(['rollback', v2Record]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(
+      'error ROLLBACK_IRREVERSIBLE: tickets.rb_priority cannot be rolled back: apply record',
+    );
+    expect(refused.stdout).toContain('holds the records it rewrote as ids only');
+    // the plan of a hidden-values rollback quotes no record value
+    const json = await cli(['rollback', v2Record, '--partial', '--json']);
+    expect(json.stdout).not.toMatch(/gold|silver/);
+  });
+
+  it('reports a field changed since the apply as a conflict and does not overwrite it', async () => {
+    const [, v2Record] = await v1ThenV2();
+    // someone relabels the renamed property and sets the limit by hand after the deploy
+    await fx.client.properties.update('tickets', 'rb_tier', { label: 'Tier (edited)' });
+    const refused = await cli(['rollback', v2Record]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(
+      /error ROLLBACK_CONFLICT: tickets\.rb_tier changed since apply \S+: it holds neither what that apply left nor what was there before \(changed: label\)/,
+    );
+
+    const partial = await cli(['rollback', v2Record, '--partial', '--out', 'partial.json']);
+    expect(partial.code, partial.stderr).toBe(0);
+    expect(partial.stdout).not.toContain('Rename property');
+    const applied = await cli(['apply', 'partial.json']);
+    expect(applied.code, applied.stderr).toBe(0);
+    const tier = await fx.client.properties.get('tickets', 'rb_tier');
+    expect(tier.label).toBe('Tier (edited)');
+    expect((await values()).A).toMatchObject({ rb_tier: 'gold', rb_level: null, rb_priority: 'urgent' });
+  });
+
+  it('apply verifies a saved rollback plan: an account moved since, or an edited plan, is refused', async () => {
+    const [, v2Record] = await v1ThenV2();
+    const planned = await cli(['rollback', v2Record, '--out', 'rollback.json']);
+    expect(planned.code, planned.stderr).toBe(0);
+    const saved = JSON.parse(await readFile(join(dir, 'rollback.json'), 'utf8')) as PlanDocument;
+
+    // the record inside the plan edited: not the plan that was reviewed
+    const edited = structuredClone(saved);
+    (edited.rollback!.record as ApplyRecord).changes[0]!.outcome = 'skipped';
+    await writeFile(join(dir, 'edited.json'), JSON.stringify(edited));
+    const refusedEdit = await cli(['apply', 'edited.json']);
+    expect(refusedEdit.code).toBe(1);
+    expect(refusedEdit.stderr).toContain(
+      'edited.json was made from another apply record than the one it carries now',
+    );
+
+    // the account moved after the rollback plan was made: a field the apply changed was edited
+    await fx.client.properties.update('tickets', 'rb_tier', { label: 'Tier (edited)' });
+    const refusedMoved = await cli(['apply', 'rollback.json']);
+    expect(refusedMoved.code).toBe(1);
+    expect(refusedMoved.stdout + refusedMoved.stderr).toContain('ROLLBACK_CONFLICT');
+    expect((await values()).A).toMatchObject({ rb_tier: 'gold', rb_priority: 'p1' });
+  });
+
+  it('puts back only the fields the apply changed: a field edited by someone since keeps its value', async () => {
+    const [, v2Record] = await v1ThenV2();
+    // the deploy did not change rb_priority's label; someone changes it afterwards
+    await fx.client.properties.update('tickets', 'rb_priority', { label: 'Priority (edited)' });
+    await rollBack(v2Record, 'rollback.json');
+    const priority = await fx.client.properties.get('tickets', 'rb_priority');
+    expect(priority.label).toBe('Priority (edited)');
+    expect(priority.options.map((o) => o.value)).toEqual(['low', 'urgent', 'critical']);
+    expect((await values()).A).toMatchObject({ rb_priority: 'urgent' });
+  });
+
+  it('refuses a record of another account, and a file that is not a record', async () => {
+    const [, v2Record] = await v1ThenV2();
+    const record = await readRecordFile(v2Record);
+    record.target.account = { id: 99 };
+    await writeFile(join(dir, 'other.json'), JSON.stringify(record));
+    const other = await cli(['rollback', 'other.json']);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('records an apply to account 99, but the token now reaches account');
+
+    record.target.account = undefined;
+    (record.changes[0]!.meta as Record<string, unknown>).objectType = 42;
+    await writeFile(join(dir, 'broken.json'), JSON.stringify(record));
+    const broken = await cli(['rollback', 'broken.json']);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(
+      /broken\.json is not an apply record this version of crm-schema can roll back: changes\[0\]\.meta\.objectType/,
+    );
+    expect(broken.stderr).not.toMatch(/at .*\.js:\d+/);
+
+    const missing = await cli(['rollback', 'no-such-record']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No apply record no-such-record');
+  });
+});
