@@ -33,6 +33,7 @@ import type { RecordUpdateInput } from '../wire/api.js';
 import { copyStep, writtenByCopy } from '../plan/copy-values.js';
 import type { RecordValueWrite, RecordWork } from './types.js';
 import { quoteList } from '../core/quote-list.js';
+import { formatCount } from '../core/count-text.js';
 
 /** Passes over the records before giving up on a copy that keeps finding new values. */
 export const MAX_PASSES = 4;
@@ -139,7 +140,7 @@ export async function runMigration(
   }
   if ((work.conflicts ?? 0) > 0 && migration.kind === 'put-back') {
     throw new MigrationConflictError(
-      `${work.conflicts ?? 0} records hold ${quoteList(migration.removed, 5)} in ${migration.name}, set since the apply this rollback reverses: the rollback cannot tell what they held, so the last step (${lastStep}) was not run and the options stay`,
+      `${conflictCount(work.conflicts ?? 0)} ${quoteList(migration.removed, 5)} in ${migration.name}, set since the apply this rollback reverses: the rollback cannot tell what they held, so the last step (${lastStep}) was not run and the options stay`,
       work,
       `Give those records another value of ${migration.name} (crm-schema never guesses one), then apply again: it resumes.`,
     );
@@ -309,6 +310,8 @@ function rewriterOf(
 }
 
 type PutBackMigration = Extract<Migration, { kind: 'put-back' }>;
+
+const conflictCount = (n: number) => `${formatCount(n)} ${n === 1 ? 'record holds' : 'records hold'}`;
 
 /**
  * What a record needs written by a put-back: a listed record still holding what the apply wrote gets its

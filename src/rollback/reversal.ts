@@ -123,6 +123,7 @@ export function reversalsOf(applied: readonly AppliedChange[], recordId: string)
           address,
           before: recorded.before,
           after: recorded.after,
+          ...fieldsOf(change),
           last: change,
           ...(change.type === 'label.delete'
             ? {

@@ -190,12 +190,9 @@ function holds(now: unknown, before: unknown, fields: readonly string[] | undefi
  */
 function backTo(before: unknown, now: unknown, fields: readonly string[] | undefined): unknown {
   if (fields === undefined || !isRecord(now) || !isRecord(before)) return before;
-  const out: Record<string, unknown> = { ...now };
-  for (const field of fields) {
-    if (field in before) out[field] = before[field];
-    else delete out[field];
-  }
-  return out;
+  const back = Object.entries(now).filter(([field]) => !fields.includes(field));
+  for (const field of fields) if (field in before) back.push([field, before[field]]);
+  return Object.fromEntries(back);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

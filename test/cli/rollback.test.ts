@@ -291,6 +291,33 @@ describe('rollback', () => {
     expect((await values()).A).toMatchObject({ rb_priority: 'urgent' });
   });
 
+  it('a record set since the apply to an option the rollback removes stops the put-back before the options change; it resumes once fixed', async () => {
+    const [, v2Record] = await v1ThenV2();
+    const created = await fx.client.records.batchCreate('tickets', [
+      { properties: { subject: 'D', rb_priority: 'p1' } },
+    ]);
+    const planned = await cli(['rollback', v2Record, '--out', 'rollback.json']);
+    expect(planned.code, planned.stderr).toBe(0);
+    const failed = await cli(['apply', 'rollback.json']);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout + failed.stderr).toContain(
+      "1 records hold 'p1' in rb_priority, set since the apply",
+    );
+    // the listed records are back; p1 is still offered, so record D holds a valid value
+    expect((await values()).A).toMatchObject({ rb_priority: 'urgent' });
+    const priority = await fx.client.properties.get('tickets', 'rb_priority');
+    expect(priority.options.map((o) => o.value)).toContain('p1');
+
+    await fx.client.records.batchUpdate('tickets', [
+      { id: created.results[0]!.id, properties: { rb_priority: 'low' } },
+    ]);
+    const resumed = await cli(['apply', 'rollback.json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const after = await fx.client.properties.get('tickets', 'rb_priority');
+    expect(after.options.map((o) => o.value)).toEqual(['low', 'urgent', 'critical']);
+    expect((await values()).B).toMatchObject({ rb_priority: 'critical' });
+  });
+
   it('refuses a record of another account, and a file that is not a record', async () => {
     const [, v2Record] = await v1ThenV2();
     const record = await readRecordFile(v2Record);

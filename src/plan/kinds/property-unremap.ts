@@ -12,6 +12,7 @@ import { optionBody, patchBody } from '../requests/bodies.js';
 import { fieldNames, type ChangeKind, type KindChange } from './change-kind.js';
 import { fieldChangeParts } from './property-shared.js';
 import { quoteList } from '../../core/quote-list.js';
+import { canonicalJson } from '../canonical-json.js';
 import { Type } from '../../core/json-schema.js';
 import { metaObject, objectTypeField, fieldsField } from './meta-fields.js';
 
@@ -111,4 +112,24 @@ export const propertyUnremap: ChangeKind<PropertyUnremapChange> = {
   creates: () => false,
   removes: false,
   ...fieldChangeParts(),
+  resume: {
+    // an earlier run stopped after the first update (in the put-back, or on records set since): the fresh
+    // plan finds the options that update set, and what is left of the change is the same
+    savedNow: (saved, fresh) => {
+      if (fresh.type !== 'property.unremap') return undefined;
+      const now = fresh.meta as Meta;
+      const setFirst = firstFields(saved.meta).find((f) => f.field === 'options')?.new;
+      if (canonicalJson(setFirst ?? null) !== canonicalJson(optionsOf(now.fields, 'old') ?? null))
+        return undefined;
+      const left = (m: Meta) => ({
+        objectType: m.objectType,
+        name: m.name,
+        values: m.values,
+        multiple: m.multiple,
+        record: m.record,
+        options: optionsOf(m.fields, 'new') ?? null,
+      });
+      return canonicalJson(left(saved.meta)) === canonicalJson(left(now)) ? { meta: now } : undefined;
+    },
+  },
 };
