@@ -6,7 +6,8 @@
  * records the record lists. What cannot be reversed is said here, with why.
  */
 import type { Change } from '../plan/change-types.js';
-import { actionOf, changedFieldsOf, targetOf } from '../plan/kinds/registry.js';
+import { actionOf, changedFieldsOf, rollbackWayOf, targetOf } from '../plan/kinds/registry.js';
+import type { RollbackWay } from '../plan/kinds/change-kind.js';
 import type { ResourceRef } from '../plan/kinds/resource.js';
 import type { NormalizedProperty } from '../model/schema-model.js';
 import { propertyAddress } from '../model/address.js';
@@ -82,55 +83,33 @@ export function reversalsOf(applied: readonly AppliedChange[], recordId: string)
     const ref = targetOf(change);
     const address = recorded.address;
     const key = `${ref.kind} ${address}`;
-    switch (change.type) {
-      case 'property.rename': {
-        const m = change.meta;
-        const back: RenameBack = {
-          kind: 'rename',
-          objectType: m.objectType,
-          current: m.property.name,
-          back: m.old,
-          last: change,
-        };
-        put(`property ${propertyAddress(m.objectType, m.from)}`, back);
-        put(key, back);
-        break;
-      }
-      case 'property.remap':
-      case 'property.unremap': {
-        const rewrite = rewriteBack(change, recorded, recordId);
-        put(key, rewrite);
-        break;
-      }
-      case 'property.replace':
-        put(key, {
-          kind: 'irreversible',
-          address,
-          why: 'a type change archived the property and created it again: the values it held are not brought back',
-        });
-        break;
-      case 'eventDefinition.create':
-        put(key, {
-          kind: 'irreversible',
-          address,
-          why: 'the API cannot delete an event definition: delete it in the CRM if it must go (its properties are deleted by this rollback)',
-        });
-        break;
-      default:
-        put(key, {
-          kind: 'put',
-          ref,
-          address,
-          before: recorded.before,
-          after: recorded.after,
-          ...fieldsOf(change),
-          last: change,
-          ...(change.type === 'label.delete'
-            ? {
-                lost: 'the label is created again, but the record associations that carried it were removed with it and are not restored',
-              }
-            : {}),
-        });
+    const way = rollbackWayOf(change);
+    if (way?.as === 'rename') {
+      const back: RenameBack = {
+        kind: 'rename',
+        objectType: way.objectType,
+        current: way.current,
+        back: way.back,
+        last: change,
+      };
+      // one reversal of its two properties
+      put(`property ${propertyAddress(way.objectType, way.back.name)}`, back);
+      put(key, back);
+    } else if (way?.as === 'rewrite') {
+      put(key, rewriteBack(way, change, recorded, recordId));
+    } else if (way?.as === 'irreversible') {
+      put(key, { kind: 'irreversible', address, why: way.why });
+    } else {
+      put(key, {
+        kind: 'put',
+        ref,
+        address,
+        before: recorded.before,
+        after: recorded.after,
+        ...fieldsOf(change),
+        last: change,
+        ...(way === undefined ? {} : { lost: way.lost }),
+      });
     }
   }
   // a rename is one reversal of two resources
@@ -158,11 +137,11 @@ function merge(known: Reversal, later: Reversal): Reversal {
 }
 
 function rewriteBack(
-  change: Extract<Change, { type: 'property.remap' | 'property.unremap' }>,
+  way: Extract<RollbackWay, { as: 'rewrite' }>,
+  change: Change,
   recorded: RecordedChange,
   recordId: string,
 ): RewriteBack | Irreversible {
-  const m = change.meta;
   const address = recorded.address;
   const before = recorded.before as NormalizedProperty | undefined;
   if (before === undefined)
@@ -190,7 +169,7 @@ function rewriteBack(
       values.push({ id: written.id, from: written.after, to: written.before });
       continue;
     }
-    const derived = derivedValue(change, written.id);
+    const derived = way.derive(written.id);
     if (derived === undefined)
       return {
         kind: 'irreversible',
@@ -203,26 +182,12 @@ function rewriteBack(
   }
   return {
     kind: 'rewrite',
-    objectType: m.objectType,
-    name: m.name,
+    objectType: way.objectType,
+    name: way.name,
     before,
-    fields: m.fields.map((f) => f.field),
+    fields: way.fields,
     values,
-    multiple: m.multiple,
+    multiple: way.multiple,
     last: change,
   };
-}
-
-/** The value a record held and holds, from the change alone: a remap of one old value, or a put-back's own list. */
-function derivedValue(
-  change: Extract<Change, { type: 'property.remap' | 'property.unremap' }>,
-  id: string,
-): { from: string; to: string } | undefined {
-  if (change.meta.multiple) return undefined;
-  if (change.type === 'property.unremap') {
-    const entry = change.meta.values.find((v) => v.id === id);
-    return entry === undefined ? undefined : { from: entry.to, to: entry.from };
-  }
-  const [only, ...more] = change.meta.remaps;
-  return only === undefined || more.length > 0 ? undefined : { from: only.to, to: only.from };
 }

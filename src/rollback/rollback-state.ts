@@ -11,7 +11,9 @@ import { getOrCreate } from '../core/maps.js';
 import { canonicalJson } from '../plan/canonical-json.js';
 import type { Change } from '../plan/change-types.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
-import { addressOf, endStateOf, targetOf } from '../plan/kinds/registry.js';
+import { actionOf, addressOf, changedFieldsOf, endStateOf, targetOf } from '../plan/kinds/registry.js';
+import { renameBackChange } from '../plan/kinds/property-rename.js';
+import { unremapChange } from '../plan/kinds/property-unremap.js';
 import { liveResourceOf, type ResourceRef } from '../plan/kinds/resource.js';
 import type { DesiredState, Tombstone } from '../model/desired-state.js';
 import type {
@@ -299,18 +301,18 @@ function adjustChanges(
     const address = ref.kind === 'property' ? propertyAddress(ref.objectType, ref.name) : undefined;
     if (address !== undefined && handled.has(address)) continue;
     const rewrite = address === undefined ? undefined : rewrites.get(address);
-    if (rewrite !== undefined && change.type === 'property.update') {
-      out.push({
-        type: 'property.unremap',
-        meta: {
+    // the diff's update of a rewritten property: its fields are what the put-back sets
+    if (rewrite !== undefined && actionOf(change) === 'update') {
+      out.push(
+        unremapChange({
           objectType: rewrite.objectType,
           name: rewrite.name,
-          fields: change.meta.fields,
+          fields: [...changedFieldsOf(change)],
           values: rewrite.values,
           multiple: rewrite.multiple,
           record: recordId,
-        },
-      });
+        }),
+      );
       continue;
     }
     out.push(change);
@@ -318,18 +320,8 @@ function adjustChanges(
   for (const rename of renames.values()) {
     const current = liveProperty(live, rename.objectType, rename.current);
     if (current === undefined) continue;
-    out.push({
-      type: 'property.rename',
-      meta: {
-        objectType: rename.objectType,
-        from: rename.current,
-        property: rename.back,
-        old: current,
-        created: liveProperty(live, rename.objectType, rename.back.name) !== undefined,
-        // what records hold under the new name now goes back, over what the old name kept
-        onConflict: 'overwrite',
-      },
-    });
+    const restored = liveProperty(live, rename.objectType, rename.back.name) !== undefined;
+    out.push(renameBackChange(rename.objectType, current, rename.back, restored));
   }
   return out;
 }

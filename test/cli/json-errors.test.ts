@@ -38,6 +38,7 @@ describe('--json on failure', () => {
       'lint',
       'plan',
       'pull',
+      'rollback',
       'validate',
     ]);
   });
@@ -46,8 +47,10 @@ describe('--json on failure', () => {
   const missing: Record<string, string> = { pull: 'TARGET_MISSING' };
 
   it.each(withJson)('%s: no project file (or target) is an error document, exit 1', async (command) => {
-    // apply asks before anything else without --yes (an error document too: CONFIRMATION_NEEDED)
-    const run = await runCli([command, '--json', ...(command === 'apply' ? ['--yes'] : [])], { cwd: dir });
+    // apply asks before anything else without --yes (an error document too: CONFIRMATION_NEEDED);
+    // rollback needs its record named
+    const extra = command === 'apply' ? ['--yes'] : command === 'rollback' ? ['some-record'] : [];
+    const run = await runCli([command, '--json', ...extra], { cwd: dir });
     expect(run.code).toBe(1);
     const document = JSON.parse(run.stdout) as ErrorDocument;
     expect(document.error).toMatchObject({ code: missing[command] ?? 'CONFIG_NOT_FOUND', exitCode: 1 });

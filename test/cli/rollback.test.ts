@@ -301,7 +301,7 @@ describe('rollback', () => {
     const failed = await cli(['apply', 'rollback.json']);
     expect(failed.code).toBe(1);
     expect(failed.stdout + failed.stderr).toContain(
-      "1 records hold 'p1' in rb_priority, set since the apply",
+      "1 record holds 'p1' in rb_priority, set since the apply",
     );
     // the listed records are back; p1 is still offered, so record D holds a valid value
     expect((await values()).A).toMatchObject({ rb_priority: 'urgent' });

@@ -4,7 +4,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { CHANGE_TYPES } from '../../src/plan/change-types.js';
 import { PHASES } from '../../src/plan/phases.js';
-import { plan } from '../../src/plan/plan.js';
+import { buildPlan, plan } from '../../src/plan/plan.js';
+import { unremapChange } from '../../src/plan/kinds/property-unremap.js';
 import { desired, exactCounts, policy, prop, state } from './fixtures.js';
 import { scenarioDesired, scenarioLive } from './scenario.js';
 import { reviewPlan } from '../render/plans.js';
@@ -74,6 +75,29 @@ describe('schemas/plan.schema.json', () => {
       }),
     );
     const review = reviewPlan();
+    // a rollback's put-back of a remap (made by src/rollback, never by the diff)
+    const putBack = buildPlan(
+      {
+        changes: [
+          unremapChange({
+            objectType: 'tickets',
+            name: 'sev',
+            fields: [
+              {
+                field: 'options',
+                old: [{ label: 'P1', value: 'p1', description: '', displayOrder: 0, hidden: false }],
+                new: [{ label: 'Urgent', value: 'urgent', description: '', displayOrder: 0, hidden: false }],
+              },
+            ],
+            values: [{ id: '7', from: 'p1', to: 'urgent' }],
+            multiple: false,
+            record: '2026-11-27T07-40-00-123Z-3f9a61c2d0e4',
+          }),
+        ],
+        diagnostics: [],
+      },
+      state(),
+    );
     const types = new Set(
       [
         ...doc.changes,
@@ -81,12 +105,13 @@ describe('schemas/plan.schema.json', () => {
         ...withNewEvent.changes,
         ...withEventUpdate.changes,
         ...review.changes,
+        ...putBack.changes,
       ].map((c) => c.type),
     );
     expect(types.size).toBe(CHANGE_TYPES.length);
-    expect(CHANGE_TYPES.length).toBe(20);
+    expect(CHANGE_TYPES.length).toBe(21);
     expect(withDiagnostics.diagnostics.length).toBe(2);
-    for (const d of [doc, withGroupUpdate, withDiagnostics, withNewEvent, withEventUpdate, review])
+    for (const d of [doc, withGroupUpdate, withDiagnostics, withNewEvent, withEventUpdate, review, putBack])
       expect(errorsOf(d)).toStrictEqual([]);
     const saved = {
       ...doc,

@@ -39,6 +39,7 @@ it('the manifest lists every command, with its flags', async () => {
     'lint',
     'plan',
     'pull',
+    'rollback',
     'validate',
   ]);
   expect(Object.keys(manifest.commands.emulator!.flags)).toEqual(

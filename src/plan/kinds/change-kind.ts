@@ -18,7 +18,7 @@ import type { Phase } from '../phases.js';
 import type { PlannedFields } from '../plan-document.js';
 import type { Classified, PlanRuleContext } from '../rules/rule-types.js';
 import type { Assessment } from '../severity.js';
-import type { NormalizedOption } from '../../model/schema-model.js';
+import type { NormalizedOption, NormalizedProperty } from '../../model/schema-model.js';
 import type { ConflictResolution } from '../../model/desired-state.js';
 import type { EndState } from './end-state.js';
 import type { ResourceRef } from './resource.js';
@@ -123,6 +123,29 @@ export type DriftReading =
   | { as: 'tombstoned'; address?: string }
   | { as: 'with-another' };
 
+/**
+ * How a change an apply record says applied is reversed by a rollback (src/rollback), where its resource
+ * going back to its definition before the apply (a resource it made removed) is not the whole story:
+ *
+ * - `irreversible`: it cannot be reversed, and why;
+ * - `put`: put back, but what it removed with the resource cannot come back (`lost` says what);
+ * - `rename`: renamed back: `back` (the old property) restored and every value copied back from `current`;
+ * - `rewrite`: an option rewrite put back record by record (the fields it changed, and `derive`: the
+ *   value a record held and holds, from the change alone, where the record kept ids only).
+ */
+export type RollbackWay =
+  | { as: 'irreversible'; why: string }
+  | { as: 'put'; lost: string }
+  | { as: 'rename'; objectType: string; current: string; back: NormalizedProperty }
+  | {
+      as: 'rewrite';
+      objectType: string;
+      name: string;
+      multiple: boolean;
+      fields: string[];
+      derive(id: string): { from: string; to: string } | undefined;
+    };
+
 /** A saved change as it compares with the fresh plan's after an earlier run did part of the plan. */
 export interface SavedNow<M> {
   meta: M;
@@ -224,6 +247,8 @@ export interface ChangeKind<C extends ChangeShape> {
   drift?(meta: C['meta'], ctx: DriftContext): DriftReading | undefined;
   /** how a saved plan holding it resumes; absent: it is done or it runs as saved */
   readonly resume?: Resume<C>;
+  /** how a rollback reverses it (see `RollbackWay`); absent: its resource goes back as it was */
+  rollback?(meta: C['meta']): RollbackWay;
 }
 
 export function fieldNames(fields: readonly { field: string }[]): string {

@@ -66,4 +66,8 @@ export const eventDefinitionCreate: ChangeKind<EventDefinitionCreateChange> = {
     m.definition.description === ''
       ? []
       : [{ kind: 'value', field: 'description', value: JSON.stringify(m.definition.description) }],
+  rollback: () => ({
+    as: 'irreversible',
+    why: 'the API cannot delete an event definition: delete it in the CRM if it must go (its properties are deleted by this rollback)',
+  }),
 };

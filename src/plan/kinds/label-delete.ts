@@ -71,4 +71,8 @@ export const labelDelete: ChangeKind<LabelDeleteChange> = {
     m.cause === 'unmanaged'
       ? { as: 'unmanaged', scope: policy.unmanaged === 'ignore' ? undefined : 'its pair is declared' }
       : undefined,
+  rollback: () => ({
+    as: 'put',
+    lost: 'the label is created again, but the record associations that carried it were removed with it and are not restored',
+  }),
 };

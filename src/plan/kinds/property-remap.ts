@@ -138,4 +138,18 @@ export const propertyRemap: ChangeKind<PropertyRemapChange> = {
   ],
   assess: (change, ctx) =>
     remapSteps(optionRemoval(change, ctx, new Map(change.meta.remaps.map((r) => [r.from, r.to]))), ctx),
+  // one old value to one new value: a record the apply record lists by id alone held the old one
+  rollback: (m) => ({
+    as: 'rewrite',
+    objectType: m.objectType,
+    name: m.name,
+    multiple: m.multiple,
+    fields: m.fields.map((f) => f.field),
+    derive: () => {
+      const [only, ...more] = m.remaps;
+      return only === undefined || more.length > 0 || m.multiple
+        ? undefined
+        : { from: only.to, to: only.from };
+    },
+  }),
 };

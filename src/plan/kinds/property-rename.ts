@@ -11,6 +11,7 @@
  * it is reported and refused (plan/rules/data-steps.ts), never run again.
  */
 import { defined } from '../../core/defined.js';
+import type { NormalizedProperty } from '../../model/schema-model.js';
 import { renamedDescription } from '../../model/data-step-marks.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
 import { liveProperty } from '../../model/schema-lookup.js';
@@ -57,6 +58,29 @@ export const PropertyRenameMeta = metaObject(
 );
 
 export type PropertyRenameChange = KindChange<'property.rename', typeof PropertyRenameMeta>;
+
+/**
+ * A rollback's rename back: `current` (live) to its old definition `back`, which a create restores unless
+ * it is restored already; every value goes back over what the old name kept.
+ */
+export function renameBackChange(
+  objectType: string,
+  current: NormalizedProperty,
+  back: NormalizedProperty,
+  restored: boolean,
+): PropertyRenameChange {
+  return {
+    type: 'property.rename',
+    meta: {
+      objectType,
+      from: current.name,
+      property: back,
+      old: current,
+      created: restored,
+      onConflict: 'overwrite',
+    },
+  };
+}
 
 export const propertyRename: ChangeKind<PropertyRenameChange> = {
   type: 'property.rename',
@@ -149,4 +173,5 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
     if (!m.created) return { as: 'missing' };
     return undefined;
   },
+  rollback: (m) => ({ as: 'rename', objectType: m.objectType, current: m.property.name, back: m.old }),
 };

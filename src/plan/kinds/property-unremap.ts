@@ -70,6 +70,11 @@ export const PropertyUnremapMeta = metaObject(
 
 export type PropertyUnremapChange = KindChange<'property.unremap', typeof PropertyUnremapMeta>;
 
+/** The put-back of a rollback: `fields` the update that brings the property back as it was. */
+export function unremapChange(meta: Meta): PropertyUnremapChange {
+  return { type: 'property.unremap', meta };
+}
+
 export const propertyUnremap: ChangeKind<PropertyUnremapChange> = {
   type: 'property.unremap',
   meta: PropertyUnremapMeta,
@@ -132,4 +137,16 @@ export const propertyUnremap: ChangeKind<PropertyUnremapChange> = {
       return canonicalJson(left(saved.meta)) === canonicalJson(left(now)) ? { meta: now } : undefined;
     },
   },
+  // its own list says what each record held
+  rollback: (m) => ({
+    as: 'rewrite',
+    objectType: m.objectType,
+    name: m.name,
+    multiple: m.multiple,
+    fields: m.fields.map((f) => f.field),
+    derive: (id) => {
+      const entry = m.values.find((v) => v.id === id);
+      return entry === undefined ? undefined : { from: entry.to, to: entry.from };
+    },
+  }),
 };

@@ -27,6 +27,7 @@ import type {
   LearnedIds,
   Migration,
   RemovalVerb,
+  RollbackWay,
   SavedNow,
 } from './change-kind.js';
 import { createRegistry } from './create-registry.js';
@@ -101,6 +102,11 @@ export function isRemoval(change: Change): boolean {
 /** The live resource a change acts on, or undefined when there is none. */
 export function liveResourceFor(change: Change, live: SchemaState): unknown {
   return liveResourceOf(targetOf(change), live);
+}
+
+/** How a rollback reverses the change, where it is more than its resource going back (see `RollbackWay`). */
+export function rollbackWayOf(change: Change): RollbackWay | undefined {
+  return kindOf(change).rollback?.(change.meta);
 }
 
 /** The resource a change acts on as a desired state declares it (labels and limits by their text). */
