@@ -11,7 +11,7 @@ import { makeRecord, writesCollector } from '../record/make-record.js';
 import { recordFolder, writeRecord } from '../record/record-file.js';
 import type { ApplyRecord } from '../record/record-shape.js';
 import { actorOf, gitOf } from '../record/who-and-where.js';
-import { rollbackDigest, rollbackOptions } from '../rollback/rollback-check.js';
+import { checkRecordAccount, rollbackDigest, rollbackOptions } from '../rollback/rollback-check.js';
 import { checkedRecord, rollbackSource } from '../rollback/rollback-source.js';
 import { createInterface } from 'node:readline/promises';
 import { Args, Flags, type Interfaces } from '@oclif/core';
@@ -173,6 +173,9 @@ export default class Apply extends CrmCommand {
       // the account was read first: a saved plan made against another one is refused before any other call
       if (saved !== undefined && args.planfile !== undefined)
         checkSavedAccount(saved, args.planfile, session.account);
+      // a rollback's record names the account its apply changed: only that one is rolled back
+      if (rollback !== undefined && args.planfile !== undefined)
+        checkRecordAccount(rollback.record, args.planfile, session.account);
       const ranOn = planTargetOf(target, session.account);
       const where = `${describeTarget(target)}, ${accountText(session.account)}`;
       this.#where = where;

@@ -48,6 +48,47 @@ export function changeShapeProblems(type: unknown, meta: unknown, where: string,
   });
 }
 
+/** The shared shapes of the plan's schema a resource definition has, by resource kind. */
+const RESOURCE_DEFS: Readonly<Record<string, string>> = {
+  property: 'property',
+  group: 'group',
+  label: 'label',
+  eventDefinition: 'eventDefinition',
+  eventProperty: 'eventProperty',
+};
+
+/**
+ * The shape problems of a resource definition read from outside (an apply record's before and after),
+ * against its kind's shape; a limit is its category, typeId, label and maximum. Empty when it has it.
+ */
+export function resourceShapeProblems(kind: string, value: unknown, where: string, max = 3): string[] {
+  if (kind === 'limit') {
+    const limit = value as Record<string, unknown> | null;
+    const ok =
+      typeof limit === 'object' &&
+      limit !== null &&
+      typeof limit.category === 'string' &&
+      (limit.typeId === undefined || Number.isSafeInteger(limit.typeId)) &&
+      (limit.label === undefined || typeof limit.label === 'string') &&
+      (limit.maxToObjectIds === undefined || Number.isSafeInteger(limit.maxToObjectIds)) &&
+      Object.keys(limit).every((key) => ['category', 'typeId', 'label', 'maxToObjectIds'].includes(key));
+    return ok ? [] : [`${where}: is not a limit (category, typeId, label, maxToObjectIds)`];
+  }
+  const def = RESOURCE_DEFS[kind];
+  if (def === undefined) return [`${where}: a ${kind} has no definition to put back`];
+  metaAjv ??= planAjv(planJsonSchema());
+  const validate = must(metaAjv.getSchema(`${PLAN_SCHEMA_ID}#/$defs/${def}`), `the shape of a ${kind}`);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).slice(0, max).map((error) => {
+    const path = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+      .join('');
+    return `${where}${path}: ${error.message ?? 'is not valid'}`;
+  });
+}
+
 /** The shape problems of a parsed plan file, most precise first; empty when it has the plan's shape. */
 export function planShapeProblems(value: unknown, max = 3): string[] {
   const all = validateInChunks(validator(), value, ['changes', 'diagnostics']);

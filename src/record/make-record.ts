@@ -13,7 +13,7 @@ import { canonicalDigest } from '../plan/canonical-json.js';
 import { refKey } from '../plan/change-shapes.js';
 import { changeOf, type PlannedChange } from '../plan/plan-document.js';
 import type { PlanTarget } from '../plan/plan-target.js';
-import { declaredResourceFor, liveResourceFor, migrationOf } from '../plan/kinds/registry.js';
+import { declaredResourceFor, liveResourceFor, migrationOf, targetOf } from '../plan/kinds/registry.js';
 import type { ApiVersion } from '../wire/api-version.js';
 import { defined } from '../core/defined.js';
 import {
@@ -81,7 +81,12 @@ export function makeRecord(input: RecordInput, context: RecordContext): ApplyRec
     const before = liveResourceFor(change, input.before);
     const leaves = (status === 'applied' || status === 'already-done') && planned.action !== 'remove';
     const after = leaves
-      ? withTypeIds(declaredResourceFor(change, input.desired.state), planned.address, input.typeIds)
+      ? withTypeIds(
+          declaredResourceFor(change, input.desired.state),
+          planned.address,
+          input.typeIds,
+          targetOf(change).kind,
+        )
       : undefined;
     const migration = migrationOf(change);
     const records = outcome?.records;
@@ -186,14 +191,20 @@ function dataOf(
   };
 }
 
-/** A label the apply created, with the typeIds its answer gave (a rollback finds it by them, whatever its text now). */
+/**
+ * A label the apply created (and a limit on it), with the typeIds its answer gave: a rollback finds it by
+ * them, whatever its text now.
+ */
 function withTypeIds(
   after: unknown,
   address: string,
   typeIds: ReadonlyMap<string, number> | undefined,
+  kind: string,
 ): unknown {
   const typeId = typeIds?.get(address);
   if (typeId === undefined || typeof after !== 'object' || after === null) return after;
+  if (kind === 'limit') return { ...after, typeId };
+  if (kind !== 'label') return after;
   const inverseTypeId = typeIds?.get(refKey({ ref: address, side: 'inverse' }));
   return { ...after, typeId, ...defined({ inverseTypeId }) };
 }

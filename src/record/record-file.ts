@@ -9,6 +9,7 @@
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
+import { jsonDepthExceeds } from '../core/json-depth.js';
 import { isWithin, realPathOutside } from '../core/inside-folder.js';
 import { readRegularFile } from '../core/regular-file.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
@@ -19,6 +20,9 @@ export const DEFAULT_RECORD_FOLDER = '.crm-schema/applies';
 
 /** The largest record read (a record of 11,000 changes with their definitions is a few MB). */
 export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
+
+/** How deep a record may nest (a record is about a dozen levels deep). */
+export const MAX_RECORD_DEPTH = 64;
 
 /** The record folder of a project: `applyRecords` (or the default), inside the project folder. */
 export async function recordFolder(projectDir: string, configured: string | undefined): Promise<string> {
@@ -68,6 +72,9 @@ export async function readRecord(path: string, shown = path): Promise<ApplyRecor
   } catch {
     throw notARecord(shown, 'it is not JSON');
   }
+  // a record is a dozen levels deep: anything far deeper is refused before code walks it recursively
+  if (jsonDepthExceeds(value, MAX_RECORD_DEPTH))
+    throw notARecord(shown, `it is nested more than ${String(MAX_RECORD_DEPTH)} levels deep`);
   const problem = recordProblem(value);
   if (problem !== undefined) throw notARecord(shown, problem);
   return value as ApplyRecord;

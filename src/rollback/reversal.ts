@@ -35,7 +35,7 @@ export interface PutBack {
    * resource whole. Only these go back: a field the apply did not change keeps its live value.
    */
   fields?: string[];
-  /** the apply removed it with what cannot come back (a label's record links): said, and still recreated */
+  /** the apply removed it with what cannot come back (a label's record links): said, and left as it is */
   lost?: string;
 }
 
@@ -122,6 +122,15 @@ function fieldsOf(change: Change): { fields?: string[] } {
   return actionOf(change) === 'update' && fields.length > 0 ? { fields: fields.map((f) => f.field) } : {};
 }
 
+/** A record whose list of rewritten records is not what its apply wrote: it was edited. */
+function notTheApplys(address: string, recordId: string, why: string): Irreversible {
+  return {
+    kind: 'irreversible',
+    address,
+    why: `apply record ${recordId} cannot be what its apply wrote (${why}): the records it lists are not put back`,
+  };
+}
+
 /** A later change of the same resource: its end state is what the apply left; the earlier "before" stands. */
 function merge(known: Reversal, later: Reversal): Reversal {
   if (known.kind === 'put' && later.kind === 'put') {
@@ -164,8 +173,24 @@ function rewriteBack(
       why: `apply record ${recordId} lists ${String(data.records.length)} of the ${String(data.written)} records it rewrote (records beyond the bound are kept as a count only)`,
     };
   const values: RewriteBack['values'] = [];
+  const seen = new Set<string>();
+  const offered = (definition: unknown) =>
+    new Set(((definition as NormalizedProperty | undefined)?.options ?? []).map((o) => o.value));
+  const [wasOffered, leftOffered] = [offered(before), offered(recorded.after)];
+  const within = (value: string, options: ReadonlySet<string>) =>
+    value !== '' && (way.multiple ? value.split(';') : [value]).every((part) => options.has(part));
   for (const written of data.records) {
+    // a record names each record once, for this property, with values its options offered
+    if (written.property !== way.name || seen.has(written.id))
+      return notTheApplys(address, recordId, `it lists record ${written.id} twice, or for another property`);
+    seen.add(written.id);
     if (data.valuesShown && written.after !== undefined && written.before !== undefined) {
+      if (!within(written.before, wasOffered) || !within(written.after, leftOffered))
+        return notTheApplys(
+          address,
+          recordId,
+          `record ${written.id} holds values its options did not offer before and after the apply`,
+        );
       values.push({ id: written.id, from: written.after, to: written.before });
       continue;
     }

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
 import { compileSchema } from '../manifest/schema/schema-compile.js';
-import { changeShapeProblems } from '../pipeline/plan-schema.js';
+import { changeShapeProblems, resourceShapeProblems } from '../pipeline/plan-schema.js';
+import { targetOf } from '../plan/kinds/registry.js';
 import type { DesiredFromLive } from '../pipeline/compute-plan.js';
 import type { Change } from '../plan/change-types.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
@@ -61,7 +62,16 @@ export function checkedRecord(value: unknown, shown: string): ApplyRecord {
       );
   } else {
     for (const [i, change] of (value as ApplyRecord).changes.entries()) {
-      problems.push(...changeShapeProblems(change.type, change.meta, `changes[${String(i)}]`));
+      const where = `changes[${String(i)}]`;
+      const meta = changeShapeProblems(change.type, change.meta, where);
+      problems.push(...meta);
+      // the definitions before and after, each of its resource's shape
+      if (meta.length === 0) {
+        const { kind } = targetOf({ type: change.type, meta: change.meta } as Change);
+        for (const side of ['before', 'after'] as const)
+          if (change[side] !== undefined)
+            problems.push(...resourceShapeProblems(kind, withoutRenames(change[side]), `${where}.${side}`));
+      }
       if (problems.length >= 3) break;
     }
   }
@@ -72,6 +82,13 @@ export function checkedRecord(value: unknown, shown: string): ApplyRecord {
       { hint: 'Give a record apply wrote, unedited (crm-schema history lists them).' },
     );
   return value as ApplyRecord;
+}
+
+/** A label as records of 0.2.0 kept it after a rename in place: with the manifest's `renamedFrom`, not part of it. */
+function withoutRenames(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const { renamedFrom: _from, inverseRenamedFrom: _inverse, ...rest } = value as Record<string, unknown>;
+  return rest;
 }
 
 /** The desired state of the rollback of `record`: made once the live account is read. */

@@ -11,7 +11,14 @@ import { getOrCreate } from '../core/maps.js';
 import { canonicalJson } from '../plan/canonical-json.js';
 import type { Change } from '../plan/change-types.js';
 import type { PlanDiagnostic } from '../plan/diagnostics.js';
-import { actionOf, addressOf, changedFieldsOf, endStateOf, targetOf } from '../plan/kinds/registry.js';
+import {
+  actionOf,
+  addressOf,
+  changedFieldsOf,
+  endStateAgainst,
+  endStateOf,
+  targetOf,
+} from '../plan/kinds/registry.js';
 import { renameBackChange } from '../plan/kinds/property-rename.js';
 import { unremapChange } from '../plan/kinds/property-unremap.js';
 import { liveResourceOf, type ResourceRef } from '../plan/kinds/resource.js';
@@ -29,7 +36,7 @@ import type {
 } from '../model/schema-model.js';
 import { canonicalObjectType } from '../model/object-types.js';
 import { limitKey, pairKey } from '../model/normalize-association.js';
-import { liveLabelByTypeId, liveProperty } from '../model/schema-lookup.js';
+import { liveLabelByText, liveLabelByTypeId, liveProperty } from '../model/schema-lookup.js';
 import { propertyAddress } from '../model/address.js';
 import type { Reversal } from './reversal.js';
 
@@ -116,8 +123,11 @@ export function rollbackState(
     if (reversal.kind === 'put') {
       if (reversal.lost !== undefined && standing !== 'before')
         refuse(address, 'ROLLBACK_IRREVERSIBLE', `${address} cannot be rolled back whole: ${reversal.lost}`);
-      if (reversal.lost !== undefined && standing !== 'before' && !options.partial) continue;
-      const now = liveResourceOf(nowRef(reversal.ref, reversal.before ?? reversal.after), live, new Map());
+      // the definition alone is not the resource: left as it is, with --partial too
+      if (reversal.lost !== undefined && standing !== 'before') continue;
+      // nothing of it to remove: never a tombstone by text for what may be another resource now
+      if (standing === 'before' && reversal.before === undefined) continue;
+      const now = putNow(reversal, live);
       putInto(state, tombstones, reversal.ref, backTo(reversal.before, now, reversal.fields), live);
     } else if (reversal.kind === 'rename') {
       objectOf(state, reversal.objectType).properties.set(reversal.back.name, reversal.back);
@@ -140,12 +150,14 @@ export function rollbackState(
 
 /** Where the resource of a reversal stands on the live account. */
 function standingOf(reversal: Exclude<Reversal, { kind: 'irreversible' }>, live: SchemaState): Standing {
-  const leftByApply = endStateOf(reversal.last, live, new Map()).done;
   if (reversal.kind === 'put') {
-    const now = liveResourceOf(nowRef(reversal.ref, reversal.before ?? reversal.after), live, new Map());
+    // a label the record knows by its typeId is that one, whatever carries its text now
+    const now = putNow(reversal, live);
     if (holds(now, reversal.before, reversal.fields)) return 'before';
-    return leftByApply ? 'after' : 'moved';
+    if (now === undefined && sameLabelAgain(reversal, live)) return 'before';
+    return endStateAgainst(reversal.last, now, live).done ? 'after' : 'moved';
   }
+  const leftByApply = endStateOf(reversal.last, live, new Map()).done;
   if (reversal.kind === 'rename') {
     const back = liveProperty(live, reversal.objectType, reversal.back.name);
     const current = liveProperty(live, reversal.objectType, reversal.current);
@@ -162,6 +174,23 @@ function standingOf(reversal: Exclude<Reversal, { kind: 'irreversible' }>, live:
   return now !== undefined && reversal.before.options.every((o) => shown.has(canonicalJson(o)))
     ? 'between'
     : 'moved';
+}
+
+/** The resource of a put-back on the live account: by the typeId the record knows, else as its change names it. */
+function putNow(reversal: Extract<Reversal, { kind: 'put' }>, live: SchemaState): unknown {
+  return liveResourceOf(nowRef(reversal.ref, reversal.before ?? reversal.after), live, new Map());
+}
+
+/**
+ * A label the apply deleted, made again since (a rollback with --partial did, or someone): another typeId,
+ * the same texts. Nothing is left to put back.
+ */
+function sameLabelAgain(reversal: Extract<Reversal, { kind: 'put' }>, live: SchemaState): boolean {
+  const ref = reversal.ref;
+  const was = reversal.before as NormalizedLabel | undefined;
+  if (ref.kind !== 'label' || was === undefined) return false;
+  const now = liveLabelByText(live, ref.from, ref.to, was.label);
+  return now !== undefined && now.inverseLabel === was.inverseLabel;
 }
 
 /** A label or limit is found by its typeId when the record knows it (its text may have changed since). */

@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplyRecord } from '../../src/record/record-shape.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { runCli } from '../helpers/cli.js';
+import { rollbackDigest } from '../../src/rollback/rollback-check.js';
 import {
   cliAgainst,
   liveFixture,
@@ -169,6 +170,8 @@ describe('rollback', () => {
     expect((await values()).A).toMatchObject({ rb_tier: 'gold', rb_priority: 'p1' });
 
     const text = await rollBack(v2Record, 'rollback.json');
+    const v2Id = v2Record.replace(/\.json$/, '');
+    expect(text).toMatch(new RegExp(`Rollback of apply ${v2Id} \\(\\S+, octo-deployer`));
     expect(text).toContain('Restore archived property tickets.rb_note');
     expect(text).toContain('Rename property tickets.rb_tier -> tickets.rb_level');
     expect(text).toContain('Put back the values of tickets.rb_priority on 2 records');
@@ -221,6 +224,9 @@ describe('rollback', () => {
     ]);
     expect(plan.changes.map((c) => c.id)).toContain('eventProperty.delete event:rb_shipped.carrier');
     expect(plan.rollback?.partial).toBe(true);
+    const markdown = await cli(['rollback', v1Record, '--partial', '--format', 'markdown']);
+    expect(markdown.stdout).toContain(`Rollback of apply \`${v1Record.replace(/\.json$/, '')}\``);
+    expect(markdown.stdout).toContain('--partial');
   });
 
   it('refuses to put back a remap of several old values when the record kept ids only (policy hides values)', async () => {
@@ -316,6 +322,64 @@ describe('rollback', () => {
     const after = await fx.client.properties.get('tickets', 'rb_priority');
     expect(after.options.map((o) => o.value)).toEqual(['low', 'urgent', 'critical']);
     expect((await values()).B).toMatchObject({ rb_priority: 'critical' });
+  });
+
+  it('never removes what only shares a name with what the apply made: a label deleted and made again since', async () => {
+    await writeFiles(dir, { 'crm-schema.yaml': PROJECT('show'), ...V1 });
+    expect((await cli(['apply', '--yes'])).code).toBe(0);
+    const [v1Record] = await recordFiles();
+    const labels = await fx.client.associations.listLabels('tickets', 'orders');
+    const made = labels.find((l) => l.label === 'Rb order')!;
+    await fx.client.associations.deleteLabel('tickets', 'orders', made.typeId);
+    const again = await fx.client.associations.createLabel('tickets', 'orders', {
+      name: 'rb_order_again',
+      label: 'Rb order',
+      inverseLabel: 'Rb ticket',
+    });
+    const run = await cli(['rollback', v1Record!, '--partial', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const plan = JSON.parse(run.stdout) as PlanDocument;
+    expect(plan.changes.map((c) => c.type)).not.toContain('label.delete');
+    expect(plan.changes.map((c) => c.id)).toContain('property.archive tickets.rb_level');
+    const now = await fx.client.associations.listLabels('tickets', 'orders');
+    expect(now.map((l) => l.typeId)).toContain(again[0]!.typeId);
+  });
+
+  it('refuses a hostile record before any call: too deep, or a definition of the wrong shape', async () => {
+    const [, v2Record] = await v1ThenV2();
+    const record = await readRecordFile(v2Record);
+    // written as text: building it as a value would exhaust the test's own stack
+    const deep = `${'['.repeat(10_000)}"x"${']'.repeat(10_000)}`;
+    const text = JSON.stringify({ ...record, changes: [{ ...record.changes[0], after: 'DEEP' }] });
+    await writeFile(join(dir, 'deep.json'), text.replace('"DEEP"', deep));
+    const tooDeep = await cli(['rollback', 'deep.json']);
+    expect(tooDeep.code).toBe(1);
+    expect(tooDeep.stderr).toContain(
+      'deep.json is not an apply record: it is nested more than 64 levels deep',
+    );
+
+    const wrong = structuredClone(record);
+    wrong.changes[0]!.before = { name: 5 };
+    await writeFile(join(dir, 'wrong.json'), JSON.stringify(wrong));
+    const shape = await cli(['rollback', 'wrong.json']);
+    expect(shape.code).toBe(1);
+    expect(shape.stderr).toMatch(
+      /wrong\.json is not an apply record this version of crm-schema can roll back: changes\[0\]\.before/,
+    );
+    for (const output of [tooDeep.stderr, shape.stderr])
+      expect(output).not.toMatch(/at .*\.js:\d+|unexpected failure/);
+  });
+
+  it('apply refuses a saved rollback plan whose record names another account', async () => {
+    const [, v2Record] = await v1ThenV2();
+    expect((await cli(['rollback', v2Record, '--out', 'rollback.json'])).code).toBe(0);
+    const saved = JSON.parse(await readFile(join(dir, 'rollback.json'), 'utf8')) as PlanDocument;
+    (saved.rollback!.record as ApplyRecord).target.account = { id: 42 };
+    saved.manifestDigest = rollbackDigest(saved.rollback!);
+    await writeFile(join(dir, 'other.json'), JSON.stringify(saved));
+    const run = await cli(['apply', 'other.json', '--dry-run']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('records an apply to account 42');
   });
 
   it('refuses a record of another account, and a file that is not a record', async () => {

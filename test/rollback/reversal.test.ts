@@ -145,6 +145,43 @@ describe('reversalsOf', () => {
     expect(reversals).toEqual([expect.objectContaining({ kind: 'rename', current: 'tier', back: level })]);
   });
 
+  it('refuses a list of rewritten records its apply cannot have written (an edited record)', () => {
+    const priority = select('priority', ['low', 'urgent']);
+    const [reversal] = reversalsOf(
+      [
+        applied(
+          {
+            type: 'property.remap',
+            meta: {
+              objectType: 'tickets',
+              name: 'priority',
+              fields: [{ field: 'options', old: [], new: [] }],
+              remaps: [{ from: 'urgent', to: 'p1' }],
+              kept: [],
+              multiple: false,
+            },
+          },
+          'tickets.priority',
+          priority,
+          select('priority', ['low', 'p1']),
+          {
+            read: 3,
+            written: 1,
+            verified: true,
+            records: [{ id: '3', property: 'priority', before: 'zzz', after: 'low' }],
+            partial: false,
+            valuesShown: true,
+          },
+        ),
+      ],
+      'rec-1',
+    );
+    expect(reversal).toMatchObject({
+      kind: 'irreversible',
+      why: expect.stringContaining('cannot be what its apply wrote') as string,
+    });
+  });
+
   describe('a remap put back record by record', () => {
     const priority = select('priority', ['low', 'urgent', 'critical']);
     const remap = (remaps: { from: string; to: string }[]): Change => ({
@@ -178,7 +215,7 @@ describe('reversalsOf', () => {
             ]),
             'tickets.priority',
             priority,
-            priority,
+            select('priority', ['low', 'p1']),
             data([
               { id: '1', property: 'priority', before: 'urgent', after: 'p1' },
               { id: '2', property: 'priority', before: 'critical', after: 'p1' },

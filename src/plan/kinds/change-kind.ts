@@ -128,7 +128,7 @@ export type DriftReading =
  * going back to its definition before the apply (a resource it made removed) is not the whole story:
  *
  * - `irreversible`: it cannot be reversed, and why;
- * - `put`: put back, but what it removed with the resource cannot come back (`lost` says what);
+ * - `put`: its resource cannot come back whole (`lost` says what is lost): left as it is, and said;
  * - `rename`: renamed back: `back` (the old property) restored and every value copied back from `current`;
  * - `rewrite`: an option rewrite put back record by record (the fields it changed, and `derive`: the
  *   value a record held and holds, from the change alone, where the record kept ids only).

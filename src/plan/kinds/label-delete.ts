@@ -73,6 +73,6 @@ export const labelDelete: ChangeKind<LabelDeleteChange> = {
       : undefined,
   rollback: () => ({
     as: 'put',
-    lost: 'the label is created again, but the record associations that carried it were removed with it and are not restored',
+    lost: 'the record associations that carried it were removed with it and cannot be restored (declare the label in a manifest again to create it anew, without them)',
   }),
 };

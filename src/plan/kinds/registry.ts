@@ -124,6 +124,11 @@ export function endStateOf(
   return kindOf(change).endState(change.meta, found, { live, typeIds });
 }
 
+/** Whether `found` (the change's resource, found by the caller) is what the change wants. */
+export function endStateAgainst(change: Change, found: unknown, live: SchemaState): EndState {
+  return kindOf(change).endState(change.meta, found, { live, typeIds: new Map() });
+}
+
 export function dependencyKeysOf(change: Change): Partial<DependencyKeys> {
   return kindOf(change).dependencies?.(change.meta) ?? {};
 }

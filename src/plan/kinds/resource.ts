@@ -60,7 +60,13 @@ export function liveResourceOf(
  * typeId), everything else as `liveResourceOf` finds it.
  */
 export function declaredResourceOf(ref: ResourceRef, desired: SchemaState): unknown {
-  if (ref.kind === 'label') return liveLabelByText(desired, ref.from, ref.to, ref.text);
+  if (ref.kind === 'label') {
+    const label = liveLabelByText(desired, ref.from, ref.to, ref.text);
+    if (label === undefined) return undefined;
+    // how a manifest renames it is not part of the label
+    const { renamedFrom: _from, inverseRenamedFrom: _inverse, ...rest } = label;
+    return rest;
+  }
   if (ref.kind !== 'limit') return liveResourceOf(ref, desired);
   for (const limit of desired.associations.get(pairKey(ref.from, ref.to))?.limits.values() ?? []) {
     const same =

@@ -35,6 +35,7 @@ import { countOf, formatCount } from '../common/plan-values.js';
 import { at } from '../../core/must.js';
 import { neutralizeDocument } from '../common/safe-text.js';
 import { targetMarkdown } from '../common/target-line.js';
+import { rollbackMarkdown } from './plan-rollback.js';
 
 export const PLAN_COMMENT_MARKER = '<!-- crm-schema-plan -->';
 export const MARKDOWN_MAX_LENGTH = 60_000;
@@ -82,6 +83,8 @@ export function renderPlanMarkdown(input: PlanDocument, options: PlanMarkdownOpt
 function head(plan: PlanDocument, counts: PlanCounts): string {
   let out = `${PLAN_COMMENT_MARKER}\n### crm-schema plan\n\n`;
   if (plan.target !== undefined) out += `${targetMarkdown(plan.target)}\n\n`;
+  const rollback = rollbackMarkdown(plan);
+  if (rollback !== undefined) out += `${rollback}\n\n`;
   out += `**${summaryLine(counts)}**\n`;
   const errors = planErrorLine(counts);
   if (errors !== undefined) out += `\n**${errors}**\n`;

@@ -34,6 +34,7 @@ import { policyLines } from './plan-policy.js';
 import { countOf } from '../common/plan-values.js';
 import { neutralizeDocument } from '../common/safe-text.js';
 import { targetText } from '../common/target-line.js';
+import { rollbackText } from './plan-rollback.js';
 
 export interface PlanTextOptions {
   /** ANSI colour; the caller decides (see `colorEnabled`) */
@@ -50,7 +51,9 @@ export function renderPlanText(input: PlanDocument, options: PlanTextOptions): s
   const plan = neutralizeDocument(input);
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const blocks: string[][] = [];
-  if (plan.target !== undefined) blocks.push([`Plan for ${targetText(plan.target)}`]);
+  const rollback = rollbackText(plan);
+  if (plan.target !== undefined)
+    blocks.push([`Plan for ${targetText(plan.target)}`, ...(rollback === undefined ? [] : [rollback])]);
   for (const group of groupChanges(plan.changes)) {
     blocks.push([
       chalk.bold(`${group.title} (${countOf(group.changes.length, 'change', 'changes')})`),
