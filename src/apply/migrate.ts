@@ -22,7 +22,7 @@
  * the records already done (a pass writes only what differs), and never archives with values uncopied.
  */
 import type { CrmClient } from '../api/client.js';
-import { isApiError, type CrmApiError } from '../api/errors.js';
+import { isApiError } from '../api/errors.js';
 import { CrmSchemaError, isCrmSchemaError } from '../core/errors.js';
 import type { WriteRequest } from '../wire/writes.js';
 import type { Migration } from '../plan/kinds/change-kind.js';
@@ -32,6 +32,7 @@ import { PageGuard } from '../api/paging.js';
 import type { RecordUpdateInput } from '../wire/api.js';
 import { copyStep, writtenByCopy } from '../plan/copy-values.js';
 import type { RecordValueWrite, RecordWork } from './types.js';
+import { writeAll } from './record-writes.js';
 import { quoteList } from '../core/quote-list.js';
 import { formatCount } from '../core/count-text.js';
 
@@ -347,60 +348,4 @@ export function remapValue(value: string, map: ReadonlyMap<string, string>, mult
     if (!out.includes(next)) out.push(next);
   }
   return out.join(';');
-}
-
-interface WriteOutcome {
-  /** the updates the account took */
-  written: RecordUpdateInput[];
-  /** records a required-property rule refused: their ids, the properties the rule names, its message */
-  refused?: { ids: string[]; properties: string[]; message: string };
-  /** any other failure */
-  failure?: CrmApiError;
-}
-
-async function writeAll(
-  client: CrmClient,
-  objectType: string,
-  updates: RecordUpdateInput[],
-): Promise<WriteOutcome> {
-  const result =
-    objectType === 'projects'
-      ? await client.records.batchUpdateProjects(updates)
-      : await client.records.batchUpdate(objectType, updates);
-  const failed = new Set(result.errors.map(({ input }) => input.id));
-  const written = result.unmatched.length > 0 ? [] : updates.filter((update) => !failed.has(update.id));
-  const refused = result.errors.filter(({ error }) => isRuleRefusal(error));
-  const first = refused[0];
-  if (first !== undefined) {
-    const properties = new Set<string>();
-    const ids = new Set<string>();
-    for (const { input, error } of refused) {
-      // the records the error names, when it names them (a refusal of the whole batch names each one)
-      const named = (error.context as { id?: unknown }).id;
-      const own = Array.isArray(named) ? named.filter((id): id is string => typeof id === 'string') : [];
-      if (own.length === 0 || own.includes(input.id)) ids.add(input.id);
-      for (const detail of error.errors) {
-        const names = (detail.context as { propertyName?: unknown } | undefined)?.propertyName;
-        if (Array.isArray(names))
-          for (const name of names) if (typeof name === 'string') properties.add(name);
-      }
-    }
-    return {
-      written,
-      refused: {
-        ids: [...ids],
-        properties: [...properties].sort(),
-        message: first.error.serverMessage ?? first.error.message,
-      },
-    };
-  }
-  return { written, failure: result.errors[0]?.error ?? result.unmatched[0] };
-}
-
-/** The 2026-09 refusal of a record write by a conditional required-property rule. */
-function isRuleRefusal(error: CrmApiError): boolean {
-  return error.errors.some(
-    (detail) =>
-      detail.code === 'MISSING_CONDITIONAL_REQUIRED_PROPERTY' || detail.code === 'MISSING_REQUIRED_PROPERTY',
-  );
 }

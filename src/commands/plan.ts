@@ -2,7 +2,6 @@
  * `crm-schema plan`: what apply would change. Thin: src/pipeline loads the project and computes the
  * plan, src/render prints it; the plan document is the result (`--json`).
  */
-import { resolve } from 'node:path';
 import { Flags, type Interfaces } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
 import {
@@ -13,12 +12,10 @@ import {
   targetFlags,
 } from '../cli/common-flags.js';
 import { computePlan } from '../pipeline/compute-plan.js';
-import { planErrors, refusedChanges } from '../pipeline/plan-errors.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { manifestDigest, savedPlan } from '../pipeline/saved-plan.js';
 import { computeOptionsOf, planTargetOf } from '../cli/target.js';
 import { ignoreUnmanagedFlag, withUnmanaged } from '../cli/ignore-unmanaged.js';
-import { writeFileAtomic } from '../core/write-file-atomic.js';
 import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
 import type { Target } from '../cli/target.js';
 import type { Project } from '../pipeline/project.js';
@@ -30,10 +27,9 @@ import {
   type EnvironmentPlan,
   type MultiPlanDocument,
 } from '../render/plan/multi-plan.js';
-import { planJsonChunks, renderPlanJson } from '../render/plan/plan-json.js';
-import { renderPlanMarkdown } from '../render/plan/plan-markdown.js';
-import { renderPlanText } from '../render/plan/plan-text.js';
+import { renderPlanJson } from '../render/plan/plan-json.js';
 import { appendStepSummary } from '../render/common/step-summary.js';
+import { showPlan } from '../cli/show-plan.js';
 
 export default class Plan extends CrmCommand {
   static override summary = 'Show what apply would change: the live account compared with the manifests.';
@@ -104,27 +100,16 @@ export default class Plan extends CrmCommand {
     );
     const plan = await this.planFor(target, { ...flags, env: names[0] }, project, settings);
 
-    const markdown = () => renderPlanMarkdown(plan);
-    if (!this.jsonEnabled()) {
-      output.out(flags.format === 'markdown' ? markdown() : renderPlanText(plan, { color: output.color }));
-    }
-    if (plan.summary.errors > 0) {
-      await appendStepSummary(markdown, process.env);
-      this.fail(planErrors(plan, { command: 'plan', out: flags.out }));
-      return plan;
-    }
-    const refused = plan.summary.refused > 0 && !flags['skip-refused'];
-    // saved before the step summary is written: a summary file that cannot be written loses no plan
-    if (flags.out !== undefined) {
-      await writeFileAtomic(resolve(this.cwd, flags.out), planJsonChunks(plan));
-      output.err(
-        refused
-          ? `Saved the plan to ${flags.out}. It holds changes the policy refuses, so applying it writes nothing until they are allowed (or with --skip-refused).`
-          : `Saved the plan to ${flags.out}. Apply exactly these changes with: crm-schema apply ${flags.out}`,
-      );
-    }
-    await appendStepSummary(markdown, process.env);
-    if (refused) this.fail(refusedChanges(plan, flags.out));
+    const failure = await showPlan(plan, {
+      command: 'plan',
+      output,
+      cwd: this.cwd,
+      json: this.jsonEnabled(),
+      format: flags.format,
+      out: flags.out,
+      skipRefused: flags['skip-refused'],
+    });
+    if (failure !== undefined) this.fail(failure);
     else if (flags['detailed-exitcode'] && plan.changes.length > 0) this.exitWith(EXIT.changes);
     return plan;
   }

@@ -4,7 +4,6 @@
  * saved plan). Thin: src/rollback reads the record and makes the desired state, src/pipeline the plan,
  * src/render prints it; the plan document is the result (`--json`).
  */
-import { resolve } from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
 import {
@@ -15,16 +14,12 @@ import {
   targetFlags,
 } from '../cli/common-flags.js';
 import { computeOptionsOf, planTargetOf } from '../cli/target.js';
-import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { computePlan } from '../pipeline/compute-plan.js';
-import { planErrors, refusedChanges } from '../pipeline/plan-errors.js';
 import { savedPlan } from '../pipeline/saved-plan.js';
 import type { PlanDocument } from '../plan/plan-document.js';
 import { recordFolder } from '../record/record-file.js';
-import { planJsonChunks, renderPlanJson } from '../render/plan/plan-json.js';
-import { renderPlanMarkdown } from '../render/plan/plan-markdown.js';
-import { renderPlanText } from '../render/plan/plan-text.js';
-import { appendStepSummary } from '../render/common/step-summary.js';
+import { renderPlanJson } from '../render/plan/plan-json.js';
+import { showPlan } from '../cli/show-plan.js';
 import { checkRecordAccount, rollbackDigest, rollbackOptions } from '../rollback/rollback-check.js';
 import { loadRollbackRecord, rollbackSource } from '../rollback/rollback-source.js';
 
@@ -106,25 +101,16 @@ export default class Rollback extends CrmCommand {
       settings,
       rollback,
     });
-    const markdown = () => renderPlanMarkdown(plan);
-    if (!this.jsonEnabled())
-      output.out(flags.format === 'markdown' ? markdown() : renderPlanText(plan, { color: output.color }));
-    if (plan.summary.errors > 0) {
-      await appendStepSummary(markdown, process.env);
-      this.fail(planErrors(plan, { command: 'rollback', out: flags.out }));
-      return plan;
-    }
-    const refused = plan.summary.refused > 0 && !flags['skip-refused'];
-    if (flags.out !== undefined) {
-      await writeFileAtomic(resolve(this.cwd, flags.out), planJsonChunks(plan));
-      output.err(
-        refused
-          ? `Saved the rollback plan to ${flags.out}. It holds changes the policy refuses, so applying it writes nothing until they are allowed (or with --skip-refused).`
-          : `Saved the rollback plan to ${flags.out}. Apply exactly these changes with: crm-schema apply ${flags.out}`,
-      );
-    }
-    await appendStepSummary(markdown, process.env);
-    if (refused) this.fail(refusedChanges(plan, flags.out));
+    const failure = await showPlan(plan, {
+      command: 'rollback',
+      output,
+      cwd: this.cwd,
+      json: this.jsonEnabled(),
+      format: flags.format,
+      out: flags.out,
+      skipRefused: flags['skip-refused'],
+    });
+    if (failure !== undefined) this.fail(failure);
     return plan;
   }
 }

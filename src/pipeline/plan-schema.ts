@@ -22,6 +22,15 @@ function validator(): ValidateFunction {
   return compiled;
 }
 
+/** `/changes/3/meta` -> `.changes[3].meta` */
+function dotted(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+    .join('');
+}
+
 let metaAjv: ReturnType<typeof planAjv> | undefined;
 
 /**
@@ -38,14 +47,9 @@ export function changeShapeProblems(type: unknown, meta: unknown, where: string,
     `the meta schema of ${type}`,
   );
   if (validate(meta)) return [];
-  return (validate.errors ?? []).slice(0, max).map((error) => {
-    const path = error.instancePath
-      .split('/')
-      .slice(1)
-      .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
-      .join('');
-    return `${where}.meta${path}: ${error.message ?? 'is not valid'}`;
-  });
+  return (validate.errors ?? [])
+    .slice(0, max)
+    .map((error) => `${where}.meta${dotted(error.instancePath)}: ${error.message ?? 'is not valid'}`);
 }
 
 /** The shared shapes of the plan's schema a resource definition has, by resource kind. */
@@ -79,14 +83,9 @@ export function resourceShapeProblems(kind: string, value: unknown, where: strin
   metaAjv ??= planAjv(planJsonSchema());
   const validate = must(metaAjv.getSchema(`${PLAN_SCHEMA_ID}#/$defs/${def}`), `the shape of a ${kind}`);
   if (validate(value)) return [];
-  return (validate.errors ?? []).slice(0, max).map((error) => {
-    const path = error.instancePath
-      .split('/')
-      .slice(1)
-      .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
-      .join('');
-    return `${where}${path}: ${error.message ?? 'is not valid'}`;
-  });
+  return (validate.errors ?? [])
+    .slice(0, max)
+    .map((error) => `${where}${dotted(error.instancePath)}: ${error.message ?? 'is not valid'}`);
 }
 
 /** The shape problems of a parsed plan file, most precise first; empty when it has the plan's shape. */
