@@ -7,10 +7,10 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplyRecord } from '../../src/record/record-shape.js';
 import { runCli } from '../helpers/cli.js';
+import { validateRecord } from '../helpers/record-schema.js';
 import {
   cliAgainst,
   liveFixture,
@@ -19,11 +19,6 @@ import {
   writeFiles,
   type LiveFixture,
 } from '../live/helpers.js';
-
-const schema = JSON.parse(
-  await readFile(new URL('../../schemas/apply-record.schema.json', import.meta.url), 'utf8'),
-) as object;
-const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
 
 const project = (extra = '') => `manifests: ['schema/*.yaml']
 policy:
@@ -86,7 +81,7 @@ describe('the apply record', () => {
 
     const [one, two] = await records();
     for (const { text, record } of [one!, two!]) {
-      expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
+      expect(validateRecord(record), JSON.stringify(validateRecord.errors)).toBe(true);
       expect(text).not.toContain(fx.emulator.token);
       expect(record.actor).toEqual({ name: 'octo-deployer', source: 'ci' });
       expect(record.apiVersion).toBe('legacy');

@@ -9,11 +9,11 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplyRecord } from '../../src/record/record-shape.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { runCli } from '../helpers/cli.js';
+import { validateRecord } from '../helpers/record-schema.js';
 import { rollbackDigest } from '../../src/rollback/rollback-check.js';
 import {
   cliAgainst,
@@ -23,11 +23,6 @@ import {
   writeFiles,
   type LiveFixture,
 } from '../live/helpers.js';
-
-const recordSchema = JSON.parse(
-  await readFile(new URL('../../schemas/apply-record.schema.json', import.meta.url), 'utf8'),
-) as object;
-const validateRecord = new Ajv2020({ allErrors: true, strict: true }).compile(recordSchema);
 
 const PROJECT = (recordValues: 'show' | 'hide') => `manifests: ['schema/*.yaml']
 policy:
