@@ -73,12 +73,17 @@ export abstract class CrmCommand extends Command {
 
   /**
    * The project of `--config` (or ./crm-schema.yaml), validated. Problems of the manifests are printed on
-   * stderr (warnings too); an error stops here, before any call.
+   * stderr (warnings too); an error stops here, before any call. `configOnly`: the project file alone.
    */
-  protected async loadProject(flags: Pick<TargetFlagValues, 'config'>, output: Output): Promise<Project> {
+  protected async loadProject(
+    flags: Pick<TargetFlagValues, 'config'>,
+    output: Output,
+    options: { configOnly?: boolean } = {},
+  ): Promise<Project> {
     return loadCommandProject({
       cwd: this.cwd,
       configFlag: flags.config,
+      ...(options.configOnly === true ? { configOnly: true } : {}),
       onReport: (report) => {
         if (report.diagnostics.length > 0)
           output.err(renderDiagnosticsText(report, { color: output.colorErr }));

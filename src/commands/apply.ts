@@ -35,6 +35,7 @@ import { EXIT } from '../cli/exit-codes.js';
 import type { Output } from '../cli/output.js';
 import { manifestDigest, savedSettings } from '../pipeline/saved-plan.js';
 import type { Session } from '../cli/session.js';
+import type { Project } from '../pipeline/project.js';
 import { computeOptionsOf, describeTarget, planTargetOf } from '../cli/target.js';
 import { CrmSchemaError, isCrmSchemaError } from '../core/errors.js';
 import type { PlanDocument } from '../plan/plan-document.js';
@@ -126,6 +127,31 @@ export default class Apply extends CrmCommand {
     }
   }
 
+  /**
+   * The project, then the saved plan, if any. A rollback's plan does not use the manifests: when they do
+   * not validate (the deploy being rolled back may have broken them), it is applied with the project file
+   * alone.
+   */
+  private async projectAndPlan(
+    planfile: string | undefined,
+    flags: Interfaces.InferredFlags<typeof Apply.flags>,
+    output: Output,
+  ): Promise<{ project: Project; saved: PlanDocument | undefined }> {
+    try {
+      const project = await this.loadProject(flags, output);
+      return { project, saved: planfile === undefined ? undefined : await readSavedPlan(this.cwd, planfile) };
+    } catch (error) {
+      if (planfile === undefined || !isCrmSchemaError(error) || error.code !== 'MANIFEST_INVALID')
+        throw error;
+      const saved = await readSavedPlan(this.cwd, planfile);
+      if (saved.rollback === undefined) throw error;
+      output.err(
+        `The manifests have errors (listed above), but ${neutralize(planfile, { oneLine: true })} is a rollback plan, which does not use them: applying it.`,
+      );
+      return { project: await this.loadProject(flags, output, { configOnly: true }), saved };
+    }
+  }
+
   /** where apply talks to, once known (for the step summary of a failure) */
   #where = 'not chosen yet';
 
@@ -143,8 +169,7 @@ export default class Apply extends CrmCommand {
     if (asks && !process.stdin.isTTY) throw confirmationNeeded();
     // the manifests first: their parse is the largest passing use of memory, best done before a large
     // saved plan is held
-    const project = await this.loadProject(flags, output);
-    const saved = args.planfile === undefined ? undefined : await readSavedPlan(this.cwd, args.planfile);
+    const { project, saved } = await this.projectAndPlan(args.planfile, flags, output);
     const target = this.resolveTarget(flags, project);
     // where the record goes is settled before anything is sent: a folder outside the project is refused now
     const recordAt =

@@ -77,7 +77,8 @@ export default class Rollback extends CrmCommand {
   async run(): Promise<PlanDocument> {
     const { args, flags } = await this.parse(Rollback);
     const output = this.output(flags);
-    const project = await this.loadProject(flags, output);
+    // the project file alone: a manifest broken by the deploy being rolled back must not stand in the way
+    const project = await this.loadProject(flags, output, { configOnly: true });
     const folder = await recordFolder(project.config.dir, project.config.applyRecords);
     const { record, shown } = await loadRollbackRecord(args.record, this.cwd, folder);
     const target = this.resolveTarget(flags, project);

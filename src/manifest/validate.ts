@@ -33,6 +33,8 @@ export interface ValidateOptions {
   configPath?: string;
   /** every lint rule at its default severity, unless the project file says otherwise (`crm-schema lint`) */
   lintAll?: boolean;
+  /** the project file alone, no manifest read (a rollback, which the manifests play no part in) */
+  configOnly?: boolean;
 }
 
 /** A manifest file that was read, with a digest of its bytes as text. */
@@ -83,7 +85,12 @@ export async function validatePaths(
     });
   }
   for (const unit of units)
-    projects.push(await validateUnit(unit, cwd, sink, files, options.lintAll === true));
+    projects.push(
+      await validateUnit(unit, cwd, sink, files, {
+        lintAll: options.lintAll === true,
+        configOnly: options.configOnly === true,
+      }),
+    );
   return report(sink, files, projects);
 }
 
@@ -124,7 +131,7 @@ async function validateUnit(
   cwd: string,
   sink: DiagnosticSink,
   seen: string[],
-  lintAll: boolean,
+  { lintAll, configOnly }: { lintAll: boolean; configOnly: boolean },
 ): Promise<ProjectResult> {
   let config: ProjectConfig | undefined;
   let manifestPaths = unit.files;
@@ -135,7 +142,7 @@ async function validateUnit(
     config = loaded.config;
     if (lintAll && config !== undefined && loaded.document !== undefined)
       lintApiVersions(config, loaded.document, sink);
-    if (unit.useGlobs && loaded.manifests && loaded.document) {
+    if (unit.useGlobs && loaded.manifests && loaded.document && !configOnly) {
       manifestPaths = await projectManifests(
         { configPath: unit.configPath, file, manifests: loaded.manifests, document: loaded.document, cwd },
         sink,

@@ -29,6 +29,8 @@ export interface LoadOptions {
   configFlag?: string | undefined;
   /** receives the validation report before errors throw (commands print it) */
   onReport?: (report: ValidationReport) => void;
+  /** the project file alone: no manifest is read, and the desired state is empty (a rollback's) */
+  configOnly?: boolean;
 }
 
 export async function loadCommandProject(options: LoadOptions): Promise<Project> {
@@ -46,7 +48,11 @@ export async function loadCommandProject(options: LoadOptions): Promise<Project>
       },
     );
   }
-  const { report, config, model } = await loadProject({ cwd: options.cwd, configPath });
+  const { report, config, model } = await loadProject({
+    cwd: options.cwd,
+    configPath,
+    ...(options.configOnly === true ? { configOnly: true } : {}),
+  });
   // the tokens the project's environments name are masked from all output, read or not
   for (const environment of config?.environments.values() ?? []) {
     const token = process.env[environment.tokenEnv]?.trim();

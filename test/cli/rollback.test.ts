@@ -198,6 +198,29 @@ describe('rollback', () => {
     expect(now.C).toMatchObject({ rb_priority: 'low' });
   });
 
+  it('rolls back with manifests broken by the deploy; once done, a rollback of the same record has nothing to do', async () => {
+    const [, v2Record] = await v1ThenV2();
+    await writeFiles(dir, {
+      'schema/tickets.yaml': 'kind: Properties\nobjectType: tickets\nproperties: [ {',
+    });
+    const planned = await cli(['rollback', v2Record, '--out', 'rollback.json']);
+    expect(planned.code, planned.stderr).toBe(0);
+    const applied = await cli(['apply', 'rollback.json']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stderr).toContain(
+      'The manifests have errors (listed above), but rollback.json is a rollback plan, which does not use them: applying it.',
+    );
+    expect((await values()).A).toMatchObject({ rb_level: 'gold', rb_priority: 'urgent' });
+    // a plan made from the broken manifests is still refused
+    expect((await cli(['plan'])).code).toBe(1);
+
+    const again = await cli(['rollback', v2Record]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(
+      'No changes. The account is as it was before the apply this plan reverses',
+    );
+  });
+
   it('refuses what cannot be reversed, naming the change and why; --partial rolls back the rest', async () => {
     const [v1Record] = await v1ThenV2('hide');
     await writeFiles(dir, V1);

@@ -85,7 +85,7 @@ function head(plan: PlanDocument, counts: PlanCounts): string {
   if (plan.target !== undefined) out += `${targetMarkdown(plan.target)}\n\n`;
   const rollback = rollbackMarkdown(plan);
   if (rollback !== undefined) out += `${rollback}\n\n`;
-  out += `**${summaryLine(counts)}**\n`;
+  out += `**${summaryLine(counts, plan.rollback !== undefined)}**\n`;
   const errors = planErrorLine(counts);
   if (errors !== undefined) out += `\n**${errors}**\n`;
   if (counts.changes > 0) out += `\n${summaryTable(counts)}`;

@@ -22,6 +22,10 @@ export type Verb = (typeof VERBS)[number];
 
 export const NO_CHANGES = 'No changes. The live account matches the manifests.';
 
+/** A rollback's plan with nothing to do. */
+export const NOTHING_TO_ROLL_BACK =
+  'No changes. The account is as it was before the apply this plan reverses (or the rest is left as it is).';
+
 export function verbOf(change: Pick<PlannedChange, 'type' | 'action'>): Verb {
   return change.action === 'remove' ? removalVerbOf(change.type) : change.action;
 }
@@ -85,9 +89,10 @@ export function countPlan(
  * are counted with their severity: `1 destructive, refused by policy` (all of them),
  * `2 destructive (1 refused by policy)`, and safe ones refused with a change they depend on at the end.
  */
-export function summaryLine(counts: PlanCounts): string {
+export function summaryLine(counts: PlanCounts, rollback = false): string {
   if (counts.changes === 0) {
     if (counts.errors > 0) return 'No changes planned.';
+    if (rollback) return NOTHING_TO_ROLL_BACK;
     if (counts.unmanaged === 0) return NO_CHANGES;
     const held = countOf(counts.unmanaged, 'resource', 'resources');
     return `No changes to apply; the account holds ${held} in the managed scope that no manifest names (see Warnings).`;

@@ -62,7 +62,9 @@ export function renderPlanText(input: PlanDocument, options: PlanTextOptions): s
   }
   blocks.push(...diagnosticTextBlocks(plan.diagnostics, chalk));
   const counts = countPlan(plan.changes, plan.diagnostics);
-  const closing = [summaryStyle(chalk, counts.bySeverity.destructive > 0)(summaryLine(counts))];
+  const closing = [
+    summaryStyle(chalk, counts.bySeverity.destructive > 0)(summaryLine(counts, plan.rollback !== undefined)),
+  ];
   const errors = planErrorLine(counts);
   if (errors !== undefined) closing.push(chalk.red(errors));
   blocks.push(closing);
