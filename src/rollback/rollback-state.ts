@@ -122,7 +122,7 @@ export function rollbackState(
     }
     if (reversal.kind === 'put') {
       if (reversal.lost !== undefined && standing !== 'before')
-        refuse(address, 'ROLLBACK_IRREVERSIBLE', `${address} cannot be rolled back whole: ${reversal.lost}`);
+        refuse(address, 'ROLLBACK_IRREVERSIBLE', `${address} cannot be rolled back: ${reversal.lost}`);
       // the definition alone is not the resource: left as it is, with --partial too
       if (reversal.lost !== undefined && standing !== 'before') continue;
       // nothing of it to remove: never a tombstone by text for what may be another resource now

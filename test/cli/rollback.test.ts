@@ -247,6 +247,25 @@ describe('rollback', () => {
     expect(markdown.stdout).toContain('--partial');
   });
 
+  it('a deleted label cannot come back with its record links: refused, and left as it is with --partial', async () => {
+    await writeFiles(dir, { 'crm-schema.yaml': PROJECT('show'), ...V1 });
+    expect((await cli(['apply', '--yes'])).code).toBe(0);
+    await writeFiles(dir, {
+      'schema/associations.yaml':
+        'kind: Associations\nfrom: tickets\nto: orders\ntypes:\n  - { label: Rb order, deleted: true }\n',
+    });
+    expect((await cli(['apply', '--yes'])).code).toBe(0);
+    const [, deleting] = await recordFiles();
+    const refused = await cli(['rollback', deleting!]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(
+      'error ROLLBACK_IRREVERSIBLE: tickets->orders:Rb order cannot be rolled back: the record associations that carried it were removed with it',
+    );
+    const partial = await cli(['rollback', deleting!, '--partial', '--json']);
+    expect(partial.code, partial.stderr).toBe(0);
+    expect((JSON.parse(partial.stdout) as PlanDocument).changes).toEqual([]);
+  });
+
   it('refuses to put back a remap of several old values when the record kept ids only (policy hides values)', async () => {
     const [, v2Record] = await v1ThenV2('hide');
     const refused = await cli(['rollback', v2Record]);
