@@ -247,6 +247,45 @@ describe('rollback', () => {
     expect(markdown.stdout).toContain('--partial');
   });
 
+  it('puts back a checkbox list exactly, even where the remap merged two old values into one', async () => {
+    const tags = (options: string) => `kind: Properties
+objectType: tickets
+properties:
+  - name: rb_tags
+    label: Tags
+    type: enumeration
+    fieldType: checkbox
+    groupName: ticketinformation
+    options: ${options}
+`;
+    await writeFiles(dir, {
+      'crm-schema.yaml': PROJECT('show'),
+      'schema/tickets.yaml': tags('[{ label: A, value: a }, { label: B, value: b }, { label: C, value: c }]'),
+    });
+    expect((await cli(['apply', '--yes'])).code).toBe(0);
+    await fx.client.records.batchCreate('tickets', [
+      { properties: { subject: 'T1', rb_tags: 'a;b' } },
+      { properties: { subject: 'T2', rb_tags: 'c;a' } },
+    ]);
+    await writeFiles(dir, {
+      'schema/tickets.yaml': tags('[{ label: X, value: x, replaces: [a, b] }, { label: C, value: c }]'),
+    });
+    expect((await cli(['apply', '--yes'])).code).toBe(0);
+    const tagsOf = async () => {
+      const page = await fx.client.records.list('tickets', {
+        properties: ['subject', 'rb_tags'],
+        limit: 100,
+      });
+      return Object.fromEntries(page.results.map((r) => [r.properties.subject, r.properties.rb_tags]));
+    };
+    expect(await tagsOf()).toEqual({ T1: 'x', T2: 'c;x' });
+    const [, v2Record] = await recordFiles();
+    const planned = await cli(['rollback', v2Record!, '--out', 'rollback.json']);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect((await cli(['apply', 'rollback.json'])).code).toBe(0);
+    expect(await tagsOf()).toEqual({ T1: 'a;b', T2: 'c;a' });
+  });
+
   it('a deleted label cannot come back with its record links: refused, and left as it is with --partial', async () => {
     await writeFiles(dir, { 'crm-schema.yaml': PROJECT('show'), ...V1 });
     expect((await cli(['apply', '--yes'])).code).toBe(0);
