@@ -121,10 +121,11 @@ export function rollbackState(
       continue;
     }
     if (reversal.kind === 'put') {
-      if (reversal.lost !== undefined && standing !== 'before')
-        refuse(address, 'ROLLBACK_IRREVERSIBLE', `${address} cannot be rolled back: ${reversal.lost}`);
       // the definition alone is not the resource: left as it is, with --partial too
-      if (reversal.lost !== undefined && standing !== 'before') continue;
+      if (reversal.lost !== undefined && standing !== 'before') {
+        refuse(address, 'ROLLBACK_IRREVERSIBLE', `${address} cannot be rolled back: ${reversal.lost}`);
+        continue;
+      }
       // nothing of it to remove: never a tombstone by text for what may be another resource now
       if (standing === 'before' && reversal.before === undefined) continue;
       const now = putNow(reversal, live);
