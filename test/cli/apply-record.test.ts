@@ -7,18 +7,12 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApplyRecord } from '../../src/record/record-shape.js';
 import { runCli } from '../helpers/cli.js';
 import { validateRecord } from '../helpers/record-schema.js';
-import {
-  cliAgainst,
-  liveFixture,
-  removeDir,
-  tempDir,
-  writeFiles,
-  type LiveFixture,
-} from '../live/helpers.js';
+import { cliAgainst, writeFiles } from '../live/helpers.js';
+import { liveProjectPerTest } from '../live/live-project.js';
 
 const project = (extra = '') => `manifests: ['schema/*.yaml']
 policy:
@@ -39,23 +33,14 @@ properties:
   - { name: rec_code, renamedFrom: rec_secret, label: Code, type: string, fieldType: text, groupName: ticketinformation, dataSensitivity: sensitive }
 `;
 
-let fx: LiveFixture;
-let dir: string;
-beforeEach(async () => {
-  fx = await liveFixture();
-  dir = await tempDir('crm-schema-record-');
-});
-afterEach(async () => {
-  await fx.close();
-  await removeDir(dir);
-});
+const live = liveProjectPerTest('crm-schema-record-');
 
 function cli(args: string[]) {
-  return cliAgainst(fx, dir)(args, { GITHUB_ACTOR: 'octo-deployer' });
+  return cliAgainst(live.fx, live.dir)(args, { GITHUB_ACTOR: 'octo-deployer' });
 }
 
 async function records(): Promise<{ name: string; text: string; record: ApplyRecord }[]> {
-  const folder = join(dir, '.crm-schema', 'applies');
+  const folder = join(live.dir, '.crm-schema', 'applies');
   const names = (await readdir(folder)).sort();
   return Promise.all(
     names.map(async (name) => {
@@ -67,25 +52,25 @@ async function records(): Promise<{ name: string; text: string; record: ApplyRec
 
 describe('the apply record', () => {
   it('records each apply: who, where, before and after, the values a rename copied (not a sensitive one), no token', async () => {
-    await writeFiles(dir, { 'crm-schema.yaml': project(), 'schema/tickets.yaml': V1 });
+    await writeFiles(live.dir, { 'crm-schema.yaml': project(), 'schema/tickets.yaml': V1 });
     const first = await cli(['apply', '--yes']);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toMatch(/Apply record: \.crm-schema\/applies\/\S+\.json/);
-    const created = await fx.client.records.batchCreate('tickets', [
+    const created = await live.fx.client.records.batchCreate('tickets', [
       { properties: { subject: 'A', rec_level: 'gold', rec_secret: 's3cret-value' } },
     ]);
     const id = created.results[0]!.id;
-    await writeFiles(dir, { 'schema/tickets.yaml': V2 });
+    await writeFiles(live.dir, { 'schema/tickets.yaml': V2 });
     const second = await cli(['apply', '--yes']);
     expect(second.code, second.stderr).toBe(0);
 
     const [one, two] = await records();
     for (const { text, record } of [one!, two!]) {
       expect(validateRecord(record), JSON.stringify(validateRecord.errors)).toBe(true);
-      expect(text).not.toContain(fx.emulator.token);
+      expect(text).not.toContain(live.fx.emulator.token);
       expect(record.actor).toEqual({ name: 'octo-deployer', source: 'ci' });
       expect(record.apiVersion).toBe('legacy');
-      expect(record.target.baseUrl).toBe(fx.emulator.url);
+      expect(record.target.baseUrl).toBe(live.fx.emulator.url);
       expect(record.ok).toBe(true);
     }
     expect(one!.record.changes.map((c) => [c.id, c.outcome, c.before === undefined])).toEqual([
@@ -113,24 +98,26 @@ describe('the apply record', () => {
     expect(code.data?.valuesShown).toBe(false);
     expect(two!.text).not.toContain('s3cret-value');
 
-    const history = await runCli(['history'], { cwd: dir });
+    const history = await runCli(['history'], { cwd: live.dir });
     expect(history.code, history.stderr).toBe(0);
     expect(history.stdout.split('\n').filter((l) => l.includes('octo-deployer'))).toHaveLength(2);
     expect(history.stdout).toContain('2 applied');
-    const json = JSON.parse((await runCli(['history', '--json'], { cwd: dir })).stdout) as {
+    const json = JSON.parse((await runCli(['history', '--json'], { cwd: live.dir })).stdout) as {
       records: { id: string; counts: { applied: number } }[];
     };
     expect(json.records.map((r) => r.id)).toEqual([one!.record.id, two!.record.id]);
   });
 
   it('keeps no value where the policy hides them (the default)', async () => {
-    await writeFiles(dir, {
+    await writeFiles(live.dir, {
       'crm-schema.yaml': "manifests: ['schema/*.yaml']\npolicy: { destructive: allow }\n",
       'schema/tickets.yaml': V1,
     });
     expect((await cli(['apply', '--yes'])).code).toBe(0);
-    await fx.client.records.batchCreate('tickets', [{ properties: { subject: 'A', rec_level: 'gold' } }]);
-    await writeFiles(dir, { 'schema/tickets.yaml': V2 });
+    await live.fx.client.records.batchCreate('tickets', [
+      { properties: { subject: 'A', rec_level: 'gold' } },
+    ]);
+    await writeFiles(live.dir, { 'schema/tickets.yaml': V2 });
     expect((await cli(['apply', '--yes'])).code).toBe(0);
     const [, two] = await records();
     expect(two!.text).not.toContain('gold');
@@ -138,20 +125,20 @@ describe('the apply record', () => {
   });
 
   it('--record FILE writes it there; a record folder outside the project is refused before anything is sent', async () => {
-    await writeFiles(dir, { 'crm-schema.yaml': project(), 'schema/tickets.yaml': V1 });
+    await writeFiles(live.dir, { 'crm-schema.yaml': project(), 'schema/tickets.yaml': V1 });
     const run = await cli(['apply', '--yes', '--record', 'out/deploy.json']);
     expect(run.code, run.stderr).toBe(0);
-    const record = JSON.parse(await readFile(join(dir, 'out', 'deploy.json'), 'utf8')) as ApplyRecord;
+    const record = JSON.parse(await readFile(join(live.dir, 'out', 'deploy.json'), 'utf8')) as ApplyRecord;
     expect(record.changes).toHaveLength(2);
 
-    await writeFiles(dir, {
+    await writeFiles(live.dir, {
       'crm-schema.yaml': project('applyRecords: ../elsewhere\n'),
       'schema/tickets.yaml': V2,
     });
     const refused = await cli(['apply', '--yes']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('The record folder ../elsewhere is outside the project folder');
-    const tier = await fx.client.properties.batchRead('tickets', ['rec_tier']);
+    const tier = await live.fx.client.properties.batchRead('tickets', ['rec_tier']);
     expect(tier.results).toEqual([]);
   });
 });

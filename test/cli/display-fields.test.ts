@@ -3,17 +3,11 @@
  * showCurrencySymbol), through the CLI against the emulator: created as declared, changed by an update,
  * and left alone where the manifest does not give them (the account's value stays, no change is planned).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { runCli } from '../helpers/cli.js';
-import {
-  cliAgainst,
-  liveFixture,
-  removeDir,
-  tempDir,
-  writeFiles,
-  type LiveFixture,
-} from '../live/helpers.js';
+import { cliAgainst, writeFiles } from '../live/helpers.js';
+import { liveProjectPerTest } from '../live/live-project.js';
 
 const PROJECT = `manifests: ['schema/*.yaml']\n`;
 const manifest = (extra: string) => `kind: Properties
@@ -23,19 +17,10 @@ properties:
   - { name: fx_site, label: Site, type: string, fieldType: text, groupName: dealinformation, textDisplayHint: domain_name }
 `;
 
-let fx: LiveFixture;
-let dir: string;
-beforeEach(async () => {
-  fx = await liveFixture();
-  dir = await tempDir('crm-schema-display-');
-});
-afterEach(async () => {
-  await fx.close();
-  await removeDir(dir);
-});
+const live = liveProjectPerTest('crm-schema-display-');
 
 function cli(args: string[]) {
-  return cliAgainst(fx, dir)(args);
+  return cliAgainst(live.fx, live.dir)(args);
 }
 
 async function plan(): Promise<PlanDocument> {
@@ -46,7 +31,7 @@ async function plan(): Promise<PlanDocument> {
 
 describe('display fields of a property', () => {
   it('are sent on create, updated when changed, and not managed where left out', async () => {
-    await writeFiles(dir, {
+    await writeFiles(live.dir, {
       'crm-schema.yaml': PROJECT,
       'schema/deals.yaml': manifest(
         ', numberDisplayHint: currency, currencyPropertyName: deal_currency_code, showCurrencySymbol: true',
@@ -60,23 +45,23 @@ describe('display fields of a property', () => {
       showCurrencySymbol: true,
     });
     expect((await cli(['apply', '--yes'])).code).toBe(0);
-    expect(await fx.client.properties.get('deals', 'fx_amount')).toMatchObject({
+    expect(await live.fx.client.properties.get('deals', 'fx_amount')).toMatchObject({
       numberDisplayHint: 'currency',
       currencyPropertyName: 'deal_currency_code',
       showCurrencySymbol: true,
     });
-    expect((await fx.client.properties.get('deals', 'fx_site')).textDisplayHint).toBe('domain_name');
+    expect((await live.fx.client.properties.get('deals', 'fx_site')).textDisplayHint).toBe('domain_name');
     expect((await plan()).changes).toEqual([]);
 
     // changed: one update of that field
-    await writeFiles(dir, { 'schema/deals.yaml': manifest(', numberDisplayHint: percentage') });
+    await writeFiles(live.dir, { 'schema/deals.yaml': manifest(', numberDisplayHint: percentage') });
     const changed = await plan();
     expect(changed.changes.map((c) => [c.type, c.address, c.requests[0]?.body])).toEqual([
       ['property.update', 'deals.fx_amount', { numberDisplayHint: 'percentage' }],
     ]);
     expect((await cli(['apply', '--yes'])).code).toBe(0);
     // the fields the manifest leaves out now (currencyPropertyName, showCurrencySymbol) stay as they are
-    expect(await fx.client.properties.get('deals', 'fx_amount')).toMatchObject({
+    expect(await live.fx.client.properties.get('deals', 'fx_amount')).toMatchObject({
       numberDisplayHint: 'percentage',
       currencyPropertyName: 'deal_currency_code',
       showCurrencySymbol: true,
@@ -85,11 +70,11 @@ describe('display fields of a property', () => {
   });
 
   it("refuses a display hint that is not one of the platform's, at its place", async () => {
-    await writeFiles(dir, {
+    await writeFiles(live.dir, {
       'crm-schema.yaml': PROJECT,
       'schema/deals.yaml': manifest(', numberDisplayHint: formated'),
     });
-    const run = await runCli(['validate'], { cwd: dir });
+    const run = await runCli(['validate'], { cwd: live.dir });
     expect(run.code).toBe(1);
     expect(run.stdout + run.stderr).toMatch(/schema\/deals\.yaml:4:\d+/);
     expect(run.stdout + run.stderr).toContain('numberDisplayHint');

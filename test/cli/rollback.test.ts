@@ -9,20 +9,14 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApplyRecord } from '../../src/record/record-shape.js';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { runCli } from '../helpers/cli.js';
 import { validateRecord } from '../helpers/record-schema.js';
 import { rollbackDigest } from '../../src/rollback/rollback-check.js';
-import {
-  cliAgainst,
-  liveFixture,
-  removeDir,
-  tempDir,
-  writeFiles,
-  type LiveFixture,
-} from '../live/helpers.js';
+import { cliAgainst, writeFiles } from '../live/helpers.js';
+import { liveProjectPerTest } from '../live/live-project.js';
 
 const PROJECT = (recordValues: 'show' | 'hide') => `manifests: ['schema/*.yaml']
 policy:
@@ -84,29 +78,20 @@ types:
   'schema/events.yaml': V1['schema/events.yaml'],
 };
 
-let fx: LiveFixture;
-let dir: string;
-beforeEach(async () => {
-  fx = await liveFixture();
-  dir = await tempDir('crm-schema-rollback-');
-});
-afterEach(async () => {
-  await fx.close();
-  await removeDir(dir);
-});
+const live = liveProjectPerTest('crm-schema-rollback-');
 
-const cli = (args: string[]) => cliAgainst(fx, dir)(args, { GITHUB_ACTOR: 'octo-deployer' });
+const cli = (args: string[]) => cliAgainst(live.fx, live.dir)(args, { GITHUB_ACTOR: 'octo-deployer' });
 
 async function recordFiles(): Promise<string[]> {
-  return (await readdir(join(dir, '.crm-schema', 'applies'))).sort();
+  return (await readdir(join(live.dir, '.crm-schema', 'applies'))).sort();
 }
 
 async function readRecordFile(name: string): Promise<ApplyRecord> {
-  return JSON.parse(await readFile(join(dir, '.crm-schema', 'applies', name), 'utf8')) as ApplyRecord;
+  return JSON.parse(await readFile(join(live.dir, '.crm-schema', 'applies', name), 'utf8')) as ApplyRecord;
 }
 
 async function values(): Promise<Record<string, Record<string, string | null>>> {
-  const page = await fx.client.records.list('tickets', {
+  const page = await live.fx.client.records.list('tickets', {
     properties: ['subject', 'rb_level', 'rb_tier', 'rb_note', 'rb_priority'],
     limit: 100,
   });
@@ -125,15 +110,15 @@ async function values(): Promise<Record<string, Record<string, string | null>>> 
 
 /** v1 applied, three records written, v2 applied: the two records' names. */
 async function v1ThenV2(recordValues: 'show' | 'hide' = 'show'): Promise<[string, string]> {
-  await writeFiles(dir, { 'crm-schema.yaml': PROJECT(recordValues), ...V1 });
+  await writeFiles(live.dir, { 'crm-schema.yaml': PROJECT(recordValues), ...V1 });
   const first = await cli(['apply', '--yes']);
   expect(first.code, first.stderr).toBe(0);
-  await fx.client.records.batchCreate('tickets', [
+  await live.fx.client.records.batchCreate('tickets', [
     { properties: { subject: 'A', rb_level: 'gold', rb_priority: 'urgent', rb_note: 'n1' } },
     { properties: { subject: 'B', rb_level: 'silver', rb_priority: 'critical' } },
     { properties: { subject: 'C', rb_priority: 'low' } },
   ]);
-  await writeFiles(dir, V2);
+  await writeFiles(live.dir, V2);
   const second = await cli(['apply', '--yes']);
   expect(second.code, second.stderr).toBe(0);
   const [one, two] = await recordFiles();
@@ -150,7 +135,7 @@ async function rollBack(name: string, file: string): Promise<string> {
 }
 
 async function planOf(version: Record<string, string>): Promise<{ code: number; stdout: string }> {
-  await writeFiles(dir, version);
+  await writeFiles(live.dir, version);
   return cli(['plan', '--detailed-exitcode']);
 }
 
@@ -184,8 +169,8 @@ describe('rollback', () => {
     const rollbackRecord = await readRecordFile(files[2]!);
     expect(rollbackRecord.rollbackOf).toBe(v2Record.replace(/\.json$/, ''));
     expect(validateRecord(rollbackRecord), JSON.stringify(validateRecord.errors)).toBe(true);
-    expect(JSON.stringify(rollbackRecord)).not.toContain(fx.emulator.token);
-    const history = await runCli(['history'], { cwd: dir });
+    expect(JSON.stringify(rollbackRecord)).not.toContain(live.fx.emulator.token);
+    const history = await runCli(['history'], { cwd: live.dir });
     expect(history.stdout).toContain(`rolled back by ${rollbackRecord.id}`);
 
     await rollBack(files[2]!, 'again.json');
@@ -200,7 +185,7 @@ describe('rollback', () => {
 
   it('rolls back with manifests broken by the deploy; once done, a rollback of the same record has nothing to do', async () => {
     const [, v2Record] = await v1ThenV2();
-    await writeFiles(dir, {
+    await writeFiles(live.dir, {
       'schema/tickets.yaml': 'kind: Properties\nobjectType: tickets\nproperties: [ {',
     });
     const planned = await cli(['rollback', v2Record, '--out', 'rollback.json']);
@@ -223,7 +208,7 @@ describe('rollback', () => {
 
   it('refuses what cannot be reversed, naming the change and why; --partial rolls back the rest', async () => {
     const [v1Record] = await v1ThenV2('hide');
-    await writeFiles(dir, V1);
+    await writeFiles(live.dir, V1);
     // v1 created an event definition: the API cannot delete one
     const refused = await cli(['rollback', v1Record]);
     expect(refused.code).toBe(1);
@@ -258,21 +243,21 @@ properties:
     groupName: ticketinformation
     options: ${options}
 `;
-    await writeFiles(dir, {
+    await writeFiles(live.dir, {
       'crm-schema.yaml': PROJECT('show'),
       'schema/tickets.yaml': tags('[{ label: A, value: a }, { label: B, value: b }, { label: C, value: c }]'),
     });
     expect((await cli(['apply', '--yes'])).code).toBe(0);
-    await fx.client.records.batchCreate('tickets', [
+    await live.fx.client.records.batchCreate('tickets', [
       { properties: { subject: 'T1', rb_tags: 'a;b' } },
       { properties: { subject: 'T2', rb_tags: 'c;a' } },
     ]);
-    await writeFiles(dir, {
+    await writeFiles(live.dir, {
       'schema/tickets.yaml': tags('[{ label: X, value: x, replaces: [a, b] }, { label: C, value: c }]'),
     });
     expect((await cli(['apply', '--yes'])).code).toBe(0);
     const tagsOf = async () => {
-      const page = await fx.client.records.list('tickets', {
+      const page = await live.fx.client.records.list('tickets', {
         properties: ['subject', 'rb_tags'],
         limit: 100,
       });
@@ -287,9 +272,9 @@ properties:
   });
 
   it('a deleted label cannot come back with its record links: refused, and left as it is with --partial', async () => {
-    await writeFiles(dir, { 'crm-schema.yaml': PROJECT('show'), ...V1 });
+    await writeFiles(live.dir, { 'crm-schema.yaml': PROJECT('show'), ...V1 });
     expect((await cli(['apply', '--yes'])).code).toBe(0);
-    await writeFiles(dir, {
+    await writeFiles(live.dir, {
       'schema/associations.yaml':
         'kind: Associations\nfrom: tickets\nto: orders\ntypes:\n  - { label: Rb order, deleted: true }\n',
     });
@@ -321,7 +306,7 @@ properties:
   it('reports a field changed since the apply as a conflict and does not overwrite it', async () => {
     const [, v2Record] = await v1ThenV2();
     // someone relabels the renamed property and sets the limit by hand after the deploy
-    await fx.client.properties.update('tickets', 'rb_tier', { label: 'Tier (edited)' });
+    await live.fx.client.properties.update('tickets', 'rb_tier', { label: 'Tier (edited)' });
     const refused = await cli(['rollback', v2Record]);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(
@@ -333,7 +318,7 @@ properties:
     expect(partial.stdout).not.toContain('Rename property');
     const applied = await cli(['apply', 'partial.json']);
     expect(applied.code, applied.stderr).toBe(0);
-    const tier = await fx.client.properties.get('tickets', 'rb_tier');
+    const tier = await live.fx.client.properties.get('tickets', 'rb_tier');
     expect(tier.label).toBe('Tier (edited)');
     expect((await values()).A).toMatchObject({ rb_tier: 'gold', rb_level: null, rb_priority: 'urgent' });
   });
@@ -342,12 +327,12 @@ properties:
     const [, v2Record] = await v1ThenV2();
     const planned = await cli(['rollback', v2Record, '--out', 'rollback.json']);
     expect(planned.code, planned.stderr).toBe(0);
-    const saved = JSON.parse(await readFile(join(dir, 'rollback.json'), 'utf8')) as PlanDocument;
+    const saved = JSON.parse(await readFile(join(live.dir, 'rollback.json'), 'utf8')) as PlanDocument;
 
     // the record inside the plan edited: not the plan that was reviewed
     const edited = structuredClone(saved);
     (edited.rollback!.record as ApplyRecord).changes[0]!.outcome = 'skipped';
-    await writeFile(join(dir, 'edited.json'), JSON.stringify(edited));
+    await writeFile(join(live.dir, 'edited.json'), JSON.stringify(edited));
     const refusedEdit = await cli(['apply', 'edited.json']);
     expect(refusedEdit.code).toBe(1);
     expect(refusedEdit.stderr).toContain(
@@ -355,7 +340,7 @@ properties:
     );
 
     // the account moved after the rollback plan was made: a field the apply changed was edited
-    await fx.client.properties.update('tickets', 'rb_tier', { label: 'Tier (edited)' });
+    await live.fx.client.properties.update('tickets', 'rb_tier', { label: 'Tier (edited)' });
     const refusedMoved = await cli(['apply', 'rollback.json']);
     expect(refusedMoved.code).toBe(1);
     expect(refusedMoved.stdout + refusedMoved.stderr).toContain('ROLLBACK_CONFLICT');
@@ -365,9 +350,9 @@ properties:
   it('puts back only the fields the apply changed: a field edited by someone since keeps its value', async () => {
     const [, v2Record] = await v1ThenV2();
     // the deploy did not change rb_priority's label; someone changes it afterwards
-    await fx.client.properties.update('tickets', 'rb_priority', { label: 'Priority (edited)' });
+    await live.fx.client.properties.update('tickets', 'rb_priority', { label: 'Priority (edited)' });
     await rollBack(v2Record, 'rollback.json');
-    const priority = await fx.client.properties.get('tickets', 'rb_priority');
+    const priority = await live.fx.client.properties.get('tickets', 'rb_priority');
     expect(priority.label).toBe('Priority (edited)');
     expect(priority.options.map((o) => o.value)).toEqual(['low', 'urgent', 'critical']);
     expect((await values()).A).toMatchObject({ rb_priority: 'urgent' });
@@ -375,7 +360,7 @@ properties:
 
   it('a record set since the apply to an option the rollback removes stops the put-back before the options change; it resumes once fixed', async () => {
     const [, v2Record] = await v1ThenV2();
-    const created = await fx.client.records.batchCreate('tickets', [
+    const created = await live.fx.client.records.batchCreate('tickets', [
       { properties: { subject: 'D', rb_priority: 'p1' } },
     ]);
     const planned = await cli(['rollback', v2Record, '--out', 'rollback.json']);
@@ -387,27 +372,27 @@ properties:
     );
     // the listed records are back; p1 is still offered, so record D holds a valid value
     expect((await values()).A).toMatchObject({ rb_priority: 'urgent' });
-    const priority = await fx.client.properties.get('tickets', 'rb_priority');
+    const priority = await live.fx.client.properties.get('tickets', 'rb_priority');
     expect(priority.options.map((o) => o.value)).toContain('p1');
 
-    await fx.client.records.batchUpdate('tickets', [
+    await live.fx.client.records.batchUpdate('tickets', [
       { id: created.results[0]!.id, properties: { rb_priority: 'low' } },
     ]);
     const resumed = await cli(['apply', 'rollback.json']);
     expect(resumed.code, resumed.stderr).toBe(0);
-    const after = await fx.client.properties.get('tickets', 'rb_priority');
+    const after = await live.fx.client.properties.get('tickets', 'rb_priority');
     expect(after.options.map((o) => o.value)).toEqual(['low', 'urgent', 'critical']);
     expect((await values()).B).toMatchObject({ rb_priority: 'critical' });
   });
 
   it('never removes what only shares a name with what the apply made: a label deleted and made again since', async () => {
-    await writeFiles(dir, { 'crm-schema.yaml': PROJECT('show'), ...V1 });
+    await writeFiles(live.dir, { 'crm-schema.yaml': PROJECT('show'), ...V1 });
     expect((await cli(['apply', '--yes'])).code).toBe(0);
     const [v1Record] = await recordFiles();
-    const labels = await fx.client.associations.listLabels('tickets', 'orders');
+    const labels = await live.fx.client.associations.listLabels('tickets', 'orders');
     const made = labels.find((l) => l.label === 'Rb order')!;
-    await fx.client.associations.deleteLabel('tickets', 'orders', made.typeId);
-    const again = await fx.client.associations.createLabel('tickets', 'orders', {
+    await live.fx.client.associations.deleteLabel('tickets', 'orders', made.typeId);
+    const again = await live.fx.client.associations.createLabel('tickets', 'orders', {
       name: 'rb_order_again',
       label: 'Rb order',
       inverseLabel: 'Rb ticket',
@@ -417,7 +402,7 @@ properties:
     const plan = JSON.parse(run.stdout) as PlanDocument;
     expect(plan.changes.map((c) => c.type)).not.toContain('label.delete');
     expect(plan.changes.map((c) => c.id)).toContain('property.archive tickets.rb_level');
-    const now = await fx.client.associations.listLabels('tickets', 'orders');
+    const now = await live.fx.client.associations.listLabels('tickets', 'orders');
     expect(now.map((l) => l.typeId)).toContain(again[0]!.typeId);
   });
 
@@ -427,7 +412,7 @@ properties:
     // written as text: building it as a value would exhaust the test's own stack
     const deep = `${'['.repeat(10_000)}"x"${']'.repeat(10_000)}`;
     const text = JSON.stringify({ ...record, changes: [{ ...record.changes[0], after: 'DEEP' }] });
-    await writeFile(join(dir, 'deep.json'), text.replace('"DEEP"', deep));
+    await writeFile(join(live.dir, 'deep.json'), text.replace('"DEEP"', deep));
     const tooDeep = await cli(['rollback', 'deep.json']);
     expect(tooDeep.code).toBe(1);
     expect(tooDeep.stderr).toContain(
@@ -436,7 +421,7 @@ properties:
 
     const wrong = structuredClone(record);
     wrong.changes[0]!.before = { name: 5 };
-    await writeFile(join(dir, 'wrong.json'), JSON.stringify(wrong));
+    await writeFile(join(live.dir, 'wrong.json'), JSON.stringify(wrong));
     const shape = await cli(['rollback', 'wrong.json']);
     expect(shape.code).toBe(1);
     expect(shape.stderr).toMatch(
@@ -449,10 +434,10 @@ properties:
   it('apply refuses a saved rollback plan whose record names another account', async () => {
     const [, v2Record] = await v1ThenV2();
     expect((await cli(['rollback', v2Record, '--out', 'rollback.json'])).code).toBe(0);
-    const saved = JSON.parse(await readFile(join(dir, 'rollback.json'), 'utf8')) as PlanDocument;
+    const saved = JSON.parse(await readFile(join(live.dir, 'rollback.json'), 'utf8')) as PlanDocument;
     (saved.rollback!.record as ApplyRecord).target.account = { id: 42 };
     saved.manifestDigest = rollbackDigest(saved.rollback!);
-    await writeFile(join(dir, 'other.json'), JSON.stringify(saved));
+    await writeFile(join(live.dir, 'other.json'), JSON.stringify(saved));
     const run = await cli(['apply', 'other.json', '--dry-run']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('records an apply to account 42');
@@ -462,14 +447,14 @@ properties:
     const [, v2Record] = await v1ThenV2();
     const record = await readRecordFile(v2Record);
     record.target.account = { id: 99 };
-    await writeFile(join(dir, 'other.json'), JSON.stringify(record));
+    await writeFile(join(live.dir, 'other.json'), JSON.stringify(record));
     const other = await cli(['rollback', 'other.json']);
     expect(other.code).toBe(1);
     expect(other.stderr).toContain('records an apply to account 99, but the token now reaches account');
 
     record.target.account = undefined;
     (record.changes[0]!.meta as Record<string, unknown>).objectType = 42;
-    await writeFile(join(dir, 'broken.json'), JSON.stringify(record));
+    await writeFile(join(live.dir, 'broken.json'), JSON.stringify(record));
     const broken = await cli(['rollback', 'broken.json']);
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(
