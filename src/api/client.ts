@@ -9,7 +9,7 @@
  */
 import { CrmSchemaError } from '../core/errors.js';
 import { Semaphore } from './concurrency.js';
-import { MAX_TIMER_MS } from './timers.js';
+import { MAX_TIMER_MS, systemClock } from './timers.js';
 import { DEFAULTS, resolveRetryOptions, stripUndefined, type ClientOptions } from './options.js';
 import { RollingWindowLimiter } from './rate-limit.js';
 import { Requester, type RequestSpec } from './request.js';
@@ -72,14 +72,16 @@ export class CrmClient {
       keepAliveMs: options.keepAliveMs ?? DEFAULTS.keepAliveMs,
       maxResponseBytes: positive('maxResponseBytes', options.maxResponseBytes ?? DEFAULTS.maxResponseBytes),
     });
-    this.#limiter = new RollingWindowLimiter(rate.requests, rate.intervalMs, { adaptive: rate.adaptive });
+    const clock = options.clock ?? systemClock;
+    this.#limiter = new RollingWindowLimiter(rate.requests, rate.intervalMs, {
+      adaptive: rate.adaptive,
+      clock,
+    });
     // search's limit is the platform's, not the app's: never adapted from the general headers
     this.#searchLimiter = new RollingWindowLimiter(
       options.searchPerSecond ?? DEFAULTS.searchPerSecond,
       1000,
-      {
-        adaptive: false,
-      },
+      { adaptive: false, clock },
     );
     const requester = new Requester({
       transport: this.#transport,
@@ -87,6 +89,7 @@ export class CrmClient {
       limiter: this.#limiter,
       searchLimiter: this.#searchLimiter,
       retry: resolveRetryOptions(options.retry),
+      clock,
       ...(options.onRequest ? { onRequest: options.onRequest } : {}),
       ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     });

@@ -24,4 +24,5 @@ export type { RecordBatchReadInput, RecordListOptions, RecordReadOptions } from 
 export type { RecordAssociationListOptions } from './resources/record-associations.js';
 export type { EventDefinitionListOptions } from './resources/events.js';
 export type { RetryClass } from './retry.js';
+export type { Clock, ClockTimer } from './timers.js';
 export { USER_AGENT } from './version.js';

@@ -1,6 +1,7 @@
 /** Client options and their defaults. Every number here is a default a caller may override. */
 import type { ApiVersion } from '../wire/api-version.js';
 import type { RequestLogEvent, ResponseLogEvent } from './log.js';
+import type { Clock } from './timers.js';
 
 export interface RateLimitOptions {
   /** requests allowed per interval; default 100 (the platform's lowest tier) */
@@ -55,6 +56,11 @@ export interface ClientOptions {
   onRequest?: (event: RequestLogEvent) => void;
   /** called after every attempt, with its status or error code */
   onResponse?: (event: ResponseLogEvent) => void;
+  /**
+   * the time the client reads and waits on (rate-limit windows, backoffs, `Retry-After`, the retry
+   * budget); default the system's. A test gives a virtual clock that skips ahead instead of waiting.
+   */
+  clock?: Clock;
 }
 
 export interface ResolvedRetryOptions {

@@ -25,7 +25,7 @@ import { loggablePath, type RequestLogEvent, type ResponseLogEvent } from './log
 import { rateLimitHeaders, type RollingWindowLimiter } from './rate-limit.js';
 import { decideRetry, type AttemptOutcome, type RetryClass } from './retry.js';
 import type { ResolvedRetryOptions } from './options.js';
-import { formatSeconds, sleep } from './timers.js';
+import { formatSeconds, sleep, type Clock } from './timers.js';
 import { CALL_TIMEOUT, type HttpMethod, type Transport } from './transport.js';
 
 export interface RequestSpec<T = unknown> {
@@ -52,6 +52,8 @@ export interface RequesterParts {
   limiter: RollingWindowLimiter;
   searchLimiter: RollingWindowLimiter;
   retry: ResolvedRetryOptions;
+  /** the time read for the retry budget and waited on between attempts */
+  clock: Clock;
   onRequest?: (event: RequestLogEvent) => void;
   onResponse?: (event: ResponseLogEvent) => void;
 }
@@ -76,7 +78,8 @@ export class Requester {
     const { retry } = this.#p;
     const call = { method: spec.method, path: loggablePath(spec.path) };
     const payload = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    const started = Date.now();
+    const { clock } = this.#p;
+    const started = clock.now();
     let uncertain = false;
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.#attempt(spec, payload, call, attempt);
@@ -110,7 +113,7 @@ export class Requester {
       const inBudget =
         decision.action === 'retry' &&
         attempt < retry.maxAttempts &&
-        Date.now() + decision.delayMs - started <= retry.maxElapsedMs;
+        clock.now() + decision.delayMs - started <= retry.maxElapsedMs;
       if (decision.action === 'fail' || !inBudget) {
         // a server asking to wait longer than the client ever waits: say so, rather than "still limited"
         const hint =
@@ -125,8 +128,8 @@ export class Requester {
       // for absentMeansDone: any 5xx or a broken connection may have applied the delete (a gateway's
       // 504 too); calling a later 404 "done" is harmless, the wanted end state (absent) holds either way
       if (outcome.kind === 'failure' ? outcome.sent : outcome.status >= 500) uncertain = true;
-      if (decision.blockAllMs !== undefined) this.#p.limiter.blockUntil(Date.now() + decision.blockAllMs);
-      if (decision.delayMs > 0) await sleep(decision.delayMs);
+      if (decision.blockAllMs !== undefined) this.#p.limiter.blockUntil(clock.now() + decision.blockAllMs);
+      if (decision.delayMs > 0) await sleep(decision.delayMs, clock);
     }
   }
 
@@ -145,9 +148,9 @@ export class Requester {
       // booked right before sending, released when the answer is in (see rate-limit.ts)
       limiterDone = await limiter.take();
       safely(() => this.#p.onRequest?.({ ...call, attempt }));
-      const sentAt = Date.now();
+      const sentAt = this.#p.clock.now();
       const wire = await transport.send(spec.method, spec.path, payload);
-      const durationMs = Date.now() - sentAt;
+      const durationMs = this.#p.clock.now() - sentAt;
       if (!wire.ok) {
         const { ok: _ok, ...failure } = wire;
         return { kind: 'failure', ...failure, durationMs };

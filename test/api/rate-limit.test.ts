@@ -5,20 +5,17 @@
  * limits read it (through `Date.now()` and `performance.now()`), so a 10 s window passes at once for both
  * while every request still goes over HTTP.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as virtualTime from '../helpers/virtual-clock.js';
-import { VirtualClock } from '../helpers/virtual-clock.js';
+import { testClock, VirtualClock } from '../helpers/virtual-clock.js';
 import { startClientFixture } from './setup.js';
-
-vi.mock('../../src/api/rate-limit.js', async (original) =>
-  (await import('../helpers/virtual-clock.js')).withVirtualLimiter(await original()),
-);
 
 let clock: VirtualClock;
 /** attempts sent and answered (or failed): the clock skips ahead only while none is on the wire */
 let sent = 0;
 let ended = 0;
 const counting = {
+  clock: testClock,
   onRequest: () => {
     sent++;
   },

@@ -3,7 +3,7 @@
  * seeded faults cannot choose which request fails; faults.test.ts runs the client against them). The
  * waits for rate limits and Retry-After run on a virtual clock (test/helpers/virtual-clock.ts).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createClient,
   type ClientOptions,
@@ -12,15 +12,8 @@ import {
 } from '../../src/api/index.js';
 import { USER_AGENT } from '../../src/api/version.js';
 import * as virtualTime from '../helpers/virtual-clock.js';
-import { VirtualClock } from '../helpers/virtual-clock.js';
+import { testClock, VirtualClock } from '../helpers/virtual-clock.js';
 import { freePort, startScriptedServer, type ScriptedServer } from './scripted-server.js';
-
-vi.mock('../../src/api/rate-limit.js', async (original) =>
-  (await import('../helpers/virtual-clock.js')).withVirtualLimiter(await original()),
-);
-vi.mock('../../src/api/timers.js', async (original) =>
-  (await import('../helpers/virtual-clock.js')).withVirtualSleep(await original()),
-);
 
 const prop = { name: 'p', label: 'P', type: 'string' as const, fieldType: 'text' as const, groupName: 'g' };
 const property = { ...prop, description: '', options: [] };
@@ -36,6 +29,8 @@ describe('client retries against a scripted server', () => {
       baseUrl: server.url,
       token: 'tok',
       retry: { baseDelayMs: 5, maxDelayMs: 20 },
+      // the virtual clock of a test that `use`s one, the real one otherwise
+      clock: testClock,
       onRequest: () => {
         sent++;
       },

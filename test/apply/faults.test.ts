@@ -20,6 +20,7 @@ import {
   type ApplyFixture,
 } from './helpers.js';
 import { manyProperties } from './scenario.js';
+import { VirtualClock } from '../helpers/virtual-clock.js';
 
 const EVENTS = `kind: EventProperties
 eventName: order_shipped
@@ -60,8 +61,15 @@ afterEach(async () => {
   fx = undefined;
 });
 
+/**
+ * The injected 429s and 503s ask for `Retry-After: 1`: the client waits them out on a virtual clock, which
+ * skips ahead instead of waiting (the emulator's faults do not depend on time).
+ */
+let clock: VirtualClock;
+
 async function start(options: EmulatorOptions): Promise<ApplyFixture> {
-  fx = await applyFixture(options);
+  clock = new VirtualClock();
+  fx = await applyFixture(options, { clock });
   await createEventDefinition(fx.emulator, 'order_shipped');
   return fx;
 }
@@ -86,6 +94,8 @@ describe('apply under injected faults', () => {
       expectExactlyDeclared(f.emulator.state);
       // nothing reported as applied twice: every change of the first plan is accounted for once
       expect(reports[0]!.summary.total).toBe(1 + 1 + 40 + 30 + 1 + 2 + 10);
+      // the injected faults' Retry-After was waited out, on the virtual clock
+      expect(clock.skippedMs).toBeGreaterThanOrEqual(1000);
     },
   );
 

@@ -6,7 +6,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createClient, type CrmClient } from '../../src/api/index.js';
+import { createClient, type Clock, type CrmClient } from '../../src/api/index.js';
 import type { ResponseLogEvent } from '../../src/api/log.js';
 import { computePlan } from '../../src/pipeline/compute-plan.js';
 import { loadCommandProject, type Project } from '../../src/pipeline/project.js';
@@ -29,7 +29,7 @@ export interface ApplyFixture {
 
 export async function applyFixture(
   options: EmulatorOptions = {},
-  client: { rateLimit?: number } = {},
+  client: { rateLimit?: number; clock?: Clock } = {},
 ): Promise<ApplyFixture> {
   const emulator = await startTestEmulator(options);
   const calls: ResponseLogEvent[] = [];
@@ -40,6 +40,7 @@ export async function applyFixture(
     // fault tests: quick retries
     retry: { baseDelayMs: 5, maxDelayMs: 50 },
     onResponse: (event) => calls.push(event),
+    ...(client.clock ? { clock: client.clock } : {}),
   });
   const dir = await mkdtemp(join(tmpdir(), 'crm-schema-apply-'));
   return {

@@ -13,19 +13,11 @@
  * that reads those directly (the emulator's rate limits, the client's retry budget), so that the client
  * and the server see the same time.
  *
- * The client makes its buckets and sleeps itself; a test file hands them the clock it `use`s with
- *
- *   vi.mock('../../src/api/rate-limit.js', async (original) =>
- *     (await import('../helpers/virtual-clock.js')).withVirtualLimiter(await original()));
- *   vi.mock('../../src/api/timers.js', async (original) =>
- *     (await import('../helpers/virtual-clock.js')).withVirtualSleep(await original()));
- *
- * Outside `use(clock)` ... `done()`, both keep the real clock.
+ * A test hands the client `testClock` (its `clock` option) and runs on a virtual clock between `use(clock)`
+ * and `done()`; outside them `testClock` is the real clock.
  */
 import { vi } from 'vitest';
-import type * as RateLimitModule from '../../src/api/rate-limit.js';
-import type { Clock, ClockTimer } from '../../src/api/timers.js';
-import type * as TimersModule from '../../src/api/timers.js';
+import { systemClock, type Clock, type ClockTimer } from '../../src/api/timers.js';
 
 interface Pending {
   due: number;
@@ -125,10 +117,30 @@ export class VirtualClock implements Clock {
   }
 }
 
-/** the clock the client's buckets and sleeps use while a test runs on one (see the top of this file) */
+/** the virtual clock in use, if any (see the top of this file) */
 let current: VirtualClock | undefined;
+/** the timers `testClock` handed to a virtual clock: cleared there, the others with the real clearTimeout */
+const virtualTimers = new WeakSet<ClockTimer>();
 
-/** The client's buckets and sleeps made from now on read `clock` (and Date.now() and performance.now() do). */
+/**
+ * The clock to give the client (its `clock` option): the virtual clock in `use` at the moment of each read
+ * or timer, the system's outside `use(clock)` ... `done()`.
+ */
+export const testClock: Clock = {
+  now: () => (current ?? systemClock).now(),
+  setTimeout(callback, ms) {
+    if (!current) return systemClock.setTimeout(callback, ms);
+    const timer = current.setTimeout(callback, ms);
+    virtualTimers.add(timer);
+    return timer;
+  },
+  clearTimeout(timer) {
+    if (virtualTimers.has(timer)) current?.clearTimeout(timer);
+    else systemClock.clearTimeout(timer);
+  },
+};
+
+/** From now on `testClock`, `Date.now()` and `performance.now()` read `clock`. */
 export function use(clock: VirtualClock): VirtualClock {
   current = clock;
   return clock.installGlobally();
@@ -138,19 +150,4 @@ export function use(clock: VirtualClock): VirtualClock {
 export function done(): void {
   current?.uninstall();
   current = undefined;
-}
-
-/** src/api/rate-limit.js whose buckets take the clock in use when they are made. */
-export function withVirtualLimiter(actual: typeof RateLimitModule): typeof RateLimitModule {
-  class RollingWindowLimiter extends actual.RollingWindowLimiter {
-    constructor(...[max, intervalMs, options]: ConstructorParameters<typeof actual.RollingWindowLimiter>) {
-      super(max, intervalMs, { ...(current ? { clock: current } : {}), ...options });
-    }
-  }
-  return { ...actual, RollingWindowLimiter };
-}
-
-/** src/api/timers.js whose `sleep` waits on the clock in use. */
-export function withVirtualSleep(actual: typeof TimersModule): typeof TimersModule {
-  return { ...actual, sleep: (ms, clock) => actual.sleep(ms, clock ?? current) };
 }

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { scopes } from '../../src/emulator/index.js';
 import { writeSyntheticProject, type SyntheticSize } from '../bench/synthetic-account.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { finished, runBin, spawnBin, type BinRun } from './cli.js';
+import { runCli, type Run } from '../helpers/cli.js';
+import { finished, runBin, spawnBin } from './cli.js';
 
 const SECRET = 'tok-SECRET-1234567890';
 const SIZE: SyntheticSize = {
@@ -30,7 +31,7 @@ let emulator: TestEmulator;
 let readOnly: TestEmulator;
 /** accepts another token only: the known one gets 401 */
 let other: TestEmulator;
-const runs: { what: string; run: BinRun }[] = [];
+const runs: { what: string; run: Run }[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'crm-schema-secrets-'));
@@ -59,8 +60,18 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function run(what: string, args: string[], where = 'project', env: NodeJS.ProcessEnv = {}): Promise<BinRun> {
-  return runBin(args, {
+/**
+ * A run of the CLI's `main` in this process (the same code as the binary, without a process start per
+ * run); `binary`: the real binary, for what only a process shows (the runtime's own warnings).
+ */
+function run(
+  what: string,
+  args: string[],
+  where = 'project',
+  env: NodeJS.ProcessEnv = {},
+  binary = false,
+): Promise<Run> {
+  const options = {
     cwd: join(dir, where),
     env: {
       CRM_ACCESS_TOKEN: SECRET,
@@ -68,7 +79,8 @@ function run(what: string, args: string[], where = 'project', env: NodeJS.Proces
       GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'),
       ...env,
     },
-  }).then((result) => {
+  };
+  return (binary ? runBin(args, options) : runCli(args, options)).then((result) => {
     runs.push({ what, run: result });
     return result;
   });
@@ -81,13 +93,13 @@ async function filesUnder(root: string): Promise<string[]> {
 
 it('no command prints or writes the token, whether it succeeds or fails', async () => {
   const base = (e: TestEmulator) => ['--base-url', e.url];
-  const expectCode = async (code: number, running: Promise<BinRun>) => {
+  const expectCode = async (code: number, running: Promise<Run>) => {
     expect((await running).code).toBe(code);
   };
   // the known emulator: reads of the empty account, then a saved plan applied, then drift and pull
   const main = async () => {
     await Promise.all([
-      expectCode(0, run('plan --env', ['plan', '--env', 'prod', '--verbose'])),
+      expectCode(0, run('plan --env', ['plan', '--env', 'prod', '--verbose'], 'project', {}, true)),
       expectCode(0, run('plan --out', ['plan', ...base(emulator), '--out', 'plan.json', '--verbose'])),
       expectCode(0, run('plan --json', ['plan', ...base(emulator), '--json'])),
       expectCode(
@@ -132,11 +144,13 @@ it('no command prints or writes the token, whether it succeeds or fails', async 
       expectCode(1, run('plan (no CRM there)', ['plan', '--base-url', 'http://127.0.0.1:9', '--verbose'])),
       expectCode(
         1,
-        run('plan (credentials in the URL)', [
-          'plan',
-          '--base-url',
-          emulator.url.replace('://', `://user:${SECRET}@`),
-        ]),
+        run(
+          'plan (credentials in the URL)',
+          ['plan', '--base-url', emulator.url.replace('://', `://user:${SECRET}@`)],
+          'project',
+          {},
+          true,
+        ),
       ),
       expectCode(1, run('drift (token refused)', ['drift', ...base(other), '--format', 'markdown'])),
       expectCode(
