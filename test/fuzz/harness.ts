@@ -18,6 +18,14 @@ import type { Outcome } from '../helpers/in-process.js';
 export const HEAP_CAP_MB = 384;
 export const TOKEN = 'fuzz-secret-token-4f9a7c2e1b';
 
+/**
+ * A fuzz test's time bound: `msPerRun` for each of its `runs` (generous: a loaded machine runs slower),
+ * never less than 30 s, so that `FUZZ_RUNS=1000` searches longer rather than timing out.
+ */
+export function timeFor(runs: number, msPerRun: number): number {
+  return Math.max(30_000, runs * msPerRun);
+}
+
 /** C0 (but tab and line feed), DEL, C1, zero-width and bidirectional formatting characters. */
 const RAW_CONTROL =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point

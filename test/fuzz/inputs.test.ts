@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { countingServer, type CountingServer } from '../reliability/bad-input/run-case.js';
-import { expectSafe, run, sandbox, stopChild, TOKEN, type Sandbox } from './harness.js';
+import { expectSafe, run, sandbox, stopChild, timeFor, TOKEN, type Sandbox } from './harness.js';
 import { manifestText, projectText } from './generators.js';
 
 /** Runs per property: the suite stays within seconds; `FUZZ_RUNS=1000` for a long search. */
@@ -36,39 +36,47 @@ describe('fuzz: manifests and project files', () => {
     await evil.close();
   });
 
-  it('validate and plan survive any manifest', async () => {
-    await fc.assert(
-      fc.asyncProperty(manifestText, manifestText, async (a, b) => {
-        await box.write({
-          'crm-schema.yaml': "manifests: ['schema/*.yaml']\n",
-          'schema/a.yaml': a,
-          'schema/b.yaml': b,
-        });
-        const outside = await box.outside();
-        const env = { CRM_ACCESS_TOKEN: TOKEN };
-        expectSafe(await run(['validate'], box.project, env), 'validate');
-        expectSafe(await run(['plan', '--base-url', emulator.url], box.project, env), 'plan');
-        expect(await box.outside()).toEqual(outside);
-      }),
-      { numRuns: RUNS, seed: SEED },
-    );
-  });
+  it(
+    'validate and plan survive any manifest',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(manifestText, manifestText, async (a, b) => {
+          await box.write({
+            'crm-schema.yaml': "manifests: ['schema/*.yaml']\n",
+            'schema/a.yaml': a,
+            'schema/b.yaml': b,
+          });
+          const outside = await box.outside();
+          const env = { CRM_ACCESS_TOKEN: TOKEN };
+          expectSafe(await run(['validate'], box.project, env), 'validate');
+          expectSafe(await run(['plan', '--base-url', emulator.url], box.project, env), 'plan');
+          expect(await box.outside()).toEqual(outside);
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+    },
+    timeFor(RUNS, 1_000),
+  );
 
-  it('a project file never sends the token anywhere but the target given', async () => {
-    await fc.assert(
-      fc.asyncProperty(projectText(evil.url), async (project) => {
-        await box.write({
-          'crm-schema.yaml': project,
-          'schema/a.yaml':
-            'kind: Properties\nobjectType: tickets\nproperties: [{ name: a, label: A, type: string, fieldType: text, groupName: ticketinformation }]\n',
-        });
-        const env = { CRM_ACCESS_TOKEN: TOKEN };
-        expectSafe(await run(['validate'], box.project, env), 'validate');
-        expectSafe(await run(['plan', '--base-url', emulator.url], box.project, env), 'plan --base-url');
-        expectSafe(await run(['drift', '--base-url', emulator.url], box.project, env), 'drift --base-url');
-        expect(evil.requests).toEqual([]);
-      }),
-      { numRuns: RUNS, seed: SEED },
-    );
-  });
+  it(
+    'a project file never sends the token anywhere but the target given',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(projectText(evil.url), async (project) => {
+          await box.write({
+            'crm-schema.yaml': project,
+            'schema/a.yaml':
+              'kind: Properties\nobjectType: tickets\nproperties: [{ name: a, label: A, type: string, fieldType: text, groupName: ticketinformation }]\n',
+          });
+          const env = { CRM_ACCESS_TOKEN: TOKEN };
+          expectSafe(await run(['validate'], box.project, env), 'validate');
+          expectSafe(await run(['plan', '--base-url', emulator.url], box.project, env), 'plan --base-url');
+          expectSafe(await run(['drift', '--base-url', emulator.url], box.project, env), 'drift --base-url');
+          expect(evil.requests).toEqual([]);
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+    },
+    timeFor(RUNS, 1_000),
+  );
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { expectSafe, run, sandbox, stopChild, TOKEN, type Sandbox } from './harness.js';
+import { expectSafe, run, sandbox, stopChild, timeFor, TOKEN, type Sandbox } from './harness.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
@@ -97,30 +97,34 @@ describe('fuzz: saved plan files', () => {
     await emulator.close();
   });
 
-  it('apply never crashes on a mutated plan, and never creates what the manifests do not declare', async () => {
-    const declared = new Set(['support_a', 'support_b', 'support_level']);
-    await fc.assert(
-      fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), async (mutations) => {
-        const plan = mutations.reduce<Json>((doc, m) => mutate(doc as typeof saved, m), saved);
-        await writeFile(join(box.project, 'mutated.json'), JSON.stringify(plan));
-        const outcome = await run(
-          ['apply', 'mutated.json', '--base-url', emulator.url, '--yes'],
-          box.project,
-          {
-            CRM_ACCESS_TOKEN: TOKEN,
-          },
-        );
-        expectSafe(outcome, 'apply');
-        const tickets = emulator.state.objectTypes['0-5']!;
-        const custom = Object.values(tickets.properties).filter(
-          (p) => p.platformDefined !== true && p.archived !== true,
-        );
-        for (const property of custom) expect(declared.has(property.name), property.name).toBe(true);
-        // each run starts from the empty account again
-        for (const property of custom) delete tickets.properties[property.name];
-        delete tickets.groups.support;
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  it(
+    'apply never crashes on a mutated plan, and never creates what the manifests do not declare',
+    async () => {
+      const declared = new Set(['support_a', 'support_b', 'support_level']);
+      await fc.assert(
+        fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), async (mutations) => {
+          const plan = mutations.reduce<Json>((doc, m) => mutate(doc as typeof saved, m), saved);
+          await writeFile(join(box.project, 'mutated.json'), JSON.stringify(plan));
+          const outcome = await run(
+            ['apply', 'mutated.json', '--base-url', emulator.url, '--yes'],
+            box.project,
+            {
+              CRM_ACCESS_TOKEN: TOKEN,
+            },
+          );
+          expectSafe(outcome, 'apply');
+          const tickets = emulator.state.objectTypes['0-5']!;
+          const custom = Object.values(tickets.properties).filter(
+            (p) => p.platformDefined !== true && p.archived !== true,
+          );
+          for (const property of custom) expect(declared.has(property.name), property.name).toBe(true);
+          // each run starts from the empty account again
+          for (const property of custom) delete tickets.properties[property.name];
+          delete tickets.groups.support;
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    timeFor(RUNS, 1_000),
+  );
 });
