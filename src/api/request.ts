@@ -75,10 +75,9 @@ export class Requester {
   }
 
   async request<T>(spec: RequestSpec<T>): Promise<T> {
-    const { retry } = this.#p;
+    const { retry, clock } = this.#p;
     const call = { method: spec.method, path: loggablePath(spec.path) };
     const payload = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    const { clock } = this.#p;
     const started = clock.now();
     let uncertain = false;
     for (let attempt = 1; ; attempt++) {
@@ -139,7 +138,7 @@ export class Requester {
     call: Call,
     attempt: number,
   ): Promise<Attempted> {
-    const { transport, slots, limiter, searchLimiter } = this.#p;
+    const { transport, slots, limiter, searchLimiter, clock } = this.#p;
     // search's bucket first, so a search waiting for its own second holds no connection slot
     const searchDone = spec.search ? await searchLimiter.take() : undefined;
     await slots.acquire();
@@ -148,9 +147,9 @@ export class Requester {
       // booked right before sending, released when the answer is in (see rate-limit.ts)
       limiterDone = await limiter.take();
       safely(() => this.#p.onRequest?.({ ...call, attempt }));
-      const sentAt = this.#p.clock.now();
+      const sentAt = clock.now();
       const wire = await transport.send(spec.method, spec.path, payload);
-      const durationMs = this.#p.clock.now() - sentAt;
+      const durationMs = clock.now() - sentAt;
       if (!wire.ok) {
         const { ok: _ok, ...failure } = wire;
         return { kind: 'failure', ...failure, durationMs };
