@@ -2,7 +2,7 @@
  * Tests of the real binary (`node bin/run.js ...`) run the bundled CLI in dist/bundle/. Before any test,
  * this builds it once (the steps of `npm run build`) when it is missing or older than what it is made
  * from (src/, schemas/, the build's scripts, the installed dependencies), so those tests never run
- * against stale code. Type errors do not stop the run (tsc still emits; `npm test` typechecks anyway).
+ * against stale code. Like `npm run build`, it emits without checking types (`npm test` typechecks).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -63,12 +63,14 @@ const buildStep = (script: string) =>
 async function build(): Promise<void> {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   try {
-    await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root });
+    await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--noCheck'], {
+      cwd: root,
+    });
   } catch (error) {
     if (!existsSync(join(root, 'dist', 'cli', 'main.js'))) throw error;
     const output = (error as { stdout?: string }).stdout ?? '';
     process.stderr.write(
-      `global-setup: tsc reported errors; dist/ was built anyway:\n${output.slice(0, 2000)}\n`,
+      `global-setup: tsc could not compile everything; dist/ was built anyway:\n${output.slice(0, 2000)}\n`,
     );
   }
   await buildStep('precompile-schemas.ts');

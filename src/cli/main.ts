@@ -2,7 +2,7 @@
  * Runs the CLI and maps every outcome to an exit code. Only `bin/run.js` exits the process.
  * User errors print one clear message (and a hint) to stderr, never a stack trace.
  */
-import { flush, run, type Errors } from '@oclif/core';
+import { flush, run, settings, type Errors } from '@oclif/core';
 import { isCrmSchemaError } from '../core/errors.js';
 import { maskSecrets } from '../core/secrets.js';
 import { forgetResultPrinted, keepEnvironmentToken, stdoutHasResult } from './output.js';
@@ -17,6 +17,10 @@ export { forgetSecrets } from '../core/secrets.js';
 
 /** Runs the CLI with `argv`, and says with which exit code to end. */
 export async function main(argv: string[]): Promise<number> {
+  // the CLI runs its built JavaScript, whatever NODE_ENV says: under NODE_ENV=development or test, oclif
+  // would otherwise take a checkout (it has a tsconfig.json) for a plugin in development and register a
+  // TypeScript loader into the run, which costs half a second and changes how every module loads
+  settings.enableAutoTranspile = false;
   keepEnvironmentToken(process.env);
   forgetResultPrinted();
   try {

@@ -86,6 +86,20 @@ describe('RollingWindowLimiter', () => {
     limiter.close();
   });
 
+  it('a window said to be used up, with no interval given, is waited out over its own window', async () => {
+    const clock = new VirtualClock({ frozen: true });
+    const limiter = new RollingWindowLimiter(100, 10_000, { clock });
+    const started = clock.now();
+    const done = await limiter.take();
+    // the server counted 100 against its limit of 100 (ours and others'), and said nothing of its window
+    limiter.observe({ remaining: 0 }, started);
+    done();
+    (await limiter.take())();
+    expect(limiter.intervalMs).toBe(10_000);
+    expect(clock.now() - started).toBeGreaterThanOrEqual(10_000);
+    limiter.close();
+  });
+
   it('blockUntil holds every request', async () => {
     const clock = new VirtualClock({ frozen: true });
     const limiter = new RollingWindowLimiter(100, 1000, { clock });

@@ -1,15 +1,18 @@
 /**
  * An apply killed with SIGKILL at a random point (several seeds), then run again: it finishes the job,
- * the plan is empty, and nothing exists twice. The emulator runs as its own process (with latency, so
- * the writes take long enough for the kill to land mid-run), the binary as another.
+ * the plan is empty, and nothing exists twice. The emulator runs as its own process, the binary as another.
+ * The killed run's answers come back late (a proxy holds each for 100 ms after the emulator has done the
+ * request), so the writes take long enough for the kill to land mid-run; the runs after it are not slowed.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { childEmulator, type ChildEmulator } from '../apply/cli-helpers.js';
 import { runCli, spawnCli } from '../helpers/cli.js';
+import { proxyTo } from '../helpers/proxy.js';
 import { seeded } from '../helpers/seeded.js';
 import { PROJECT_FILE, writeFiles } from '../apply/helpers.js';
 import { manyProperties } from '../apply/scenario.js';
@@ -37,8 +40,10 @@ ${Array.from({ length: EVENT_PROPERTIES }, (_, i) => `  - { name: kp_${i}, label
 };
 
 let emulator: ChildEmulator | undefined;
+let proxy: { url: string; close(): Promise<void> } | undefined;
 let dir: string | undefined;
 afterEach(async () => {
+  await proxy?.close();
   await emulator?.stop();
   if (dir !== undefined) await rm(dir, { recursive: true, force: true });
 });
@@ -78,8 +83,15 @@ it.each([
 ])('seed %i: %s killed mid-run, run again, ends as declared with no duplicate', async (seed, mode) => {
   dir = await mkdtemp(join(tmpdir(), 'crm-schema-kill-'));
   await writeFiles(dir, { 'crm-schema.yaml': PROJECT_FILE, ...MANIFESTS });
-  emulator = await childEmulator(['--latency', '100'], dir);
-  const target = ['--base-url', emulator.url];
+  emulator = await childEmulator([], dir);
+  let slow = false;
+  proxy = await proxyTo(
+    emulator.url,
+    () => Promise.resolve(),
+    () => (slow ? sleep(100) : Promise.resolve()),
+  );
+  // a saved plan names its target: every run goes through the proxy
+  const target = ['--base-url', proxy.url];
   const env = { CRM_ACCESS_TOKEN: emulator.token, CRM_BASE_URL: '' };
   // with a saved plan, the second run applies the same file: the stale check finds the first run's work done
   if (mode === 'apply PLANFILE')
@@ -89,6 +101,7 @@ it.each([
   // the kill lands at a seeded point after the first phase of writes has started (its progress line), so it
   // always hits the run mid-way however fast the machine is
   const delay = Math.floor(seeded(seed)() * 400);
+  slow = true;
   const first = spawnCli(args, { cwd: dir, env });
   first.stdout!.resume();
   let progress = '';
@@ -106,11 +119,12 @@ it.each([
     });
   });
   expect(signal).toBe('SIGKILL');
+  slow = false;
 
   const second = await runCli(args, { cwd: dir, env });
   expect(second.stderr).not.toContain('Error');
   expect(second.code).toBe(0);
-  const plan = await runCli(['plan', '--detailed-exitcode', '--base-url', emulator.url], { cwd: dir, env });
+  const plan = await runCli(['plan', '--detailed-exitcode', ...target], { cwd: dir, env });
   expect(plan.stderr).toBe('');
   expect(plan.stdout).toContain('No changes. The live account matches the manifests.');
   expect(plan.code).toBe(0);

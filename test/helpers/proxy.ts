@@ -2,10 +2,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A pass-through HTTP proxy to `target` that calls `before` with each request before forwarding it. */
+/**
+ * A pass-through HTTP proxy to `target` that calls `before` with each request before forwarding it, and
+ * `after` once the target has answered it, before passing the answer on (a slow network on the way back:
+ * the request was done, its caller does not know yet).
+ */
 export async function proxyTo(
   target: string,
   before: (method: string, path: string, body: string) => Promise<void>,
+  after: () => Promise<void> = () => Promise.resolve(),
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -24,7 +29,9 @@ export async function proxyTo(
           if (key !== 'content-length' && key !== 'transfer-encoding' && key !== 'content-encoding')
             headers[key] = value;
         });
-        response.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));
+        const answered = Buffer.from(await answer.arrayBuffer());
+        await after();
+        response.writeHead(answer.status, headers).end(answered);
       })();
     });
   });

@@ -3,7 +3,8 @@
  * nothing twice, neither fails, each change is applied by one of them, and the other reports it found
  * that change already done (in its JSON report and in its text). The emulator holds the first writes
  * until both runs have sent one, so both pass the stale check on an untouched account and then really
- * race (each run has its own token, which tells them apart).
+ * race (each run has its own token, which tells them apart). The runs before and after the race need no
+ * process of their own: they run the CLI's main in this process.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,8 +12,9 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { ApplyReport } from '../../src/apply/types.js';
 import { totalCreates, writeSyntheticProject, type SyntheticSize } from '../bench/synthetic-account.js';
+import { runCli } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { finished, runBin, spawnBin } from './cli.js';
+import { finished, spawnBin } from './cli.js';
 import { duplicates, expectedInventory, inventory } from './inventory.js';
 
 const SIZE: SyntheticSize = {
@@ -54,7 +56,7 @@ it('two applies of one saved plan at once: as declared, no duplicate, the other 
       }),
   });
   const target = ['--base-url', emulator.url];
-  const planned = await runBin(['plan', '--out', 'plan.json', ...target], {
+  const planned = await runCli(['plan', '--out', 'plan.json', ...target], {
     cwd: dir,
     env: { CRM_ACCESS_TOKEN: TOKENS[0] },
   });
@@ -94,11 +96,11 @@ it('two applies of one saved plan at once: as declared, no duplicate, the other 
   expect(duplicates(found)).toEqual({});
   expect(found).toEqual(expectedInventory(SIZE));
   const env = { CRM_ACCESS_TOKEN: TOKENS[0] };
-  const after = await runBin(['plan', '--detailed-exitcode', ...target], { cwd: dir, env });
+  const after = await runCli(['plan', '--detailed-exitcode', ...target], { cwd: dir, env });
   expect([after.code, after.stdout]).toEqual([0, expect.stringContaining('No changes.') as unknown]);
 
   // a third run of the plan, in text: everything already done, said so
-  const text = await runBin(['apply', 'plan.json', ...target], { cwd: dir, env });
+  const text = await runCli(['apply', 'plan.json', ...target], { cwd: dir, env });
   expect(text.code).toBe(0);
   expect(text.stdout + text.stderr).toMatch(new RegExp(`${total.toLocaleString('en-US')} already done`));
 }, 90_000); // two real processes applying a few hundred changes: slow on a loaded 2-core machine

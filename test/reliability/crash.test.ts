@@ -4,7 +4,9 @@
  * this process and kills the binary itself when the k-th write arrives: before processing it (the write
  * is then processed with nobody waiting for the answer) or after, just before the answer is sent. So the
  * kill lands mid-run at a point that depends only on the seed. The second run applies the same saved
- * plan again (the stale check finds what the first run did), or plans anew (`apply --yes`).
+ * plan again (the stale check finds what the first run did), or plans anew (`apply --yes`). Only the
+ * killed run needs a process of its own; the plan before it and the run after it run the CLI's main in
+ * this process.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,7 +20,8 @@ import { loadCommandProject } from '../../src/pipeline/project.js';
 import { toPlanPolicy } from '../../src/live/managed-scope.js';
 import { writeSyntheticProject, type SyntheticSize } from '../bench/synthetic-account.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { finished, runBin, seeded, spawnBin, STACK_LINE } from './cli.js';
+import { runCli } from '../helpers/cli.js';
+import { finished, seeded, spawnBin, STACK_LINE } from './cli.js';
 import { duplicates, expectedInventory, inventory } from './inventory.js';
 
 const SIZE: SyntheticSize = {
@@ -95,7 +98,7 @@ it.each([1, 2, 3])(
     const env = { CRM_ACCESS_TOKEN: emulator.token };
     const target = ['--base-url', emulator.url];
 
-    const planned = await runBin(['plan', '--out', 'plan.json', ...target], { cwd: dir, env });
+    const planned = await runCli(['plan', '--out', 'plan.json', ...target], { cwd: dir, env });
     expect(planned.code).toBe(0);
 
     victim = spawnBin(['apply', 'plan.json', ...target], { cwd: dir, env });
@@ -105,7 +108,7 @@ it.each([1, 2, 3])(
     expect(writes).toBeGreaterThanOrEqual(killAt);
     expect(duplicates(inventory(emulator.state))).toEqual({});
 
-    const again = await runBin(
+    const again = await runCli(
       reapplySaved ? ['apply', 'plan.json', ...target] : ['apply', '--yes', ...target],
       {
         cwd: dir,

@@ -6,7 +6,8 @@
  *   plan file, the emulator's seed file and data file, `.crm-schema/local.json`: a clear error naming the
  *   file, exit 1, at once (reading a FIFO would block forever);
  * - two `apply --local --yes` runs at once in one folder, each adding its own properties: the second waits
- *   for the first (one line says so) and nothing is lost: `plan --local` shows both applied.
+ *   for the first (one line says so) and nothing is lost: `plan --local` shows both applied (the plans
+ *   around the race run the CLI's main in this process; only the racing runs need processes).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireLock } from '../../src/cli/local-lock.js';
 import { readStateFile } from '../../src/emulator/persistence.js';
-import { BIN } from '../helpers/cli.js';
+import { BIN, runCli } from '../helpers/cli.js';
 import { finished, runBin, spawnBin, STACK_LINE, type BinRun } from './cli.js';
 
 const MANIFEST = (n: number) =>
@@ -157,7 +158,7 @@ describe('--local runs take turns', () => {
       await writeFile(join(dir, 'first', 'tickets.yaml'), properties('first', 40));
       await writeFile(join(dir, 'second', 'tickets.yaml'), properties('second', 40));
       // an account both start from
-      expect((await runBin(['plan', '--local', '--config', 'first.yaml'], { cwd: dir })).code).toBe(0);
+      expect((await runCli(['plan', '--local', '--config', 'first.yaml'], { cwd: dir })).code).toBe(0);
 
       // this test holds the lock while both start, so both must wait, then take turns
       const held = await acquireLock(join(dir, '.crm-schema', 'local.json.lock'));
@@ -189,7 +190,7 @@ describe('--local runs take turns', () => {
         );
       }
       for (const config of ['first.yaml', 'second.yaml']) {
-        const plan = await runBin(['plan', '--local', '--config', config], { cwd: dir });
+        const plan = await runCli(['plan', '--local', '--config', config], { cwd: dir });
         expect(plan.stdout).toContain('No changes. The live account matches the manifests.');
       }
       const state = (await readStateFile(join(dir, '.crm-schema', 'local.json')))!;
@@ -217,7 +218,7 @@ describe('--local runs take turns', () => {
       );
       for (const run of runs) expect(run.code, run.stderr).toBe(0);
       for (const config of ['a.yaml', 'b.yaml']) {
-        const plan = await runBin(['plan', '--local', '--config', config], { cwd: dir });
+        const plan = await runCli(['plan', '--local', '--config', config], { cwd: dir });
         expect(plan.code, plan.stderr).toBe(0);
         expect(plan.stdout).toContain('No changes. The live account matches the manifests.');
       }

@@ -101,9 +101,6 @@ async function nodeModulesOf(
       ...env,
       NODE_OPTIONS: `--require ${preload}`,
       CRM_TEST_MODULES: list,
-      // as users run it: under NODE_ENV=test (vitest's) oclif takes the package for one in development
-      // and registers a TypeScript loader
-      NODE_ENV: undefined,
     },
   });
   expect(run.code, run.stderr).toBe(0);
@@ -131,6 +128,32 @@ it('validate loads no HTTP client and no server; a plan against a server starts 
     await emulator.close();
   }
 });
+
+it.each(['development', 'test', 'production'])(
+  'runs its built JavaScript under NODE_ENV=%s: no TypeScript compiler or loader in the run',
+  async (nodeEnv) => {
+    dir = await mkdtemp(join(tmpdir(), 'crm-schema-node-env-'));
+    const preload = join(dir, 'loaded.cjs');
+    const list = join(dir, 'loaded.txt');
+    // the CommonJS modules a run loaded; a TypeScript loader oclif registers brings its own and the compiler
+    await writeFile(
+      preload,
+      "process.on('exit', () => require('node:fs').writeFileSync(process.env.CRM_TEST_LOADED, Object.keys(require.cache).join('\\n')));\n",
+    );
+    // from the checkout, whose tsconfig.json makes oclif take it for a plugin in development
+    const run = await runBin(['validate', '--config', join('examples', 'crm-schema.yaml')], {
+      cwd: ROOT,
+      env: { NODE_ENV: nodeEnv, NODE_OPTIONS: `--require ${preload}`, CRM_TEST_LOADED: list },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const loaded = (await readFile(list, 'utf8')).split('\n');
+    // the list is the run's: its precompiled validators are among them
+    expect(loaded.some((file) => file.endsWith('manifest-validators.cjs'))).toBe(true);
+    expect(
+      loaded.filter((file) => /[\\/]node_modules[\\/](typescript|tsx|ts-node|esbuild)[\\/]/.test(file)),
+    ).toEqual([]);
+  },
+);
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 const hasCompileCache = major > 22 || (major === 22 && minor >= 1);

@@ -11,7 +11,7 @@ import { formatPath, locate } from '../../core/source/locate.js';
 import type { PathSegment } from '../../core/source/locate.js';
 import type { ParsedDocument } from '../../core/source/parse-yaml.js';
 import { validators } from './schemas.js';
-import { validateInChunks } from './chunked-validate.js';
+import { errorsInChunks } from './chunked-validate.js';
 import { closest } from './suggest.js';
 import { MANIFEST_KINDS } from './types.js';
 import type { ManifestKind } from './types.js';
@@ -41,16 +41,18 @@ export function runSchema(
   sink: DiagnosticSink,
   options: SchemaRunOptions = {},
 ): PathSegment[][] {
-  const errors = validateInChunks(validate, document.data, [...ENTRY_LISTS]);
-  if (errors.length === 0) return [];
   const blocking: PathSegment[][] = [];
-  for (const { problem, keyword, silent } of mergeMissingKeys(errors, rootDef)) {
-    if (!NON_BLOCKING_KEYWORDS.has(keyword)) blocking.push(problem.path);
-    if (silent) continue;
-    const input = options.override?.(problem) ?? problem.input;
-    // an unknown key is shown under the object that holds it: `properties[0]: unknown key 'lable'`
-    const shown = problem.target === 'key' ? problem.path.slice(0, -1) : problem.path;
-    sink.at(locate(document, problem.path, problem.target), { ...input, path: formatPath(shown) });
+  // a chunk of entries at a time: the errors about one entry are all in its chunk, and what a long list of
+  // broken entries gives is not all held at once
+  for (const errors of errorsInChunks(validate, document.data, [...ENTRY_LISTS])) {
+    for (const { problem, keyword, silent } of mergeMissingKeys(errors, rootDef)) {
+      if (!NON_BLOCKING_KEYWORDS.has(keyword)) blocking.push(problem.path);
+      if (silent) continue;
+      const input = options.override?.(problem) ?? problem.input;
+      // an unknown key is shown under the object that holds it: `properties[0]: unknown key 'lable'`
+      const shown = problem.target === 'key' ? problem.path.slice(0, -1) : problem.path;
+      sink.at(locate(document, problem.path, problem.target), { ...input, path: formatPath(shown) });
+    }
   }
   return blocking;
 }
