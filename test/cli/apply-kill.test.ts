@@ -7,9 +7,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { childEmulator, type ChildEmulator } from '../apply/cli-helpers.js';
 import { runCli, spawnCli } from '../helpers/cli.js';
 import { proxyTo } from '../helpers/proxy.js';
