@@ -90,7 +90,7 @@ export function resourceShapeProblems(kind: string, value: unknown, where: strin
 
 /** The shape problems of a parsed plan file, most precise first; empty when it has the plan's shape. */
 export function planShapeProblems(value: unknown, max = 3): string[] {
-  const all = validateInChunks(validator(), value, ['changes', 'diagnostics']);
+  const all = validateInChunks(validator(), value);
   if (all.length === 0) return [];
   const errors = all.filter((e) => !isBranchNoise(e));
   const deepest = [...errors].sort((a, b) => depth(b) - depth(a));

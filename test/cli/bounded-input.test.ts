@@ -40,6 +40,18 @@ describe('input of any size', () => {
     expect(json.omitted).toEqual([{ file: 'big.yaml', count: 59_900 }]);
   }, 60_000);
 
+  it('one property of 60,000 empty options: every one found, in time that grows with their number', async () => {
+    await writeFile(
+      join(dir, 'options.yaml'),
+      `kind: Properties\nobjectType: tickets\nproperties:\n  - name: a\n    label: A\n    type: enumeration\n    fieldType: select\n    groupName: g\n    options:\n${'      - {}\n'.repeat(60_000)}`,
+    );
+    const run = await runCli(['validate', 'options.yaml', '--json'], { cwd: dir });
+    expect(run.code).toBe(1);
+    const json = JSON.parse(run.stdout) as { errorCount: number; errors: { path?: string }[] };
+    expect(json.errorCount).toBe(60_000);
+    expect(json.errors[0]!.path).toBe('properties[0].options[0]');
+  }, 60_000);
+
   it('a saved plan of 60,000 empty changes is refused with the first problems, without taking minutes', async () => {
     await writeFile(
       join(dir, 'crm-schema.yaml'),

@@ -1,7 +1,9 @@
 /**
- * Long lists are validated a chunk of entries at a time: the errors are those of one call over the whole
- * document, in the same order, and the report of a long list of broken entries places each at its entry.
+ * Long lists, at any depth, are validated a chunk at a time: the errors are those of one call over the
+ * whole document, and the report of a long list of broken entries places each at its entry.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
@@ -36,10 +38,24 @@ const entry = fc.oneof(
     groupName: 'g',
     options: [{}],
   }),
+  // a property with a long list of options, some broken, some not
+  fc
+    .array(fc.constantFrom({}, { label: 'L', value: 'l' }, { label: 3 }, 'x'), { maxLength: CHUNK * 2 + 9 })
+    .map((options) => ({
+      name: 'o',
+      label: 'O',
+      type: 'enumeration',
+      fieldType: 'select',
+      groupName: 'g',
+      options,
+    })),
 );
 
+/** Errors in one order, to compare what is said whatever order the chunks came in. */
+const sorted = (errors: ReturnType<typeof said>) => errors.map((error) => JSON.stringify(error)).sort();
+
 describe('validation in chunks', () => {
-  it('gives the errors of one call over the whole document, in its order', () => {
+  it('gives the errors of one call over the whole document', () => {
     const validate = validators().kinds.Properties;
     fc.assert(
       fc.property(
@@ -49,21 +65,66 @@ describe('validation in chunks', () => {
         (properties, groups, objectType) => {
           const data = { kind: 'Properties', objectType, properties, groups };
           const whole = validate(data) ? [] : said(validate.errors ?? []);
-          const lists = ['groups', 'properties', 'types'];
-          expect(said(validateInChunks(validate, data, lists))).toEqual(whole);
-          expect(said([...errorsInChunks(validate, data, lists)].flat())).toEqual(whole);
+          expect(sorted(said(validateInChunks(validate, data)))).toEqual(sorted(whole));
+          expect(sorted(said([...errorsInChunks(validate, data)].flat()))).toEqual(sorted(whole));
         },
       ),
       { numRuns: 25, seed: 27 },
     );
   });
 
+  it('gives the errors of one call where only one entry holds a long list, far down another long list', () => {
+    const validate = validators().kinds.EventProperties;
+    const options = Array.from({ length: CHUNK * 2 + 3 }, (_, i) =>
+      i % 3 === 1 ? {} : { label: 'L', value: `${i}` },
+    );
+    const properties = Array.from({ length: CHUNK + 40 }, (_, i) => ({
+      name: `p${i}`,
+      label: 'P',
+      type: 'string',
+    }));
+    properties[CHUNK + 7] = { name: 'e', label: 'E', type: 'enumeration', options } as never;
+    const data = { kind: 'EventProperties', eventName: 'shipped', properties };
+    const whole = validate(data) ? [] : said(validate.errors ?? []);
+    expect(whole.some((e) => e.instancePath === `/properties/${CHUNK + 7}/options/${CHUNK * 2}`)).toBe(true);
+    expect(sorted(said(validateInChunks(validate, data)))).toEqual(sorted(whole));
+  });
+
+  it('cuts no list-level keyword short: no schema puts uniqueItems or contains on a list of objects', () => {
+    const offending: string[] = [];
+    for (const file of ['manifest.schema.json', 'plan.schema.json', 'config.schema.json']) {
+      const root = JSON.parse(
+        readFileSync(fileURLToPath(new URL(`../../schemas/${file}`, import.meta.url)), 'utf8'),
+      ) as Record<string, unknown>;
+      const resolve = (node: Record<string, unknown>): Record<string, unknown> => {
+        const ref = node.$ref;
+        if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
+        const target = ref
+          .slice(2)
+          .split('/')
+          .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], root);
+        return resolve(target as Record<string, unknown>);
+      };
+      const walk = (node: unknown, at: string): void => {
+        if (typeof node !== 'object' || node === null) return;
+        const schema = node as Record<string, unknown>;
+        const items = schema.items as Record<string, unknown> | undefined;
+        const resolved = items === undefined ? undefined : resolve(items);
+        const ofObjects =
+          resolved !== undefined &&
+          (resolved.type === 'object' || 'oneOf' in resolved || 'anyOf' in resolved);
+        if (ofObjects && ('uniqueItems' in schema || 'contains' in schema)) offending.push(`${file}${at}`);
+        for (const [key, child] of Object.entries(schema)) walk(child, `${at}/${key}`);
+      };
+      walk(root, '');
+    }
+    expect(offending).toEqual([]);
+  });
+
   it('hands over each chunk apart, the errors about one entry all in one', () => {
     const validate = validators().kinds.Properties;
     const properties = Array.from({ length: CHUNK * 2 + 1 }, () => ({}));
-    const chunks = [
-      ...errorsInChunks(validate, { kind: 'Properties', objectType: 'tickets', properties }, ['properties']),
-    ];
+    const chunks = [...errorsInChunks(validate, { kind: 'Properties', objectType: 'tickets', properties })];
     expect(chunks).toHaveLength(3);
     const entriesOf = (errors: ErrorObject[]) => new Set(errors.map((e) => e.instancePath.split('/')[2]));
     expect([...entriesOf(chunks[0]!)]).toHaveLength(CHUNK);

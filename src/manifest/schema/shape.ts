@@ -42,9 +42,9 @@ export function runSchema(
   options: SchemaRunOptions = {},
 ): PathSegment[][] {
   const blocking: PathSegment[][] = [];
-  // a chunk of entries at a time: the errors about one entry are all in its chunk, and what a long list of
-  // broken entries gives is not all held at once
-  for (const errors of errorsInChunks(validate, document.data, [...ENTRY_LISTS])) {
+  // a chunk of a long list at a time: the errors about one entry are all in one chunk, and what a long
+  // list of broken entries gives is not all held at once
+  for (const errors of errorsInChunks(validate, document.data)) {
     for (const { problem, keyword, silent } of mergeMissingKeys(errors, rootDef)) {
       if (!NON_BLOCKING_KEYWORDS.has(keyword)) blocking.push(problem.path);
       if (silent) continue;
