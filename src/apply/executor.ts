@@ -39,6 +39,8 @@ import { defined } from '../core/defined.js';
 
 interface Run {
   client: CrmClient;
+  signal: AbortSignal | undefined;
+  onTypeIds: ApplyOptions['onTypeIds'];
   parallelism: number;
   maxResends: number;
   typeIds: Map<string, number>;
@@ -64,6 +66,8 @@ export async function applyPlan(
   };
   const run: Run = {
     client,
+    signal: options.signal,
+    onTypeIds: options.onTypeIds,
     parallelism: Math.max(1, Math.floor(options.parallelism ?? DEFAULT_PARALLELISM)),
     maxResends: options.maxResends ?? DEFAULT_MAX_RESENDS,
     typeIds: new Map(options.typeIds ?? []),
@@ -76,6 +80,7 @@ export async function applyPlan(
   const alreadyDone = options.alreadyDone ?? new Map<string, string>();
   const skips = plannedSkips(plan.changes, alreadyDone);
   const phases = phasesOf(plan.changes);
+  options.onTypeIds?.(run.typeIds);
   emit({
     kind: 'start',
     total: plan.changes.length,
@@ -90,6 +95,7 @@ export async function applyPlan(
       const skip = skips.get(change.id);
       if (done !== undefined) finish(run, outcomeOf(change, 'already-done', { reason: done }));
       else if (skip !== undefined) finish(run, skipped(change, skip));
+      else if (run.signal?.aborted === true) finish(run, skipped(change, interruptedSkip(run.signal)));
       else {
         const blocked = blockedBy(run, change);
         if (blocked !== undefined) finish(run, skipped(change, blocked));
@@ -99,7 +105,10 @@ export async function applyPlan(
     const migrations = runnable.filter((change) => migrationOf(changeOf(change)) !== undefined);
     await runPhase(run, unitsOf(runnable.filter((change) => !migrations.includes(change))));
     // data work, one change at a time: each already keeps the rate limit busy with its pages and batches
-    for (const change of migrations) await migrate(run, change);
+    for (const change of migrations) {
+      if (run.signal?.aborted === true) finish(run, skipped(change, interruptedSkip(run.signal)));
+      else await migrate(run, change);
+    }
     emit({ kind: 'phase-end', phase, counts: countPhase(run, changes) });
   }
 
@@ -132,6 +141,17 @@ function phasesOf(changes: readonly PlannedChange[]): [Phase, PlannedChange[]][]
 function finish(run: Run, outcome: ChangeOutcome): void {
   run.outcomes.set(outcome.id, outcome);
   run.emit({ kind: 'outcome', outcome });
+  run.onTypeIds?.(run.typeIds);
+}
+
+/** A change the run did not start: it was stopped before it. */
+function interruptedSkip(signal: AbortSignal): Skip {
+  return { cause: 'interrupted', reason: `not sent: the run was stopped before it (${stopReason(signal)})` };
+}
+
+export function stopReason(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return typeof reason === 'string' ? reason : 'stopped';
 }
 
 function skipped(change: PlannedChange, skip: Skip): ChangeOutcome {
@@ -178,7 +198,8 @@ async function runPhase(run: Run, units: Unit[]): Promise<void> {
       while (running < run.parallelism && head < ready.length) {
         const unit = at(units, at(ready, head++));
         running += 1;
-        void runUnitSafely(run, unit).then(() => {
+        const started = run.signal?.aborted === true ? skipUnit(run, unit) : runUnitSafely(run, unit);
+        void started.then(() => {
           running -= 1;
           finished += 1;
           for (const next of at(dependents, unit.index)) {
@@ -198,6 +219,14 @@ function insertSorted(ready: number[], from: number, value: number): void {
   let i = ready.length;
   while (i > from && at(ready, i - 1) > value) i -= 1;
   ready.splice(i, 0, value);
+}
+
+/** A unit the run was stopped before: each of its changes skipped as interrupted. */
+function skipUnit(run: Run, unit: Unit): Promise<void> {
+  for (const change of unit.changes)
+    if (!run.outcomes.has(change.id))
+      finish(run, skipped(change, interruptedSkip(run.signal ?? AbortSignal.abort())));
+  return Promise.resolve();
 }
 
 /** A unit that fails unexpectedly (a bug) fails its unfinished changes, never the whole run. */
@@ -240,6 +269,7 @@ async function runUnit(run: Run, unit: Unit): Promise<void> {
               path: wire.path,
               items,
               resend,
+              ids: wire.changeIds,
             });
           },
         },
@@ -356,6 +386,7 @@ async function migrate(run: Run, change: PlannedChange): Promise<void> {
             path: request.path,
             items: 1,
             resend: false,
+            ids: [change.id],
           });
         },
         onWritten: (writes) => {
@@ -376,6 +407,7 @@ async function migrate(run: Run, change: PlannedChange): Promise<void> {
       },
       change,
       migration,
+      run.signal,
     );
     finish(run, outcomeOf(change, 'applied', { records }));
   } catch (error) {

@@ -34,7 +34,7 @@ import { copyStep, writtenByCopy } from '../plan/copy-values.js';
 import type { RecordValueWrite, RecordWork } from './types.js';
 import { writeAll } from './record-writes.js';
 import { quoteList } from '../core/quote-list.js';
-import { formatCount } from '../core/count-text.js';
+import { countOf, formatCount } from '../core/count-text.js';
 
 /** Passes over the records before giving up on a copy that keeps finding new values. */
 export const MAX_PASSES = 4;
@@ -101,15 +101,30 @@ export class MigrationRuleError extends CrmSchemaError {
   }
 }
 
+/** The run was stopped (a signal) between two pages of records: what was written stays, a new run resumes. */
+export class MigrationInterrupted extends CrmSchemaError {
+  constructor(
+    reason: string,
+    readonly work: RecordWork,
+  ) {
+    super(
+      'INTERRUPTED',
+      `stopped (${reason}) after ${countOf(work.written, 'record', 'records')} written: the last step was not run`,
+      { hint: 'Apply again (the same saved plan, or without one): the data step resumes where it stopped.' },
+    );
+  }
+}
+
 /** Recognised by its code, as every error of crm-schema. */
 export function isMigrationError(
   error: unknown,
-): error is MigrationError | MigrationConflictError | MigrationRuleError {
+): error is MigrationError | MigrationConflictError | MigrationRuleError | MigrationInterrupted {
   return (
     isCrmSchemaError(error) &&
     (error.code === 'MIGRATION_UNVERIFIED' ||
       error.code === 'MIGRATION_CONFLICT' ||
-      error.code === 'MIGRATION_BLOCKED_BY_RULE') &&
+      error.code === 'MIGRATION_BLOCKED_BY_RULE' ||
+      error.code === 'INTERRUPTED') &&
     typeof (error as { work?: unknown }).work === 'object'
   );
 }
@@ -118,6 +133,7 @@ export async function runMigration(
   ctx: MigrationContext,
   change: PlannedChange,
   migration: Migration,
+  signal?: AbortSignal,
 ): Promise<RecordWork> {
   // a rename resumed after its create has no request before the records: only its mark and archive
   const split = Math.max(0, change.requests.length - migration.after);
@@ -126,7 +142,8 @@ export async function runMigration(
   const last = after.at(-1);
   const lastStep = `${last?.method ?? 'none'} ${last?.path ?? ''}`;
   for (const request of before) await sendSchemaWrite(ctx, request, 'create');
-  const work = await migrateRecords(ctx, migration);
+  const work = await migrateRecords(ctx, migration, signal);
+  stopIfAsked(signal, work);
   if (!work.verified) {
     throw new MigrationError(
       `records kept changing: after ${work.passes} passes some still needed a write, so the last step (${lastStep}) was not run`,
@@ -168,11 +185,15 @@ async function sendSchemaWrite(ctx: MigrationContext, request: WriteRequest, ste
 }
 
 /** Passes over every record until one writes nothing (see the top of this file). */
-async function migrateRecords(ctx: MigrationContext, migration: Migration): Promise<RecordWork> {
+async function migrateRecords(
+  ctx: MigrationContext,
+  migration: Migration,
+  signal: AbortSignal | undefined,
+): Promise<RecordWork> {
   const work: RecordWork = { read: 0, written: 0, passes: 0, verified: false };
   while (work.passes < MAX_PASSES) {
     work.passes += 1;
-    const written = await onePass(ctx, migration, work);
+    const written = await onePass(ctx, migration, work, signal);
     if (written === 0) {
       work.verified = true;
       break;
@@ -181,7 +202,22 @@ async function migrateRecords(ctx: MigrationContext, migration: Migration): Prom
   return work;
 }
 
-async function onePass(ctx: MigrationContext, migration: Migration, work: RecordWork): Promise<number> {
+/** Between two pages: a run that was asked to stop stops here, with what it wrote kept. */
+function stopIfAsked(signal: AbortSignal | undefined, work: RecordWork): void {
+  if (signal?.aborted !== true) return;
+  const reason: unknown = signal.reason;
+  throw new MigrationInterrupted(typeof reason === 'string' ? reason : 'stopped', {
+    ...work,
+    verified: false,
+  });
+}
+
+async function onePass(
+  ctx: MigrationContext,
+  migration: Migration,
+  work: RecordWork,
+  signal: AbortSignal | undefined,
+): Promise<number> {
   const properties = migration.kind === 'copy' ? [migration.from, migration.to] : [migration.name];
   const fix =
     migration.kind === 'rewrite'
@@ -198,6 +234,7 @@ async function onePass(ctx: MigrationContext, migration: Migration, work: Record
     work.kept = 0;
   }
   do {
+    stopIfAsked(signal, work);
     const page = await ctx.client.records.list(migration.objectType, {
       properties,
       limit: BATCH_SIZE,

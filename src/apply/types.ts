@@ -11,8 +11,11 @@ import type { PlanTarget } from '../plan/plan-target.js';
 
 export type OutcomeStatus = 'applied' | 'already-done' | 'failed' | 'skipped';
 
-/** Why a change was skipped: refused by the policy (`--skip-refused`), or one it depends on did not apply. */
-export type SkipCause = 'policy' | 'dependency';
+/**
+ * Why a change was skipped: refused by the policy (`--skip-refused`), one it depends on did not apply, or
+ * the run was stopped (a signal, or a record that could not be written) before it.
+ */
+export type SkipCause = 'policy' | 'dependency' | 'interrupted';
 
 /** The API's answer to a failed change, as far as it said it. */
 export interface OutcomeError {
@@ -97,7 +100,16 @@ export interface ApplyReport {
 export type ApplyEvent =
   | { kind: 'start'; total: number; phases: { phase: Phase; total: number }[] }
   | { kind: 'phase-start'; phase: Phase; index: number; count: number; total: number }
-  | { kind: 'request'; phase: Phase; method: string; path: string; items: number; resend: boolean }
+  /** sent next, for the changes `ids` */
+  | {
+      kind: 'request';
+      phase: Phase;
+      method: string;
+      path: string;
+      items: number;
+      resend: boolean;
+      ids: readonly string[];
+    }
   | { kind: 'reconcile'; phase: Phase; ids: string[] }
   /** a migration's progress: after each page of records */
   | { kind: 'records'; id: string; pass: number; read: number; written: number; total?: number }
@@ -120,8 +132,16 @@ export interface ApplyOptions {
    * which may be printed: they are customer data)
    */
   onRecordWrites?: (changeId: string, writes: readonly RecordValueWrite[]) => void;
-  /** once the run ends: every typeId known (label address, `#inverse` for the other direction -> typeId), for the apply record */
+  /**
+   * every typeId known (label address, `#inverse` for the other direction -> typeId), for the apply
+   * record: at the start, after each outcome, and when the run ends
+   */
   onTypeIds?: (typeIds: ReadonlyMap<string, number>) => void;
+  /**
+   * stops the run: no change is started after it aborts (those left are skipped as interrupted), a data
+   * step stops between two pages, and what is in flight finishes; its reason (a string) says why
+   */
+  signal?: AbortSignal;
 }
 
 /** One value a data step wrote to a record, and the value it replaced. */

@@ -5,14 +5,18 @@
  */
 import { neutralize } from '../core/control-chars.js';
 import { codeSpan } from '../render/common/markdown-escape.js';
-import { relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { defined } from '../core/defined.js';
-import { makeRecord, writesCollector } from '../record/make-record.js';
-import { recordFolder, writeRecord } from '../record/record-file.js';
+import { openRecord } from '../record/make-record.js';
+import { recordFolder } from '../record/record-file.js';
+import { RecordWriter } from '../record/record-journal.js';
 import type { ApplyRecord } from '../record/record-shape.js';
 import { actorOf, gitOf } from '../record/who-and-where.js';
 import { checkRecordAccount, rollbackDigest, rollbackOptions } from '../rollback/rollback-check.js';
-import { checkedRecord, rollbackSource } from '../rollback/rollback-source.js';
+import { rollbackSource, storedRollbackRecord } from '../rollback/rollback-source.js';
+import { projectRecordStore } from '../cli/record-store.js';
+import { stoppedBy, withInterrupts } from '../cli/interrupts.js';
+import { interruptedApply, recordUnwritable } from '../cli/apply-stops.js';
 import { createInterface } from 'node:readline/promises';
 import { Args, Flags, type Interfaces } from '@oclif/core';
 import { CLIENT_VERSION } from '../api/version.js';
@@ -172,16 +176,25 @@ export default class Apply extends CrmCommand {
     const { project, saved } = await this.projectAndPlan(args.planfile, flags, output);
     const target = this.resolveTarget(flags, project);
     // where the record goes is settled before anything is sent: a folder outside the project is refused now
-    const recordAt =
+    const recordAt: { folder: string } | { file: string } =
       flags.record === undefined
         ? { folder: await recordFolder(project.config.dir, project.config.applyRecords) }
         : { file: resolve(this.cwd, flags.record) };
     let settings = planSettingsOf(flags);
-    // a rollback's plan is made again from the apply record it carries, not from the manifests
+    // a rollback's plan is made again from the record it names, found in the project's record store (and
+    // only there: a record this project did not write is never rolled back), before any call
     const rollback =
       saved?.rollback === undefined || args.planfile === undefined
         ? undefined
-        : { ...saved.rollback, record: checkedRecord(saved.rollback.record, args.planfile) };
+        : {
+            ...saved.rollback,
+            record: await storedRollbackRecord(
+              saved.rollback,
+              args.planfile,
+              await projectRecordStore(project.config),
+              this.cwd,
+            ),
+          };
     const digest = rollback === undefined ? manifestDigest(project.desired) : rollbackDigest(rollback);
     if (saved !== undefined && args.planfile !== undefined) {
       checkSavedPlan(saved, args.planfile, {
@@ -194,103 +207,132 @@ export default class Apply extends CrmCommand {
     }
     this.#where = describeTarget(target);
 
-    const result = await this.withSession(target, flags, output, async (session) => {
-      // the account was read first: a saved plan made against another one is refused before any other call
-      if (saved !== undefined && args.planfile !== undefined)
-        checkSavedAccount(saved, args.planfile, session.account);
-      // a rollback's record names the account its apply changed: only that one is rolled back
-      if (rollback !== undefined && args.planfile !== undefined)
-        checkRecordAccount(rollback.record, args.planfile, session.account);
-      const ranOn = planTargetOf(target, session.account);
-      const where = `${describeTarget(target)}, ${accountText(session.account)}`;
-      this.#where = where;
-      const input =
-        rollback === undefined
-          ? await prepareApply(session.client, project.desired, computeOptionsOf(target, settings), saved)
-          : await prepareApply(
-              session.client,
-              rollbackSource(rollback.record, { partial: rollback.partial }),
-              rollbackOptions(computeOptionsOf(target, settings)),
-              saved,
+    const result = await this.withSession(
+      target,
+      flags,
+      output,
+      async (session): Promise<ApplyResult | undefined> => {
+        // the account was read first: a saved plan made against another one is refused before any other call
+        if (saved !== undefined && args.planfile !== undefined)
+          checkSavedAccount(saved, args.planfile, session.account);
+        // a rollback's record names the account its apply changed: only that one is rolled back
+        if (rollback !== undefined && args.planfile !== undefined)
+          checkRecordAccount(rollback.record, args.planfile, session.account);
+        const ranOn = planTargetOf(target, session.account);
+        const where = `${describeTarget(target)}, ${accountText(session.account)}`;
+        this.#where = where;
+        const input =
+          rollback === undefined
+            ? await prepareApply(session.client, project.desired, computeOptionsOf(target, settings), saved)
+            : await prepareApply(
+                session.client,
+                rollbackSource(rollback.record, { partial: rollback.partial }),
+                rollbackOptions(computeOptionsOf(target, settings)),
+                saved,
+              );
+        const { plan, alreadyDone, typeIds } = input;
+        if (saved === undefined) {
+          // the plan made now is shown before anything is asked or sent (on stderr when stdout is JSON)
+          const shown = { ...input.computed.plan, target: ranOn };
+          const text = renderPlanText(shown, { color: json ? output.colorErr : output.color });
+          if (json) output.err(text);
+          else output.out(text);
+          if (input.computed.plan.summary.errors > 0)
+            throw planErrors(input.computed.plan, { command: 'apply' });
+        }
+        const pending = plan.changes.filter((c) => !alreadyDone.has(c.id));
+        if (pending.some((c) => c.policy.decision === 'refuse') && !flags['skip-refused'])
+          throw refusedChanges({ changes: pending });
+        const selection = dryRun(plan, { alreadyDone });
+        if (flags['dry-run']) return { kind: 'dry-run', dryRun: { ...selection, target: ranOn } } as const;
+        // the plan text already said "No changes"; --json still gets its (empty) report
+        if (plan.changes.length === 0)
+          return saved === undefined && !json
+            ? undefined
+            : ({ kind: 'report', report: { ...emptyReport(), target: ranOn } } as const);
+        // nothing to confirm when every change is refused or done: the report says so
+        if (asks && selection.changes > 0 && !(await confirm(confirmQuestion(selection, where)))) {
+          throw new CrmSchemaError('APPLY_CANCELLED', 'Apply cancelled: nothing was changed.', {
+            hint: 'Run crm-schema apply again and answer y to apply the plan shown.',
+          });
+        }
+        output.err(startLine(selection.changes, where, args.planfile, alreadyDone.size));
+        // the record is written before the first write, and as the run goes (a folder that cannot be
+        // written stops the apply here, with nothing sent)
+        const opened = openRecord(
+          { changes: plan.changes, before: input.computed.live, desired: input.computed.desired },
+          {
+            startedAt: new Date(),
+            actor: actorOf(process.env),
+            ...defined({
+              git: await gitOf(process.env, project.config.dir, [
+                project.config.path,
+                ...project.files.map((file) => resolve(this.cwd, file.file)),
+              ]),
+            }),
+            target: ranOn,
+            apiVersion: target.apiVersion,
+            manifestDigest: digest,
+            recordValues: target.policy.recordValues,
+            ...defined({
+              rollbackOf:
+                rollback === undefined ? undefined : { id: rollback.recordId, digest: rollback.recordDigest },
+            }),
+          },
+        );
+        const controller = new AbortController();
+        const writer = await RecordWriter.open(
+          'file' in recordAt ? recordAt.file : join(recordAt.folder, `${opened.record.id}.json`),
+          opened.record,
+          opened.keep,
+          () => {
+            controller.abort('the apply record could not be written');
+          },
+        );
+        this.#recordPath = relative(this.cwd, writer.path) || writer.path;
+        const report = await withInterrupts(
+          controller,
+          (signal) => {
+            output.err(
+              `${signal} received: no further change is started; the calls in flight finish and the record says what was sent. A second ${signal} stops at once.`,
             );
-      const { plan, alreadyDone, typeIds } = input;
-      if (saved === undefined) {
-        // the plan made now is shown before anything is asked or sent (on stderr when stdout is JSON)
-        const shown = { ...input.computed.plan, target: ranOn };
-        const text = renderPlanText(shown, { color: json ? output.colorErr : output.color });
-        if (json) output.err(text);
-        else output.out(text);
-        if (input.computed.plan.summary.errors > 0)
-          throw planErrors(input.computed.plan, { command: 'apply' });
-      }
-      const pending = plan.changes.filter((c) => !alreadyDone.has(c.id));
-      if (pending.some((c) => c.policy.decision === 'refuse') && !flags['skip-refused'])
-        throw refusedChanges({ changes: pending });
-      const selection = dryRun(plan, { alreadyDone });
-      if (flags['dry-run']) return { kind: 'dry-run', dryRun: { ...selection, target: ranOn } } as const;
-      // the plan text already said "No changes"; --json still gets its (empty) report
-      if (plan.changes.length === 0)
-        return saved === undefined && !json
-          ? undefined
-          : ({ kind: 'report', report: { ...emptyReport(), target: ranOn } } as const);
-      // nothing to confirm when every change is refused or done: the report says so
-      if (asks && selection.changes > 0 && !(await confirm(confirmQuestion(selection, where)))) {
-        throw new CrmSchemaError('APPLY_CANCELLED', 'Apply cancelled: nothing was changed.', {
-          hint: 'Run crm-schema apply again and answer y to apply the plan shown.',
+          },
+          (signal) =>
+            run(session, plan, output, {
+              parallelism: flags.parallelism,
+              alreadyDone,
+              typeIds,
+              signal,
+              onRecordWrites: (id, written) => {
+                writer.values(id, written);
+              },
+              onTypeIds: (known) => {
+                writer.typeIds(known);
+              },
+              onEvent: (event) => {
+                if (event.kind === 'request') writer.sent(event.ids);
+                else if (event.kind === 'outcome') writer.outcome(event.outcome);
+                else if (event.kind === 'records') writer.progress(event.id, event.read, event.written);
+              },
+            }),
+        );
+        const stopped = stoppedBy(controller.signal);
+        const record = await writer.finish({
+          finishedAt: new Date().toISOString(),
+          ok: report.ok,
+          ...defined({ stoppedBy: stopped }),
         });
-      }
-      output.err(startLine(selection.changes, where, args.planfile, alreadyDone.size));
-      const startedAt = new Date();
-      const { writes, onRecordWrites } = writesCollector();
-      let learned: ReadonlyMap<string, number> = new Map();
-      const report = await run(session, plan, output, {
-        parallelism: flags.parallelism,
-        alreadyDone,
-        typeIds,
-        onRecordWrites,
-        onTypeIds: (known) => {
-          learned = known;
-        },
-      });
-      const record = makeRecord(
-        {
-          changes: plan.changes,
-          report,
-          before: input.computed.live,
-          desired: input.computed.desired,
-          writes,
-          typeIds: learned,
-        },
-        {
-          startedAt,
-          finishedAt: new Date(),
-          actor: actorOf(process.env),
-          ...defined({ git: await gitOf(process.env, project.config.dir) }),
-          target: ranOn,
-          apiVersion: target.apiVersion,
-          manifestDigest: digest,
-          recordValues: target.policy.recordValues,
-          ...defined({ rollbackOf: rollback?.record.id }),
-        },
-      );
-      return { kind: 'report', report: { ...report, target: ranOn }, record } as const;
-    });
-
-    // every apply that sent its plan leaves a record (not a dry run, not an empty plan)
-    if (result?.kind === 'report' && result.record !== undefined) {
-      // the changes are applied whatever happens here: a record that cannot be written is a warning
-      try {
-        const path = await writeRecord(result.record, recordAt);
-        this.#recordPath = relative(this.cwd, path) || path;
         output.err(
           `Apply record: ${neutralize(this.#recordPath, { oneLine: true })} (crm-schema history lists the records)`,
         );
-      } catch (error) {
-        output.err(
-          `Warning: the apply record could not be written: ${neutralize((error as Error).message, { oneLine: true })}. The changes above were applied; the report follows.`,
-        );
-      }
-    }
+        return {
+          kind: 'report',
+          report: { ...report, target: ranOn },
+          record,
+          ...defined({ stoppedBy: stopped, recordFailure: writer.failure }),
+        } as const;
+      },
+    );
 
     if (result?.kind === 'report') {
       const markdown = () =>
@@ -306,6 +348,10 @@ export default class Apply extends CrmCommand {
     } else if (result !== undefined && !json) {
       output.out(renderDryRunText(result.dryRun));
     }
+    if (result?.kind === 'report' && result.recordFailure !== undefined)
+      throw recordUnwritable(result.recordFailure, this.#recordPath, result.report);
+    if (result?.kind === 'report' && result.stoppedBy !== undefined)
+      throw interruptedApply(result.stoppedBy, result.report, this.#recordPath);
     if (result?.kind === 'report' && !result.report.ok) this.exitWith(EXIT.error);
     return result;
   }
@@ -313,13 +359,22 @@ export default class Apply extends CrmCommand {
 
 /** What apply did: the dry run's requests, or the report of what was sent. */
 export type ApplyResult =
-  { kind: 'dry-run'; dryRun: DryRun } | { kind: 'report'; report: ApplyReport; record?: ApplyRecord };
+  | { kind: 'dry-run'; dryRun: DryRun }
+  | {
+      kind: 'report';
+      report: ApplyReport;
+      record?: ApplyRecord;
+      /** the signal that stopped the run, when one did */
+      stoppedBy?: string;
+      /** why the record could not be written as the run went (the run stopped there) */
+      recordFailure?: Error;
+    };
 
 async function run(
   session: Session,
   plan: Pick<PlanDocument, 'changes'>,
   output: Output,
-  options: Parameters<typeof applyPlan>[2],
+  options: NonNullable<Parameters<typeof applyPlan>[2]>,
 ): Promise<ApplyReport> {
   const progress = createApplyProgress({
     // isTTY is undefined (not false) off a terminal, whatever the typings say
@@ -333,6 +388,8 @@ async function run(
   return applyPlan(plan, session.client, {
     ...options,
     onEvent: (event) => {
+      // the record first: what is about to be sent is on disk before it goes
+      options.onEvent?.(event);
       progress.onEvent(event);
     },
   });

@@ -17,7 +17,8 @@ import { computeOptionsOf, planTargetOf } from '../cli/target.js';
 import { computePlan } from '../pipeline/compute-plan.js';
 import { savedPlan } from '../pipeline/saved-plan.js';
 import type { PlanDocument } from '../plan/plan-document.js';
-import { recordFolder } from '../record/record-file.js';
+import { defined } from '../core/defined.js';
+import { projectRecordStore } from '../cli/record-store.js';
 import { renderPlanJson } from '../render/plan/plan-json.js';
 import { showPlan } from '../cli/show-plan.js';
 import { checkRecordAccount, rollbackDigest, rollbackOptions } from '../rollback/rollback-check.js';
@@ -27,7 +28,7 @@ export default class Rollback extends CrmCommand {
   static override summary = 'Plan the reverse of what an apply record says was applied.';
 
   static override description =
-    'Reads an apply record (a file, or an id crm-schema history lists) and the live account, and prints the ' +
+    "Reads an apply record of the project's record store (an id crm-schema history lists, or a file whose id and content the store holds: the record folder, or the records branch) and the live account, and prints the " +
     'plan that puts back what that apply changed: archived properties and groups restored, changed fields and ' +
     'options put back, what it created archived or deleted (destructive: the policy decides as usual), renames ' +
     'renamed back with the values copied back, option remaps put back on the records the record lists, labels ' +
@@ -56,7 +57,8 @@ export default class Rollback extends CrmCommand {
     ...dataCheckFlags,
     ...policyFlags,
     out: Flags.string({
-      summary: 'Save the plan to FILE for apply (it carries the record it reverses).',
+      summary:
+        'Save the plan to FILE for apply (it names the record it reverses by id and digest; apply finds it in the record store).',
       helpValue: 'FILE',
     }),
     partial: Flags.boolean({
@@ -79,8 +81,9 @@ export default class Rollback extends CrmCommand {
     const output = this.output(flags);
     // the project file alone: a manifest broken by the deploy being rolled back must not stand in the way
     const project = await this.loadProject(flags, output, { configOnly: true });
-    const folder = await recordFolder(project.config.dir, project.config.applyRecords);
-    const { record, shown } = await loadRollbackRecord(args.record, this.cwd, folder);
+    const store = await projectRecordStore(project.config);
+    const { stored, shown } = await loadRollbackRecord(args.record, this.cwd, store);
+    const record = stored.record;
     const target = this.resolveTarget(flags, project);
     const settings = planSettingsOf(flags);
     const { computed, account } = await this.withSession(target, flags, output, async (session) => {
@@ -95,7 +98,14 @@ export default class Rollback extends CrmCommand {
         account: session.account,
       };
     });
-    const rollback = { record, partial: flags.partial };
+    const rollback = {
+      recordId: record.id,
+      recordDigest: stored.digest,
+      partial: flags.partial,
+      startedAt: record.startedAt,
+      actor: record.actor.name,
+      ...defined({ commit: record.git?.commit }),
+    };
     const plan = savedPlan(computed.plan, {
       target: planTargetOf(target, account),
       digest: rollbackDigest(rollback),

@@ -1,14 +1,15 @@
 /**
  * The baseline of a drift check: the manifests as they were last deployed, read from git at a ref (the
  * deploy workflow moves a tag such as `crm-schema/deployed/production` after each successful apply).
- * The project folder is read at that commit (only tracked regular files, at most 64 MiB in all) into a
- * temporary folder and validated as any project; nothing in the working tree or the index is touched.
+ * The project folder is read at that commit (only tracked regular files, at most 64 MiB in all, whatever
+ * bytes their paths hold) into a temporary folder and validated as any project; nothing in the working
+ * tree or the index is touched.
  */
-import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
+import { git, listTree, readBlobs } from '../core/git.js';
 import { CONFIG_FILE_NAME } from '../manifest/project/config.js';
 import type { DesiredState } from '../model/desired-state.js';
 import { loadCommandProject } from '../pipeline/project.js';
@@ -31,9 +32,9 @@ export async function loadBaseline(options: {
   const { ref } = options;
   const configPath = resolve(options.cwd, options.configFlag ?? CONFIG_FILE_NAME);
   const projectDir = dirname(configPath);
-  const root = (await git(projectDir, ['rev-parse', '--show-toplevel'], notARepository(ref))).trim();
+  const root = (await run(projectDir, ['rev-parse', '--show-toplevel'], notARepository(ref))).trim();
   const commit = (
-    await git(
+    await run(
       root,
       ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`],
       noSuchRef(ref),
@@ -41,18 +42,23 @@ export async function loadBaseline(options: {
   ).trim();
   const dir = relative(root, projectDir);
   if (dir.startsWith('..') || isAbsolute(dir)) throw notARepository(ref);
-  const listing = await git(
-    root,
-    ['ls-tree', '-r', '-z', '--full-name', commit, '--', dir === '' ? '.' : dir],
-    noSuchRef(ref),
-  );
-  const paths = listing
-    .split('\0')
-    .filter((line) => /^100(644|755) blob /.test(line))
-    .map((line) => line.slice(line.indexOf('\t') + 1));
+  const entries = await listTree(root, commit, [dir === '' ? '.' : dir]).catch(() => {
+    throw noSuchRef(ref);
+  });
+  const blobs = entries.filter((entry) => /^100(644|755)$/.test(entry.mode) && entry.type === 'blob');
   const tmp = await mkdtemp(join(tmpdir(), 'crm-schema-baseline-'));
   try {
-    const files = await readBlobs(root, commit, paths);
+    const contents = await readBlobs(
+      root,
+      blobs.map((entry) => entry.oid),
+      MAX_BYTES,
+      () =>
+        new CrmSchemaError(
+          'BASELINE_TOO_LARGE',
+          `The project at the baseline is larger than ${MAX_BYTES / 1024 / 1024} MiB.`,
+        ),
+    );
+    const files = new Map(blobs.map((entry) => [entry.path, contents.get(entry.oid) ?? Buffer.alloc(0)]));
     for (const [path, content] of files) {
       const target = join(tmp, path);
       await mkdir(dirname(target), { recursive: true });
@@ -76,51 +82,9 @@ export async function loadBaseline(options: {
   }
 }
 
-function git(cwd: string, args: readonly string[], failure: CrmSchemaError): Promise<string> {
-  return new Promise((done, fail) => {
-    execFile('git', ['-C', cwd, ...args], { maxBuffer: MAX_BYTES, encoding: 'utf8' }, (error, stdout) => {
-      if (error) fail(failure);
-      else done(stdout);
-    });
-  });
-}
-
-/** Every path's content at the commit, through one `git cat-file --batch`. */
-function readBlobs(root: string, commit: string, paths: readonly string[]): Promise<Map<string, Buffer>> {
-  return new Promise((done, fail) => {
-    const child = spawn('git', ['-C', root, 'cat-file', '--batch'], { stdio: ['pipe', 'pipe', 'ignore'] });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    child.stdout.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BYTES) {
-        child.kill();
-        fail(
-          new CrmSchemaError(
-            'BASELINE_TOO_LARGE',
-            `The project at the baseline is larger than ${MAX_BYTES / 1024 / 1024} MiB.`,
-          ),
-        );
-        return;
-      }
-      chunks.push(chunk);
-    });
-    child.on('error', fail);
-    child.on('close', () => {
-      const out = Buffer.concat(chunks);
-      const files = new Map<string, Buffer>();
-      let at = 0;
-      for (const path of paths) {
-        const end = out.indexOf(0x0a, at);
-        const header = out.subarray(at, end).toString('utf8').split(' ');
-        const length = Number(header[2]);
-        if (header[1] !== 'blob' || !Number.isInteger(length)) break;
-        files.set(path, out.subarray(end + 1, end + 1 + length));
-        at = end + 1 + length + 1;
-      }
-      done(files);
-    });
-    child.stdin.end(paths.map((path) => `${commit}:${path}\n`).join(''));
+function run(cwd: string, args: readonly string[], failure: CrmSchemaError): Promise<string> {
+  return git(cwd, args).catch(() => {
+    throw failure;
   });
 }
 

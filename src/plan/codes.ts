@@ -114,7 +114,8 @@ export const PLAN_CODES = {
   },
   ROLLBACK_NOT_APPLIED: {
     level: 'info',
-    summary: 'rollback: a change of the apply record that did not apply (failed or skipped) is not reversed',
+    summary:
+      'rollback: a change of the apply record that did not apply (failed, skipped, or not run by an apply that stopped) is not reversed',
   },
   DATA_CHECK_SKIPPED: {
     level: 'info',

@@ -110,12 +110,20 @@ export const PlanDocumentShape = Type.Object(
     rollback: Type.Optional(
       Type.Object(
         {
-          record: anyJson(
-            'The apply record the plan reverses, whole (schemas/apply-record.schema.json): apply makes the plan again from it to verify the saved one.',
-          ),
+          recordId: Type.String({
+            description:
+              "The id of the apply record the plan reverses: apply finds it in the project's record store (the record folder, or the records branch) and refuses the plan when it is not there.",
+          }),
+          recordDigest: Type.String({
+            description:
+              'The digest of that record as the store held it when the plan was made: a record whose content differs is refused.',
+          }),
           partial: Type.Boolean({
             description: '`--partial` was given: conflicts and what cannot be reversed are left as they are.',
           }),
+          startedAt: Type.Optional(Type.String({ description: 'When that apply started (shown only).' })),
+          actor: Type.Optional(Type.String({ description: 'Who ran it (shown only).' })),
+          commit: Type.Optional(Type.String({ description: 'The commit it applied (shown only).' })),
         },
         {
           description:

@@ -1,9 +1,11 @@
 /**
- * Builds the apply record from what apply knew: the plan it applied, the report, the live state the plan
- * was computed from (the definitions before), the desired state (the definitions after), and the values
- * the data steps wrote. Pure: the caller says when, who and where.
+ * Builds the apply record. It is opened before the first write (`openRecord`: every change not run yet,
+ * with its definition before and the one it sets), and the run's trace (what was sent, each outcome, the
+ * values the data steps wrote, the typeIds learned, how it ended) is folded into it (`foldRecord`), as
+ * often as wanted: while the run goes on, when it ends, and when a record whose apply was killed is read.
+ * Pure: the caller says when, who and where, and keeps the trace (record-journal.ts keeps it on disk).
  */
-import type { ApplyReport, RecordValueWrite } from '../apply/types.js';
+import type { ChangeOutcome, RecordValueWrite, RecordWork } from '../apply/types.js';
 import type { JsonValue } from '../core/json.js';
 import type { DesiredState } from '../model/desired-state.js';
 import type { RecordValuesPolicy } from '../model/policy.js';
@@ -11,6 +13,7 @@ import { liveProperty } from '../model/schema-lookup.js';
 import type { SchemaState } from '../model/schema-model.js';
 import { canonicalDigest } from '../plan/canonical-json.js';
 import { refKey } from '../plan/change-shapes.js';
+import type { Change } from '../plan/change-types.js';
 import { changeOf, type PlannedChange } from '../plan/plan-document.js';
 import type { PlanTarget } from '../plan/plan-target.js';
 import { declaredResourceFor, liveResourceFor, migrationOf, targetOf } from '../plan/kinds/registry.js';
@@ -20,6 +23,7 @@ import {
   RECORD_FORMAT_VERSION,
   type ApplyRecord,
   type RecordedChange,
+  type RecordOutcome,
   type RecordWrites,
 } from './record-shape.js';
 
@@ -28,7 +32,6 @@ export const MAX_RECORDED_VALUES = 10_000;
 
 export interface RecordContext {
   startedAt: Date;
-  finishedAt: Date;
   actor: ApplyRecord['actor'];
   git?: ApplyRecord['git'];
   target: PlanTarget;
@@ -36,102 +39,164 @@ export interface RecordContext {
   manifestDigest: string;
   /** the target's policy on record values: only `show` keeps values, and never a sensitive property's */
   recordValues: RecordValuesPolicy;
-  /** set when the apply was a rollback */
-  rollbackOf?: string;
+  /** set when the apply was a rollback: the record it rolled back, by id and digest */
+  rollbackOf?: { id: string; digest: string };
 }
 
 export interface RecordInput {
   changes: readonly PlannedChange[];
-  report: ApplyReport;
   /** the live state the plan was computed from */
   before: SchemaState;
   desired: DesiredState;
-  /** change id -> the values its data step wrote */
-  writes: ReadonlyMap<string, readonly RecordValueWrite[]>;
-  /** the typeIds the run learned (label address, `#inverse` for the other direction -> typeId) */
-  typeIds?: ReadonlyMap<string, number>;
 }
 
-/** Collects what data steps write (apply's `onRecordWrites`), up to the bound per change. */
-export function writesCollector(): {
-  writes: Map<string, RecordValueWrite[]>;
-  onRecordWrites: (changeId: string, written: readonly RecordValueWrite[]) => void;
-} {
-  const writes = new Map<string, RecordValueWrite[]>();
-  return {
-    writes,
-    onRecordWrites: (id, written) => {
-      const list = writes.get(id) ?? [];
-      // past the bound only the counts are kept (the report has them)
-      if (list.length < MAX_RECORDED_VALUES)
-        list.push(...written.slice(0, MAX_RECORDED_VALUES - list.length));
-      writes.set(id, list);
-    },
-  };
+/** One value as the record keeps it: the values only where the policy shows them. */
+export type KeptWrite = RecordWrites['records'][number];
+
+/** An outcome as the record keeps it. */
+export interface TracedOutcome {
+  outcome: RecordOutcome;
+  error?: string;
+  records?: RecordWork;
 }
 
-export function makeRecord(input: RecordInput, context: RecordContext): ApplyRecord {
+/** What a run did, as far as it is known: folded into the opened record. */
+export interface RunTrace {
+  /** changes a write of which was sent */
+  sent: Set<string>;
+  outcomes: Map<string, TracedOutcome>;
+  /** change id -> the values its data step wrote, as kept */
+  values: Map<string, KeptWrite[]>;
+  /** change id -> a data step's counts so far (for a step the run stopped in) */
+  progress: Map<string, { read: number; written: number }>;
+  /** label address (`#inverse` for the other direction) -> typeId */
+  typeIds: Map<string, number>;
+  end?: { finishedAt: string; ok: boolean; stoppedBy?: string };
+}
+
+export function emptyTrace(): RunTrace {
+  return { sent: new Set(), outcomes: new Map(), values: new Map(), progress: new Map(), typeIds: new Map() };
+}
+
+/**
+ * The record of a run about to start: every change `not-run`, with the definition before and the one it
+ * sets (kept only for the changes that turn out applied), and `keep`, which reduces the values a data
+ * step writes to what the record may hold.
+ */
+export function openRecord(
+  input: RecordInput,
+  context: RecordContext,
+): { record: ApplyRecord; keep: (changeId: string, writes: readonly RecordValueWrite[]) => KeptWrite[] } {
   const planDigest = canonicalDigest(input.changes.map((c) => ({ id: c.id, requests: c.requests })));
   const startedAt = context.startedAt.toISOString();
-  const outcomes = new Map(input.report.outcomes.map((o) => [o.id, o]));
+  const shownFor = new Map<string, (property: string) => boolean>();
   const changes = input.changes.map((planned): RecordedChange => {
     const change = changeOf(planned);
-    const outcome = outcomes.get(planned.id);
-    const status = outcome?.status ?? 'skipped';
     const before = liveResourceFor(change, input.before);
-    const leaves = (status === 'applied' || status === 'already-done') && planned.action !== 'remove';
-    const after = leaves
-      ? withTypeIds(
-          declaredResourceFor(change, input.desired.state),
-          planned.address,
-          input.typeIds,
-          targetOf(change).kind,
-        )
-      : undefined;
+    const after = planned.action === 'remove' ? undefined : declaredResourceFor(change, input.desired.state);
     const migration = migrationOf(change);
-    const records = outcome?.records;
-    const data =
-      migration === undefined || records === undefined
-        ? undefined
-        : dataOf(records, input.writes.get(planned.id) ?? [], (property) =>
-            // a copy's values come from its source too: both must be shown
-            [property, ...(migration.kind === 'copy' ? [migration.from] : [])].every((name) =>
-              valuesShown(
-                context.recordValues,
-                [input.before, input.desired.state],
-                migration.objectType,
-                name,
-              ),
-            ),
-          );
+    if (migration !== undefined) {
+      const states = [input.before, input.desired.state];
+      // a copy's values come from its source too: both must be shown
+      const names = (property: string) => [property, ...(migration.kind === 'copy' ? [migration.from] : [])];
+      shownFor.set(planned.id, (property) =>
+        names(property).every((name) =>
+          valuesShown(context.recordValues, states, migration.objectType, name),
+        ),
+      );
+    }
     return {
       id: planned.id,
       type: planned.type,
       address: planned.address,
       message: planned.message,
-      outcome: status,
+      outcome: 'not-run',
       meta: toJson(planned.meta),
       ...defined({
         before: before === undefined ? undefined : toJson(before),
         after: after === undefined ? undefined : toJson(after),
-        error: outcome?.error?.message,
-        data,
       }),
     };
   });
-  return {
+  const record: ApplyRecord = {
     formatVersion: RECORD_FORMAT_VERSION,
     id: recordId(startedAt, planDigest),
     startedAt,
-    finishedAt: context.finishedAt.toISOString(),
+    complete: false,
     actor: context.actor,
     ...defined({ git: context.git }),
     target: context.target,
     apiVersion: context.apiVersion,
     planDigest,
     manifestDigest: context.manifestDigest,
-    ok: input.report.ok,
-    ...defined({ rollbackOf: context.rollbackOf }),
+    ok: false,
+    ...defined({ rollbackOf: context.rollbackOf?.id, rollbackDigest: context.rollbackOf?.digest }),
+    changes,
+  };
+  const keep = (changeId: string, writes: readonly RecordValueWrite[]): KeptWrite[] => {
+    const shown = shownFor.get(changeId) ?? (() => false);
+    const known = new Map<string, boolean>();
+    return writes.map((write) => {
+      let show = known.get(write.property);
+      if (show === undefined) {
+        show = shown(write.property);
+        known.set(write.property, show);
+      }
+      return show
+        ? { id: write.id, property: write.property, ...defined({ before: write.before }), after: write.after }
+        : { id: write.id, property: write.property };
+    });
+  };
+  return { record, keep };
+}
+
+/** The outcome of a report as a record keeps it: a change the run stopped in, or before, says so. */
+export function tracedOutcome(outcome: ChangeOutcome): TracedOutcome {
+  const interrupted = outcome.error?.code === 'INTERRUPTED';
+  const status: RecordOutcome =
+    outcome.status === 'skipped' && outcome.skipCause === 'interrupted'
+      ? 'not-run'
+      : outcome.status === 'failed' && interrupted
+        ? 'interrupted'
+        : outcome.status;
+  return {
+    outcome: status,
+    ...defined({ error: outcome.error?.message, records: outcome.records }),
+  };
+}
+
+/**
+ * The opened record with what the trace knows: each change's outcome (a change a write of which was sent
+ * with no outcome known is `interrupted`: the run stopped while it was under way), its data step, the
+ * definition it left, and the end, when the run got there.
+ */
+export function foldRecord(opened: ApplyRecord, trace: RunTrace): ApplyRecord {
+  const changes = opened.changes.map((recorded): RecordedChange => {
+    const traced = trace.outcomes.get(recorded.id);
+    const started =
+      trace.sent.has(recorded.id) || trace.progress.has(recorded.id) || trace.values.has(recorded.id);
+    const outcome: RecordOutcome = traced?.outcome ?? (started ? 'interrupted' : 'not-run');
+    const { after: planned, data: _data, error: _error, ...rest } = recorded;
+    const leaves = outcome === 'applied' || outcome === 'already-done' || outcome === 'interrupted';
+    const change = { type: recorded.type, meta: recorded.meta } as Change;
+    const after =
+      leaves && planned !== undefined
+        ? withTypeIds(planned, recorded.address, trace.typeIds, targetOf(change).kind)
+        : undefined;
+    const data = migrationOf(change) === undefined ? undefined : dataOf(recorded.id, traced, trace);
+    return {
+      ...rest,
+      outcome,
+      ...defined({ after: after === undefined ? undefined : toJson(after), error: traced?.error, data }),
+    };
+  });
+  const end = trace.end;
+  const interrupted = end?.stoppedBy !== undefined;
+  return {
+    ...opened,
+    ...(end === undefined ? {} : { finishedAt: end.finishedAt, ok: end.ok && !interrupted }),
+    complete: end !== undefined && !interrupted,
+    ...defined({ stoppedBy: end?.stoppedBy }),
     changes,
   };
 }
@@ -159,35 +224,20 @@ function valuesShown(
   return known.length > 0 && known.every((sensitivity) => sensitivity === 'non_sensitive');
 }
 
-function dataOf(
-  work: NonNullable<ApplyReport['outcomes'][number]['records']>,
-  writes: readonly RecordValueWrite[],
-  shown: (property: string) => boolean,
-): RecordWrites {
-  const properties = new Map<string, boolean>();
-  const shownFor = (property: string): boolean => {
-    let known = properties.get(property);
-    if (known === undefined) {
-      known = shown(property);
-      properties.set(property, known);
-    }
-    return known;
-  };
-  const kept = writes
-    .slice(0, MAX_RECORDED_VALUES)
-    .map((write) =>
-      shownFor(write.property)
-        ? { id: write.id, property: write.property, ...defined({ before: write.before }), after: write.after }
-        : { id: write.id, property: write.property },
-    );
+/** A data step's work: its outcome's counts, or (stopped in it) the counts so far; undefined: never started. */
+function dataOf(id: string, traced: TracedOutcome | undefined, trace: RunTrace): RecordWrites | undefined {
+  const kept = trace.values.get(id) ?? [];
+  const progress = trace.progress.get(id);
+  const work = traced?.records ?? (progress === undefined ? undefined : { ...progress, verified: false });
+  if (work === undefined) return undefined;
   return {
     read: work.read,
     written: work.written,
     verified: work.verified,
-    ...defined({ conflicts: work.conflicts }),
+    ...defined({ conflicts: 'conflicts' in work ? work.conflicts : undefined }),
     records: kept,
-    partial: writes.length > kept.length || writes.length < work.written,
-    valuesShown: kept.length > 0 && [...properties.values()].every(Boolean),
+    partial: kept.length < work.written,
+    valuesShown: kept.length > 0 && kept.every((write) => write.after !== undefined),
   };
 }
 
@@ -198,14 +248,14 @@ function dataOf(
 function withTypeIds(
   after: unknown,
   address: string,
-  typeIds: ReadonlyMap<string, number> | undefined,
+  typeIds: ReadonlyMap<string, number>,
   kind: string,
 ): unknown {
-  const typeId = typeIds?.get(address);
+  const typeId = typeIds.get(address);
   if (typeId === undefined || typeof after !== 'object' || after === null) return after;
   if (kind === 'limit') return { ...after, typeId };
   if (kind !== 'label') return after;
-  const inverseTypeId = typeIds?.get(refKey({ ref: address, side: 'inverse' }));
+  const inverseTypeId = typeIds.get(refKey({ ref: address, side: 'inverse' }));
   return { ...after, typeId, ...defined({ inverseTypeId }) };
 }
 

@@ -14,6 +14,8 @@ import { isWithin, realPathOutside } from '../core/inside-folder.js';
 import { readRegularFile } from '../core/regular-file.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { OUTCOMES, RECORD_FORMAT_VERSION, type ApplyRecord } from './record-shape.js';
+import { foldRecord } from './make-record.js';
+import { journalPath, readJournal, traceOf } from './record-journal.js';
 
 /** The record folder when the project file names none, relative to the project folder. */
 export const DEFAULT_RECORD_FOLDER = '.crm-schema/applies';
@@ -52,7 +54,10 @@ export async function writeRecord(
   return path;
 }
 
-/** Reads and checks one record file; a file that is not a record is a clear error naming it. */
+/**
+ * Reads and checks one record file; a file that is not a record is a clear error naming it. The journal
+ * of an apply that was killed, found beside it, is folded in: the record then says what was sent.
+ */
 export async function readRecord(path: string, shown = path): Promise<ApplyRecord> {
   let text: string;
   try {
@@ -77,7 +82,19 @@ export async function readRecord(path: string, shown = path): Promise<ApplyRecor
     throw notARecord(shown, `it is nested more than ${String(MAX_RECORD_DEPTH)} levels deep`);
   const problem = recordProblem(value);
   if (problem !== undefined) throw notARecord(shown, problem);
-  return value as ApplyRecord;
+  const record = value as ApplyRecord;
+  if (record.complete !== false) return record;
+  let journal: string | undefined;
+  try {
+    journal = await readJournal(journalPath(path));
+  } catch (error) {
+    throw new CrmSchemaError(
+      'RECORD_UNREADABLE',
+      `Cannot read the journal of the apply record ${shown}: ${(error as Error).message}`,
+      { hint: 'The journal beside a record holds what a killed apply did: make it readable.' },
+    );
+  }
+  return journal === undefined ? record : foldRecord(record, traceOf(journal));
 }
 
 /** Every record of a folder, oldest first; files that are not records are reported, not fatal. */
@@ -120,8 +137,10 @@ export function recordProblem(value: unknown): string | undefined {
   const r = value as Record<string, unknown>;
   if (r.formatVersion !== RECORD_FORMAT_VERSION)
     return `its format version is ${JSON.stringify(r.formatVersion ?? null)}, not ${RECORD_FORMAT_VERSION}`;
-  for (const key of ['id', 'startedAt', 'finishedAt', 'planDigest', 'manifestDigest', 'apiVersion'] as const)
+  for (const key of ['id', 'startedAt', 'planDigest', 'manifestDigest', 'apiVersion'] as const)
     if (typeof r[key] !== 'string') return `${key} is not a string`;
+  if (r.finishedAt !== undefined && typeof r.finishedAt !== 'string') return 'finishedAt is not a string';
+  if (r.complete !== undefined && typeof r.complete !== 'boolean') return 'complete is not true or false';
   if (typeof r.ok !== 'boolean') return 'ok is not true or false';
   const actor = r.actor as Record<string, unknown> | undefined;
   if (typeof actor?.name !== 'string') return 'actor.name is not a string';

@@ -11,7 +11,14 @@ import { PlanTargetShape } from '../plan/plan-target.js';
 
 export const RECORD_FORMAT_VERSION = 1;
 
-export const OUTCOMES = ['applied', 'already-done', 'failed', 'skipped'] as const;
+/**
+ * What apply did with a change. Two more than a report has, for a run that stopped before its end (killed,
+ * or interrupted by SIGINT or SIGTERM): `interrupted`, a write of it was sent and its answer never came
+ * back to the record (it may or may not have been applied), and `not-run`, nothing of it was sent.
+ */
+export const OUTCOMES = ['applied', 'already-done', 'failed', 'skipped', 'interrupted', 'not-run'] as const;
+
+export type RecordOutcome = (typeof OUTCOMES)[number];
 
 /** What a change's data step wrote: counts always, and the records it wrote, up to a bound. */
 export const RecordWritesShape = Type.Object(
@@ -75,7 +82,18 @@ export const ApplyRecordShape = Type.Object(
       description: 'The record id: its start time and the plan digest, also its file name.',
     }),
     startedAt: Type.String({ description: 'When the apply started (ISO 8601).' }),
-    finishedAt: Type.String({ description: 'When it ended (ISO 8601).' }),
+    finishedAt: Type.Optional(
+      Type.String({ description: 'When it ended (ISO 8601); absent while it runs, or when it was killed.' }),
+    ),
+    complete: Type.Optional(
+      Type.Boolean({
+        description:
+          'false while the apply runs, and when it stopped before its end (killed, or interrupted by a signal): the outcomes say what was sent. Absent: complete.',
+      }),
+    ),
+    stoppedBy: Type.Optional(
+      Type.String({ description: 'The signal that interrupted the apply (SIGINT, SIGTERM), when one did.' }),
+    ),
     actor: Type.Object(
       {
         name: Type.String({ description: 'The CI actor, or the user of the machine.' }),
@@ -88,6 +106,12 @@ export const ApplyRecordShape = Type.Object(
         {
           commit: Type.Optional(Type.String({ description: 'The commit checked out.' })),
           branch: Type.Optional(Type.String({ description: 'The branch, when on one.' })),
+          uncommitted: Type.Optional(
+            Type.Boolean({
+              description:
+                'true when the project file or a manifest had changes not committed: the commit alone does not hold what was applied.',
+            }),
+          ),
         },
         {
           description: 'Where the manifests came from, when in a git repository.',
@@ -101,6 +125,11 @@ export const ApplyRecordShape = Type.Object(
     manifestDigest: Type.String({ description: 'Digest of the manifests.' }),
     ok: Type.Boolean({ description: 'Nothing failed.' }),
     rollbackOf: Type.Optional(Type.String({ description: 'The id of the record this apply rolled back.' })),
+    rollbackDigest: Type.Optional(
+      Type.String({
+        description: 'The digest of the record this apply rolled back, as the record store held it.',
+      }),
+    ),
     changes: Type.Array(RecordedChangeShape, { description: 'Every change of the plan, in plan order.' }),
   },
   {

@@ -1,8 +1,8 @@
 /**
  * What a rollback checks besides its plan: that the token reaches the account the record was applied
  * to, and the digest a saved rollback plan carries in place of a manifest digest (of the record it
- * reverses, and whether it was partial). A rollback's plan ignores the project's managed scope: it
- * touches only what the record says its apply changed.
+ * reverses, and whether it was partial). A rollback's plan keeps the project's managed scope: it touches
+ * only what the record says its apply changed, and of that only what the project owns.
  */
 import { neutralize } from '../core/control-chars.js';
 import { CrmSchemaError } from '../core/errors.js';
@@ -28,12 +28,23 @@ export function checkRecordAccount(record: ApplyRecord, shown: string, now: Targ
   );
 }
 
-/** The digest a rollback plan carries as its `manifestDigest`: of the record and whether it was partial. */
+/**
+ * The digest a rollback plan carries as its `manifestDigest`: of the record it names (by id and digest)
+ * and whether it was partial.
+ */
 export function rollbackDigest(rollback: NonNullable<PlanDocument['rollback']>): string {
-  return canonicalDigest({ rollback: rollback.record, partial: rollback.partial });
+  return canonicalDigest({
+    recordId: rollback.recordId,
+    recordDigest: rollback.recordDigest,
+    partial: rollback.partial,
+  });
 }
 
-/** A rollback's plan options: the target's gate and data check, no managed scope (only the record's resources). */
+/**
+ * A rollback's plan options: the target's gate, data check and managed scope (a rollback changes only what
+ * the project owns, like any plan); live resources no manifest names are left alone whatever the
+ * `unmanaged` policy says (a rollback touches only the record's resources).
+ */
 export function rollbackOptions(options: ComputePlanOptions): ComputePlanOptions {
-  return { ...options, policy: { unmanaged: 'ignore', manage: { groups: [], prefixes: [] } } };
+  return { ...options, policy: { ...options.policy, unmanaged: 'ignore' } };
 }

@@ -15,6 +15,7 @@ import type { PlanDocument } from '../../src/plan/plan-document.js';
 import { runCli } from '../helpers/cli.js';
 import { validateRecord } from '../helpers/record-schema.js';
 import { rollbackDigest } from '../../src/rollback/rollback-check.js';
+import { recordDigest } from '../../src/record/record-store.js';
 import { cliAgainst, writeFiles } from '../live/helpers.js';
 import { liveProjectPerTest } from '../live/live-project.js';
 
@@ -83,7 +84,7 @@ const live = liveProjectPerTest('crm-schema-rollback-');
 const cli = (args: string[]) => cliAgainst(live.fx, live.dir)(args, { GITHUB_ACTOR: 'octo-deployer' });
 
 async function recordFiles(): Promise<string[]> {
-  return (await readdir(join(live.dir, '.crm-schema', 'applies'))).sort();
+  return (await readdir(join(live.dir, '.crm-schema', 'applies'))).filter((f) => f.endsWith('.json')).sort();
 }
 
 async function readRecordFile(name: string): Promise<ApplyRecord> {
@@ -329,15 +330,14 @@ properties:
     expect(planned.code, planned.stderr).toBe(0);
     const saved = JSON.parse(await readFile(join(live.dir, 'rollback.json'), 'utf8')) as PlanDocument;
 
-    // the record inside the plan edited: not the plan that was reviewed
+    // the record the plan names edited: not the plan that was reviewed
     const edited = structuredClone(saved);
-    (edited.rollback!.record as ApplyRecord).changes[0]!.outcome = 'skipped';
+    edited.rollback!.recordDigest = `sha256:${'0'.repeat(64)}`;
     await writeFile(join(live.dir, 'edited.json'), JSON.stringify(edited));
     const refusedEdit = await cli(['apply', 'edited.json']);
     expect(refusedEdit.code).toBe(1);
-    expect(refusedEdit.stderr).toContain(
-      'edited.json was made from another apply record than the one it carries now',
-    );
+    expect(refusedEdit.stderr).toContain('Cannot roll back apply');
+    expect(refusedEdit.stderr).toContain('edited.json names it with digest sha256:000000000000');
 
     // the account moved after the rollback plan was made: a field the apply changed was edited
     await live.fx.client.properties.update('tickets', 'rb_tier', { label: 'Tier (edited)' });
@@ -435,7 +435,11 @@ properties:
     const [, v2Record] = await v1ThenV2();
     expect((await cli(['rollback', v2Record, '--out', 'rollback.json'])).code).toBe(0);
     const saved = JSON.parse(await readFile(join(live.dir, 'rollback.json'), 'utf8')) as PlanDocument;
-    (saved.rollback!.record as ApplyRecord).target.account = { id: 42 };
+    // the store's record of that id says another account (and the plan names that record exactly)
+    const record = await readRecordFile(v2Record);
+    record.target.account = { id: 42 };
+    await writeFile(join(live.dir, '.crm-schema', 'applies', v2Record), JSON.stringify(record));
+    saved.rollback!.recordDigest = recordDigest(record);
     saved.manifestDigest = rollbackDigest(saved.rollback!);
     await writeFile(join(live.dir, 'other.json'), JSON.stringify(saved));
     const run = await cli(['apply', 'other.json', '--dry-run']);
@@ -445,10 +449,12 @@ properties:
 
   it('refuses a record of another account, and a file that is not a record', async () => {
     const [, v2Record] = await v1ThenV2();
+    // a record of another account, in the store under an id of its own
     const record = await readRecordFile(v2Record);
     record.target.account = { id: 99 };
-    await writeFile(join(live.dir, 'other.json'), JSON.stringify(record));
-    const other = await cli(['rollback', 'other.json']);
+    record.id = `${record.id.slice(0, -12)}0000000000aa`;
+    await writeFile(join(live.dir, '.crm-schema', 'applies', `${record.id}.json`), JSON.stringify(record));
+    const other = await cli(['rollback', record.id]);
     expect(other.code).toBe(1);
     expect(other.stderr).toContain('records an apply to account 99, but the token now reaches account');
 
@@ -464,6 +470,8 @@ properties:
 
     const missing = await cli(['rollback', 'no-such-record']);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('No apply record no-such-record');
+    expect(missing.stderr).toContain(
+      'Cannot roll back apply no-such-record: no apply record of that id is in the record folder',
+    );
   });
 });

@@ -182,6 +182,7 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
     keys: {
       manifests: true,
       applyRecords: true,
+      recordsBranch: true,
       defaultEnvironment: true,
       environments: true,
       policy: true,

@@ -58,6 +58,8 @@ export interface ProjectConfig {
   objectTypes: string[];
   /** the folder apply writes its records to (`applyRecords:`, relative to the project folder), when set */
   applyRecords?: string;
+  /** the git branch `history --push` publishes records to, when set (`recordsBranch:`) */
+  recordsBranch?: string;
 }
 
 export interface ConfigLoad {
@@ -236,7 +238,11 @@ function resolveConfig(
     file,
     dir: dirname(path),
     manifests: data.manifests,
-    ...defined({ defaultEnvironment: data.defaultEnvironment, applyRecords: data.applyRecords }),
+    ...defined({
+      defaultEnvironment: data.defaultEnvironment,
+      applyRecords: data.applyRecords,
+      recordsBranch: data.recordsBranch,
+    }),
     environments,
     policy,
     lint: lintSettings(data.lint),

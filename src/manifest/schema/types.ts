@@ -159,6 +159,8 @@ export interface ProjectFile {
   manifests: string[];
   /** the folder apply writes its records to, relative to the project file */
   applyRecords?: string;
+  /** the git branch `history --push` publishes apply records to */
+  recordsBranch?: string;
   defaultEnvironment?: string;
   environments?: Record<string, EnvironmentEntry>;
   policy?: PolicyEntry;

@@ -1,7 +1,7 @@
 /**
  * The line a rollback's plan opens with after its target: which apply it reverses, when it ran, who ran
- * it and from which commit, read from the record the plan carries (fields that are not text are left
- * out; renderers pass neutralized documents).
+ * it and from which commit, as the plan names it (fields that are not text are left out; renderers pass
+ * neutralized documents).
  *
  *   Rollback of apply 2026-11-27T07-40-00-123Z-3f9a61c2d0e4 (2026-11-27T07:40:00.123Z, octo-deployer, commit 3f9a61c)
  */
@@ -14,18 +14,16 @@ interface Reversed {
 }
 
 function reversedOf(plan: PlanDocument): Reversed | undefined {
-  const record = plan.rollback?.record as Record<string, unknown> | undefined;
-  if (record === undefined || typeof record.id !== 'string') return undefined;
+  const rollback = plan.rollback;
+  if (rollback === undefined) return undefined;
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  const actor = record.actor as Record<string, unknown> | undefined;
-  const git = record.git as Record<string, unknown> | undefined;
-  const commit = text(git?.commit);
+  const commit = text(rollback.commit);
   const details = [
-    text(record.startedAt),
-    text(actor?.name),
+    text(rollback.startedAt),
+    text(rollback.actor),
     commit === undefined ? undefined : `commit ${commit.slice(0, 12)}`,
   ].filter((d): d is string => d !== undefined);
-  return { id: record.id, details: plan.rollback?.partial === true ? [...details, '--partial'] : details };
+  return { id: rollback.recordId, details: rollback.partial ? [...details, '--partial'] : details };
 }
 
 export function rollbackText(plan: PlanDocument): string | undefined {

@@ -1,0 +1,175 @@
+/**
+ * `history --push`: the records of the folder (and of the local records branch) published to a remote's
+ * records branch, so that every clone sees every apply. One commit adds the records the remote's branch
+ * lacks, on top of it, built without touching the working tree, the index or HEAD (a temporary index
+ * file); the push is a fast-forward only, never forced: when another run pushed first, the branch is
+ * fetched again and the commit made anew, a few times. A record the remote holds already is never
+ * replaced; one it holds with other contents is reported.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CrmSchemaError } from '../core/errors.js';
+import { git, gitOrUndefined, GitError } from '../core/git.js';
+import { quoteList } from '../core/quote-list.js';
+import { recordText } from './record-journal.js';
+import { listStore, readBranch, recordDigest, type RecordStore } from './record-store.js';
+import type { ApplyRecord } from './record-shape.js';
+
+const ATTEMPTS = 3;
+
+export interface PublishResult {
+  remote: string;
+  branch: string;
+  /** the ids added to the remote's branch */
+  added: string[];
+  /** records the remote holds already */
+  present: number;
+  /** ids the remote holds with other contents (left as the remote has them) */
+  differing: string[];
+}
+
+export async function publishRecords(store: RecordStore, remote: string): Promise<PublishResult> {
+  const repo = store.git;
+  if (repo === undefined)
+    throw new CrmSchemaError(
+      'RECORDS_NOT_IN_GIT',
+      'history --push publishes the apply records to a git branch, but the project is not in a git repository (or git is not installed).',
+      { hint: 'Run it in a clone of the repository that holds the project.' },
+    );
+  if (!/^[\w.-]+$/.test(remote))
+    throw new CrmSchemaError('RECORDS_REMOTE_INVALID', `--remote ${remote}: not a remote name.`, {
+      hint: 'Name a remote of the repository (git remote lists them), such as origin.',
+    });
+  const tracking = `refs/remotes/${remote}/${repo.branch}`;
+  let lastRejection = '';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const base = await fetchBranch(repo.root, remote, repo.branch, tracking);
+    const there = base === undefined ? [] : (await readBranch(repo, tracking)).records;
+    const thereById = new Map(there.map((record) => [record.id, recordDigest(record)]));
+    const local = (await listStore({ ...store, git: { ...repo } })).records.filter(
+      (stored) => stored.ambiguous === undefined,
+    );
+    const fresh: ApplyRecord[] = [];
+    const differing: string[] = [];
+    for (const { record, digest } of local) {
+      const known = thereById.get(record.id);
+      if (known === undefined) fresh.push(record);
+      else if (known !== digest) differing.push(record.id);
+    }
+    const result = { remote, branch: repo.branch, present: there.length, differing };
+    if (fresh.length === 0) return { ...result, added: [] };
+    const commit = await commitRecords(repo, base, fresh);
+    const pushed = await push(repo.root, remote, commit, repo.branch);
+    if (pushed === true) {
+      // the local branch follows what was published
+      await git(repo.root, ['update-ref', `refs/heads/${repo.branch}`, commit]);
+      await gitOrUndefined(repo.root, ['update-ref', tracking, commit]);
+      return { ...result, added: fresh.map((record) => record.id) };
+    }
+    lastRejection = pushed;
+  }
+  throw new CrmSchemaError(
+    'RECORDS_PUSH_REJECTED',
+    `The apply records could not be pushed to ${repo.branch} on ${remote}: ${lastRejection}`,
+    {
+      hint: `Check that this clone may push to ${remote} (the deploy recipe's records job needs contents: write), then run crm-schema history --push again: it adds only what is missing.`,
+    },
+  );
+}
+
+/** Fetches the remote's branch into its tracking ref; the commit, or undefined when the remote has none. */
+async function fetchBranch(
+  root: string,
+  remote: string,
+  branch: string,
+  tracking: string,
+): Promise<string | undefined> {
+  try {
+    await git(root, ['fetch', '--quiet', '--no-tags', remote, `+refs/heads/${branch}:${tracking}`]);
+  } catch (error) {
+    const said = error instanceof GitError ? error.stderr : '';
+    if (!/couldn't find remote ref|could not find remote ref/i.test(said))
+      throw new CrmSchemaError(
+        'RECORDS_FETCH_FAILED',
+        `Cannot fetch ${branch} from ${remote}: ${(error as Error).message}`,
+        { hint: `Check that ${remote} is reachable from here (git fetch ${remote}).` },
+      );
+    // the remote has no records branch yet: the first push makes it
+    await gitOrUndefined(root, ['update-ref', '-d', tracking]);
+    return undefined;
+  }
+  return (await git(root, ['rev-parse', '--verify', '--quiet', `${tracking}^{commit}`])).trim();
+}
+
+/** A commit adding `records` to the tree of `base` (or to an empty tree), made with a temporary index. */
+async function commitRecords(
+  repo: NonNullable<RecordStore['git']>,
+  base: string | undefined,
+  records: readonly ApplyRecord[],
+): Promise<string> {
+  const tmp = await mkdtemp(join(tmpdir(), 'crm-schema-records-'));
+  try {
+    const env = { ...process.env, GIT_INDEX_FILE: join(tmp, 'index'), ...(await identity(repo.root)) };
+    if (base === undefined) await git(repo.root, ['read-tree', '--empty'], { env });
+    else await git(repo.root, ['read-tree', base], { env });
+    for (const record of records) {
+      const oid = (
+        await git(repo.root, ['hash-object', '-w', '--stdin'], { input: recordText(record) })
+      ).trim();
+      // ids are letters, digits, `-`, `.` and `_`: the path needs no quoting
+      await git(
+        repo.root,
+        ['update-index', '--add', '--cacheinfo', `100644,${oid},${repo.prefix}/${record.id}.json`],
+        { env },
+      );
+    }
+    const tree = (await git(repo.root, ['write-tree'], { env })).trim();
+    const message = `crm-schema: ${records.length === 1 ? 'apply record' : `${String(records.length)} apply records`} ${quoteList(
+      records.map((record) => record.id),
+      3,
+    )}`;
+    return (
+      await git(
+        repo.root,
+        ['commit-tree', tree, ...(base === undefined ? [] : ['-p', base]), '-m', message],
+        {
+          env,
+        },
+      )
+    ).trim();
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/** true when pushed; otherwise what the remote said (a rejection: someone pushed first). */
+async function push(root: string, remote: string, commit: string, branch: string): Promise<true | string> {
+  try {
+    await git(root, ['push', '--quiet', remote, `${commit}:refs/heads/${branch}`]);
+    return true;
+  } catch (error) {
+    const said = error instanceof GitError ? error.stderr : (error as Error).message;
+    if (/rejected|non-fast-forward|fetch first|failed to update ref|stale info/i.test(said))
+      return said.trim().split('\n')[0] ?? 'rejected';
+    throw new CrmSchemaError(
+      'RECORDS_PUSH_FAILED',
+      `Cannot push the apply records to ${remote}: ${(error as Error).message}`,
+      { hint: `Check that this clone may push to ${remote}, then run crm-schema history --push again.` },
+    );
+  }
+}
+
+/** The committer of a record commit: git's own settings, or crm-schema's name where none is set. */
+async function identity(root: string): Promise<Record<string, string>> {
+  const email = (await gitOrUndefined(root, ['config', 'user.email']))?.trim();
+  const name = (await gitOrUndefined(root, ['config', 'user.name']))?.trim();
+  if (email && name) return {};
+  const who = { name: name || 'crm-schema', email: email || 'crm-schema@localhost' };
+  return {
+    GIT_AUTHOR_NAME: who.name,
+    GIT_AUTHOR_EMAIL: who.email,
+    GIT_COMMITTER_NAME: who.name,
+    GIT_COMMITTER_EMAIL: who.email,
+  };
+}
