@@ -20,6 +20,11 @@ import type { DiffContext } from './diff-context.js';
 /**
  * Why a rename from `from` to `to` is known to have finished before, or undefined when it has not (new or
  * resumed). `oldFlags` / `newFlags`: the two live properties' flags (`newFlags` absent when `to` is not live).
+ *
+ * `marked`: the old property carries the rename's mark and is active: the copy finished and was checked,
+ * and either the archive was all that was left when a run stopped, or the old name was brought back since.
+ * Archiving it then loses nothing while every record holds the same value in both (the rule checks the
+ * count): the rename resumes with its archive; otherwise it is refused as finished.
  */
 export function renameFinished(
   objectType: string,
@@ -28,17 +33,22 @@ export function renameFinished(
   old: NormalizedProperty,
   oldFlags: PropertyFlags | undefined,
   newFlags: PropertyFlags | undefined,
-): string | undefined {
+): { why: string; marked: boolean } | undefined {
   const oldAddress = propertyAddress(objectType, from);
   if (renamedTo(old.description) === to)
-    return `${oldAddress} carries the mark crm-schema leaves when a rename to ${to} finishes`;
+    return {
+      why: `${oldAddress} carries the mark crm-schema leaves when a rename to ${to} finishes`,
+      marked: true,
+    };
   const changed = time(oldFlags?.updatedAt);
   const created = time(newFlags?.createdAt);
   if (changed !== undefined && created !== undefined && changed > created)
-    return (
-      `${oldAddress} was changed (${oldFlags?.updatedAt ?? ''}) after ${propertyAddress(objectType, to)} ` +
-      `was created (${newFlags?.createdAt ?? ''}): it was restored or made again since the rename`
-    );
+    return {
+      why:
+        `${oldAddress} was changed (${oldFlags?.updatedAt ?? ''}) after ${propertyAddress(objectType, to)} ` +
+        `was created (${newFlags?.createdAt ?? ''}): it was restored or made again since the rename`,
+      marked: false,
+    };
   return undefined;
 }
 

@@ -102,7 +102,12 @@ export function diffProperties(
           property: declared,
           old,
           created: current !== undefined,
-          ...defined({ finished, onConflict }),
+          ...defined({
+            // marked (only the archive may be left) needs the new property live; else it finished
+            finished: finished?.marked === true && current !== undefined ? undefined : finished?.why,
+            marked: finished?.marked === true && current !== undefined ? true : undefined,
+            onConflict,
+          }),
         },
       });
       if (current === undefined) continue;

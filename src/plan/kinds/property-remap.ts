@@ -18,6 +18,7 @@ import { retiredOption } from '../../model/data-step-marks.js';
 import { updated } from './end-state.js';
 import { fieldNames, type ChangeKind, type KindChange } from './change-kind.js';
 import { quoteList } from '../../core/quote-list.js';
+import { canonicalJson } from '../canonical-json.js';
 import { fieldChangeParts } from './property-shared.js';
 import { fieldChangeTargets, recordsTarget } from '../data-counts.js';
 import { optionRemoval } from '../rules/option-removal.js';
@@ -27,6 +28,8 @@ import { OptionShape } from '../../model/model-shapes.js';
 import { metaObject, objectTypeField, fieldsField, onConflictField } from './meta-fields.js';
 
 type Meta = PropertyRemapChange['meta'];
+
+const same = (a: unknown, b: unknown): boolean => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 
 const address = (m: Meta) => propertyAddress(m.objectType, m.name);
 
@@ -138,6 +141,32 @@ export const propertyRemap: ChangeKind<PropertyRemapChange> = {
   ],
   assess: (change, ctx) =>
     remapSteps(optionRemoval(change, ctx, new Map(change.meta.remaps.map((r) => [r.from, r.to]))), ctx),
+  resume: {
+    // an earlier run stopped after the first update (in the rewrite, or before the last update): the fresh
+    // plan finds the fields that update set, and what is left of the change is the same
+    savedNow: (saved, fresh) => {
+      if (fresh.type !== 'property.remap') return undefined;
+      const now = fresh.meta as Meta;
+      const set = new Map(firstFields(saved.meta).map((f) => [f.field, f.new]));
+      const declared = new Map(saved.meta.fields.map((f) => [f.field, f.new]));
+      // every field the fresh plan still changes holds what the first update set, and goes where the plan said
+      for (const field of now.fields) {
+        if (!set.has(field.field) || !same(set.get(field.field), field.old)) return undefined;
+        if (!same(declared.get(field.field), field.new)) return undefined;
+      }
+      if (!now.fields.some((f) => f.field === 'options')) return undefined;
+      const left = (m: Meta) => ({
+        objectType: m.objectType,
+        name: m.name,
+        remaps: m.remaps,
+        kept: m.kept,
+        multiple: m.multiple,
+        returned: m.returned ?? [],
+        onConflict: m.onConflict ?? null,
+      });
+      return same(left(saved.meta), left(now)) ? { meta: now } : undefined;
+    },
+  },
   // one old value to one new value: a record the apply record lists by id alone held the old one
   rollback: (m) => ({
     as: 'rewrite',

@@ -8,9 +8,13 @@
  * plan/copy-values.ts): such records are conflicts, decided by the manifest's `onConflict`.
  *
  * A rename known to have finished before (`finished`: the old property came back since) has no request:
- * it is reported and refused (plan/rules/data-steps.ts), never run again.
+ * it is reported and refused (plan/rules/data-steps.ts), never run again. A rename whose old property
+ * carries its mark and is still active (`marked`: a run stopped before the archive, or the old name was
+ * brought back since) has only its archive left, after a pass that checks the copy; it is refused while
+ * any record holds another value in the old property than in the new one.
  */
 import { defined } from '../../core/defined.js';
+import { canonicalJson } from '../canonical-json.js';
 import type { NormalizedProperty } from '../../model/schema-model.js';
 import { renamedDescription } from '../../model/data-step-marks.js';
 import { groupAddress, propertyAddress } from '../../model/address.js';
@@ -45,6 +49,13 @@ export const PropertyRenameMeta = metaObject(
       description:
         'The new property exists already (an earlier run stopped): only the copy and the archive are left.',
     }),
+    /** the old property carries this rename's mark and is active: only the archive is left, once the copy checks out */
+    marked: Type.Optional(
+      Type.Boolean({
+        description:
+          "The old property carries this rename's mark and is still active: the copy finished and was checked; only the archive is left (refused while a record holds another value in the old property).",
+      }),
+    ),
     /** why the rename is known to have finished before (the old property came back since): it is not run again */
     finished: Type.Optional(
       Type.String({
@@ -92,9 +103,11 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
     `Rename property ${oldAddress(m)} -> ${newAddress(m)}: ` +
     (m.finished !== undefined
       ? `finished before; ${oldAddress(m)} came back and is not copied again`
-      : m.created
-        ? 'copy the values left, archive the old (resumed)'
-        : 'create, copy every value, archive the old'),
+      : m.marked === true
+        ? 'copied and marked before; check the copy, archive the old (resumed)'
+        : m.created
+          ? 'copy the values left, archive the old (resumed)'
+          : 'create, copy every value, archive the old'),
   severity: (m) => ({
     severity: 'dangerous',
     reason:
@@ -108,9 +121,13 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
       ? []
       : [
           ...(m.created ? [] : [w.createProperty(m.objectType, propertyCreateBody(m.property))]),
-          w.updateProperty(m.objectType, m.from, {
-            description: renamedDescription(m.old.description, m.property.name),
-          }),
+          ...(m.marked === true
+            ? []
+            : [
+                w.updateProperty(m.objectType, m.from, {
+                  description: renamedDescription(m.old.description, m.property.name),
+                }),
+              ]),
           w.archiveProperty(m.objectType, m.from),
         ],
   migration: (m) =>
@@ -121,7 +138,7 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
           objectType: m.objectType,
           from: m.from,
           to: m.property.name,
-          after: 2,
+          after: m.marked === true ? 1 : 2,
           ...defined({ onConflict: m.onConflict }),
         },
   creates: (m) => !m.created && m.finished === undefined,
@@ -156,7 +173,8 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
         objectType: m.objectType,
         from: m.from,
         to: m.property.name,
-        history: m.finished === undefined,
+        // after the copy finished, any record whose two values differ was written since
+        history: m.finished === undefined && m.marked !== true,
         values:
           quote.show &&
           !quote.sensitive(m.objectType, m.from) &&
@@ -168,10 +186,30 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
   assess: (change, ctx) => renameSteps(renamedRecords(change, ctx), ctx),
   drift: (m) => {
     // the old name of a finished rename came back: a retired resource live again
-    if (m.finished !== undefined) return { as: 'tombstoned', address: oldAddress(m) };
+    if (m.finished !== undefined || m.marked === true) return { as: 'tombstoned', address: oldAddress(m) };
     // not started yet: the declared property is missing under its new name
     if (!m.created) return { as: 'missing' };
     return undefined;
+  },
+  resume: {
+    // an earlier run of the plan stopped part-way: the new property made (`created`), then the copy done and
+    // marked (`marked`); what is left of the change is the tail of its requests, to the same end
+    savedNow: (saved, fresh) => {
+      if (fresh.type !== 'property.rename') return undefined;
+      const now = fresh.meta as PropertyRenameChange['meta'];
+      const was = saved.meta;
+      if (was.finished !== undefined || now.finished !== undefined || !now.created) return undefined;
+      if (was.marked === true && now.marked !== true) return undefined;
+      // the old property as this rename's own mark left it, or as planned
+      const old =
+        now.marked === true && was.marked !== true
+          ? { ...was.old, description: renamedDescription(was.old.description, was.property.name) }
+          : was.old;
+      const meta = { ...was, created: true, old, ...defined({ marked: now.marked }) };
+      if (canonicalJson(meta) !== canonicalJson(now)) return undefined;
+      const left = now.marked === true ? 1 : 2;
+      return { meta, requests: saved.requests.slice(-left) };
+    },
   },
   rollback: (m) => ({ as: 'rename', objectType: m.objectType, current: m.property.name, back: m.old }),
 };

@@ -2,7 +2,9 @@
  * Data steps never run twice and never write over a value they did not write:
  *
  * - a rename known to have finished (its old property came back since) is blocked: it is not copied
- *   again; the reason counts the records whose old value differs from the new one;
+ *   again; the reason counts the records whose old value differs from the new one. One whose old property
+ *   carries its mark and is still active has only its archive left, which loses nothing while every
+ *   record holds the same value in both: it goes on then, and is blocked like a finished one otherwise;
  * - a rename to resume whose copy would meet conflicts (records whose new value the copy did not write:
  *   someone edited it since, see plan/copy-values.ts) is blocked until the manifest decides with
  *   `onConflict`: `keep` leaves those values (a remark), `overwrite` writes the old value over them
@@ -31,10 +33,24 @@ type Remap = Classified<PropertyRemapChange>;
 
 /** A rename that finished before, or whose copy would meet values it did not write. */
 export function renameSteps(change: Rename, ctx: PlanRuleContext): Rename {
-  const { objectType, from, property, finished, onConflict, created } = change.meta;
+  const { objectType, from, property, finished, onConflict, created, marked } = change.meta;
   const oldAddress = propertyAddress(objectType, from);
   const newAddress = propertyAddress(objectType, property.name);
   const count = ctx.counts?.get(copyConflictKey(objectType, from, property.name));
+  // copied and marked, the old name still active: its archive loses nothing only while both agree everywhere
+  if (marked === true && (count === undefined || count.count > 0)) {
+    const differ =
+      count === undefined
+        ? '; the records could not be compared'
+        : `; ${describeCount(count, 'record holds', 'records hold')} another value in ${from} than in ${property.name}${samplesText(count)}`;
+    return {
+      ...change,
+      blocked: {
+        reason: `the rename to ${newAddress} finished before (${oldAddress} carries the mark crm-schema leaves when a rename to ${property.name} finishes); ${oldAddress} came back and is not copied again${differ}`,
+        decide: `to archive ${oldAddress} again without copying, add { name: ${from}, archived: true } to the manifest; to keep it, remove renamedFrom from ${newAddress}`,
+      },
+    };
+  }
   if (finished !== undefined) {
     const differ =
       count === undefined
@@ -48,7 +64,7 @@ export function renameSteps(change: Rename, ctx: PlanRuleContext): Rename {
       },
     };
   }
-  if (!created || count === undefined || count.count === 0) return change;
+  if (marked === true || !created || count === undefined || count.count === 0) return change;
   const conflicts = `${describeCount(count, 'record holds', 'records hold')} a value in ${newAddress} that the copy did not write and that differs from ${from}${samplesText(count)}`;
   if (onConflict === 'keep') return remark(change, `${conflicts}: kept (onConflict: keep)`);
   if (onConflict === 'overwrite')
