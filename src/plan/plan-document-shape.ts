@@ -2,7 +2,7 @@
  * The plan document's shape, declared once: the types of `plan-document.ts` come from here, and so does
  * the plan's JSON Schema (`plan-json-schema.ts` adds the changes' own part, one branch per kind).
  */
-import { Type, anyJson, constant, oneOfValues, ref, type Static } from '../core/json-schema.js';
+import { Type, constant, oneOfValues, ref, type Static } from '../core/json-schema.js';
 import { API_VERSIONS } from '../wire/api-version.js';
 import { WriteRequestShape } from '../wire/write-request.js';
 import { AffectedShape } from './data-counts.js';

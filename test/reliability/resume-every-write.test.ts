@@ -141,7 +141,12 @@ async function cutProxy(target: string): Promise<Cut> {
     target,
     allowed: Number.MAX_SAFE_INTEGER,
     passed: 0,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
   return cut;
 }
