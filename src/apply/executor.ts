@@ -17,7 +17,7 @@ import type { CrmClient } from '../api/client.js';
 import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
 import type { Phase } from '../plan/phases.js';
 import { dependencySkip, plannedSkips, type Skip } from './gate.js';
-import { reconcile, type Uncertain } from './reconcile.js';
+import { contested, reconcile, type Uncertain } from './reconcile.js';
 import { outcomeError, sendUnit, type Attempt } from './send.js';
 import {
   DEFAULT_MAX_RESENDS,
@@ -32,9 +32,10 @@ import { at, must } from '../core/must.js';
 import { unitsOf, type Unit } from './units.js';
 import { outcomeOf, summarizeOutcomes } from './outcomes.js';
 import { learnTypeIds } from './type-ids.js';
-import { isMigrationError, runMigration } from './migrate.js';
+import { isMigrationError, MigrationContested, runMigration } from './migrate.js';
+import { readBack } from './read-back.js';
 import { changeOf } from '../plan/plan-document.js';
-import { migrationOf } from '../plan/kinds/registry.js';
+import { endStateOf, migrationOf } from '../plan/kinds/registry.js';
 import { defined } from '../core/defined.js';
 
 interface Run {
@@ -411,7 +412,44 @@ async function migrate(run: Run, change: PlannedChange): Promise<void> {
     );
     finish(run, outcomeOf(change, 'applied', { records }));
   } catch (error) {
+    if (error instanceof MigrationContested) {
+      finish(run, await contestedMigration(run, change, error));
+      return;
+    }
     const records = isMigrationError(error) ? { records: error.work } : {};
     finish(run, outcomeOf(change, 'failed', { error: outcomeError(error), ...records }));
+  }
+}
+
+/**
+ * A data step's last step refused with 404 or 409: read back, done by another run (already done), or its
+ * property changed under this run (failed, with how).
+ */
+async function contestedMigration(
+  run: Run,
+  change: PlannedChange,
+  error: MigrationContested,
+): Promise<ChangeOutcome> {
+  const records = { records: error.work };
+  const failure = outcomeError(error.refusal);
+  try {
+    const back = await readBack(run.client, [change]);
+    run.readBacks += back.calls;
+    const verdict = contested({ change, error: failure }, endStateOf(change, back.live, run.typeIds));
+    return verdict.kind === 'already-done'
+      ? outcomeOf(change, 'already-done', { reason: verdict.reason, ...records })
+      : outcomeOf(change, 'failed', {
+          error: failure,
+          ...(verdict.kind === 'failed' ? { reason: verdict.reason } : {}),
+          ...records,
+        });
+  } catch (readError) {
+    return outcomeError(readError).message === failure.message
+      ? outcomeOf(change, 'failed', { error: failure, ...records })
+      : outcomeOf(change, 'failed', {
+          error: failure,
+          reason: `the write was refused and reading it back failed too (${outcomeError(readError).message}): run crm-schema plan to see what the account holds now`,
+          ...records,
+        });
   }
 }

@@ -32,6 +32,7 @@ import { PageGuard } from '../api/paging.js';
 import type { RecordUpdateInput } from '../wire/api.js';
 import { copyStep, writtenByCopy } from '../plan/copy-values.js';
 import type { RecordValueWrite, RecordWork } from './types.js';
+import { isContested } from './send.js';
 import { writeAll } from './record-writes.js';
 import { quoteList } from '../core/quote-list.js';
 import { countOf, formatCount } from '../core/count-text.js';
@@ -115,6 +116,19 @@ export class MigrationInterrupted extends CrmSchemaError {
   }
 }
 
+/**
+ * A schema write of the last step was refused with 404 or 409: what it writes to was changed under the run
+ * (another apply of the plan at the same time, or someone else). The executor reads the change back.
+ */
+export class MigrationContested extends CrmSchemaError {
+  constructor(
+    readonly refusal: unknown,
+    readonly work: RecordWork,
+  ) {
+    super('MIGRATION_CONTESTED', (refusal as Error).message, { cause: refusal });
+  }
+}
+
 /** Recognised by its code, as every error of crm-schema. */
 export function isMigrationError(
   error: unknown,
@@ -163,7 +177,14 @@ export async function runMigration(
       `Give those records another value of ${migration.name} (crm-schema never guesses one), then apply again: it resumes.`,
     );
   }
-  for (const request of after) await sendSchemaWrite(ctx, request, 'last');
+  for (const request of after) {
+    try {
+      await sendSchemaWrite(ctx, request, 'last');
+    } catch (error) {
+      if (isContested(error)) throw new MigrationContested(error, work);
+      throw error;
+    }
+  }
   return work;
 }
 

@@ -27,7 +27,7 @@ export type Verdict =
 
 export interface Uncertain {
   change: PlannedChange;
-  kind: 'exists' | 'unknown';
+  kind: 'exists' | 'unknown' | 'contested';
   error: OutcomeError;
   /** times this change was already sent again */
   resent: number;
@@ -37,6 +37,9 @@ const REPLAN = 'run crm-schema plan to see what the account holds now, then appl
 
 export const EXISTED_REASON =
   'it existed already, equal to the plan (created by a concurrent apply, or by an earlier run whose answer was lost)';
+
+export const DONE_BY_OTHER_REASON =
+  'already at its planned end state: another run of the plan (an apply at the same time), or someone else, did it while this one ran';
 
 export async function reconcile(
   client: CrmClient,
@@ -69,6 +72,7 @@ export async function reconcile(
 
 function judge(u: Uncertain, end: ReturnType<typeof endStateOf>, maxResends: number): Verdict {
   const typeId = defined({ typeId: end.typeId, inverseTypeId: end.inverseTypeId });
+  if (u.kind === 'contested') return contested(u, end, typeId);
   if (u.kind === 'exists') {
     if (end.done) return { kind: 'already-done', reason: EXISTED_REASON, ...typeId };
     const what = end.absent
@@ -95,6 +99,27 @@ function judge(u: Uncertain, end: ReturnType<typeof endStateOf>, maxResends: num
     error: u.error,
     reason: `${describe(u)}, and the read-back shows neither the planned result nor its absence: ${REPLAN}`,
     differences: end.differences,
+  };
+}
+
+/**
+ * A write refused with 404 or 409 (not a create's 409): at its end state, someone else did it (another
+ * apply at the same time); otherwise its resource was changed under this run, named with how it differs.
+ */
+export function contested(
+  u: Pick<Uncertain, 'change' | 'error'>,
+  end: ReturnType<typeof endStateOf>,
+  typeId: { typeId?: number; inverseTypeId?: number } = {},
+): Verdict {
+  if (end.done) return { kind: 'already-done', reason: DONE_BY_OTHER_REASON, ...typeId };
+  const now = end.absent
+    ? 'it is not there now'
+    : `it differs from the plan in ${[...new Set(end.differences.map((d) => d.field))].join(', ')}`;
+  return {
+    kind: 'failed',
+    error: u.error,
+    reason: `${u.change.address} changed while this apply ran (another apply at the same time, or someone else): the write was refused (${u.error.message}) and ${now}; ${REPLAN}`,
+    ...(end.differences.length === 0 ? {} : { differences: end.differences }),
   };
 }
 

@@ -27,6 +27,11 @@ export type Attempt =
   | { kind: 'gone' }
   /** a create answered 409: something with that name exists; read back and compare */
   | { kind: 'exists'; error: OutcomeError }
+  /**
+   * any other write answered 404 or 409: what it writes to is gone or changed (another run at once, or
+   * someone else); read back: at its end state, it was done by the other
+   */
+  | { kind: 'contested'; error: OutcomeError }
   /** the answer was lost: read back before anything else */
   | { kind: 'unknown'; error: OutcomeError }
   | { kind: 'error'; error: OutcomeError };
@@ -74,7 +79,13 @@ function classify(error: unknown, change: PlannedChange, method: string): Attemp
   if (error.code === 'CONFLICT' && method === 'POST' && isCreate(change))
     return { kind: 'exists', error: described };
   if (error.code === 'NOT_FOUND' && method === 'DELETE') return { kind: 'gone' };
+  if (isContested(error)) return { kind: 'contested', error: described };
   return { kind: 'error', error: described };
+}
+
+/** A 404 or 409 to a write: its target is gone, or holds something else, now. */
+export function isContested(error: unknown): boolean {
+  return isApiError(error) && (error.code === 'NOT_FOUND' || error.code === 'CONFLICT');
 }
 
 /** The key a batch answer names an item by: a property's name, a limit's typeId. */
