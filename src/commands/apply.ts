@@ -50,6 +50,7 @@ import { renderApplyReport, renderApplyReportJson } from '../render/apply/apply-
 import { renderPlanText } from '../render/plan/plan-text.js';
 import { renderApplyFailureMarkdown, renderApplyMarkdown } from '../render/apply/apply-markdown.js';
 import { appendStepSummary } from '../render/common/step-summary.js';
+import { plannedNowMarkdown, plannedNowText } from '../render/apply/planned-now.js';
 
 import { accountText } from '../render/common/target-line.js';
 
@@ -239,6 +240,12 @@ export default class Apply extends CrmCommand {
           else output.out(text);
           if (input.computed.plan.summary.errors > 0)
             throw planErrors(input.computed.plan, { command: 'apply' });
+        }
+        if (input.plannedNow.length > 0) {
+          // what the saved plan could not read, planned now: shown (and on record) before anything is sent
+          const shown = { ...input.computed.plan, target: ranOn };
+          output.err(plannedNowText(shown, input.plannedNow, output.colorErr));
+          await appendStepSummary(() => plannedNowMarkdown(shown, input.plannedNow), process.env);
         }
         const pending = plan.changes.filter((c) => !alreadyDone.has(c.id));
         if (pending.some((c) => c.policy.decision === 'refuse') && !flags['skip-refused'])

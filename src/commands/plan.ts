@@ -38,8 +38,10 @@ export default class Plan extends CrmCommand {
     'Validates the manifests (an error stops before any call), reads the live account for what they and the ' +
     'policy name, and prints every change apply would make, in order, each classified safe, dangerous or ' +
     'destructive with the reason. With --out it saves the plan for apply. When GITHUB_STEP_SUMMARY is set, ' +
-    'the Markdown plan is appended to that file too. Exit 0 on success (with --detailed-exitcode: 0 when ' +
-    'nothing would change, 2 when something would); 1 on any error.';
+    'the Markdown plan is appended to that file too. A token that may not read event definitions (their only ' +
+    'scope also writes them) leaves them unread: the plan says so per definition, and apply of the saved plan ' +
+    'plans them with its own token. Exit 0 on success (with --detailed-exitcode: 0 when nothing would change, ' +
+    '2 when something would, or when event definitions the manifests name could not be read); 1 on any error.';
 
   static override examples = [
     '<%= config.bin %> plan --local',
@@ -60,7 +62,8 @@ export default class Plan extends CrmCommand {
       helpValue: 'FILE',
     }),
     'detailed-exitcode': Flags.boolean({
-      summary: 'Exit 2 when there are changes, 0 when there are none (1 on errors).',
+      summary:
+        'Exit 2 when there are changes (or event definitions could not be read), 0 when there are none (1 on errors).',
       default: false,
     }),
     env: Flags.string({
@@ -110,7 +113,8 @@ export default class Plan extends CrmCommand {
       skipRefused: flags['skip-refused'],
     });
     if (failure !== undefined) this.fail(failure);
-    else if (flags['detailed-exitcode'] && plan.changes.length > 0) this.exitWith(EXIT.changes);
+    else if (flags['detailed-exitcode'] && (plan.changes.length > 0 || mayHoldChanges(plan)))
+      this.exitWith(EXIT.changes);
     return plan;
   }
 
@@ -192,7 +196,10 @@ export default class Plan extends CrmCommand {
           },
         ),
       );
-    } else if (flags['detailed-exitcode'] && entries.some((e) => e.plan.changes.length > 0)) {
+    } else if (
+      flags['detailed-exitcode'] &&
+      entries.some((e) => e.plan.changes.length > 0 || mayHoldChanges(e.plan))
+    ) {
       this.exitWith(EXIT.changes);
     }
     return result;
@@ -200,3 +207,8 @@ export default class Plan extends CrmCommand {
 }
 
 type PlanFlags = Omit<Interfaces.InferredFlags<typeof Plan.flags>, 'env'> & { env?: string | undefined };
+
+/** A plan that could not read some resources the manifests name: changes may be present there. */
+function mayHoldChanges(plan: Pick<PlanDocument, 'notRead' | 'diagnostics'>): boolean {
+  return (plan.notRead ?? []).length > 0 && plan.diagnostics.some((d) => d.code === 'EVENTS_NOT_READ');
+}

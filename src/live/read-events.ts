@@ -9,7 +9,9 @@
  *   in scope not on the first page, else those definitions are read one by one.
  *
  * A definition the account lacks is recorded as not existing: the planner creates it when a manifest
- * gives its `definition` block, and reports it otherwise. What the read found about the list (the
+ * gives its `definition` block, and reports it otherwise. A token that may not read event definitions
+ * (403, missing scopes: the platform's one scope for them also writes them, so a read-only token holds
+ * none) leaves them unread, and the state says so (`eventsNotRead`): the plan says it did not plan them. What the read found about the list (the
  * account's total, the definitions on its first page) goes into the state, so that `minimumCalls` can
  * say what the read should have cost.
  */
@@ -30,7 +32,20 @@ export async function readEvents(
   state: SchemaState,
 ): Promise<void> {
   const list = [...names];
-  const found = list.length < 2 ? await readEach(client, list) : await readThroughList(client, list, state);
+  let found: Map<string, EventDefinition | undefined>;
+  try {
+    found = list.length < 2 ? await readEach(client, list) : await readThroughList(client, list, state);
+  } catch (error) {
+    // a token without the event scope (which also writes them): the definitions are not read, and said so
+    if (!isApiError(error) || error.code !== 'MISSING_SCOPES') throw error;
+    const scopes = (error as { scopes?: unknown }).scopes;
+    state.eventsNotRead = {
+      missingScopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [],
+      calls: list.length < 2 ? list.length : 1,
+    };
+    delete state.eventListing;
+    return;
+  }
   for (const name of list) {
     const definition = found.get(name);
     const normalized = eventDefinitionOf(state, name, definition !== undefined);

@@ -73,5 +73,6 @@ export function minimumCalls(
     directions.add(pairKey(pair.from, pair.to));
     if (pair.inverse && pair.from !== pair.to) directions.add(pairKey(pair.to, pair.from));
   }
-  return calls + directions.size + eventReadCalls(scope.events.size, live.eventListing);
+  const events = live.eventsNotRead?.calls ?? eventReadCalls(scope.events.size, live.eventListing);
+  return calls + directions.size + events;
 }

@@ -123,4 +123,9 @@ export interface SchemaState {
    * took follow from these)
    */
   eventListing?: { total: number; firstPageSize: number; inScopeOnFirstPage: number };
+  /**
+   * the event definitions could not be read: the token lacks the scope (the platform's only scope for
+   * event definitions also writes them, so a read-only token holds none); `calls` were refused
+   */
+  eventsNotRead?: { missingScopes: string[]; calls: number };
 }

@@ -7,7 +7,8 @@
  */
 import type { CrmClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired-state.js';
-import type { PlanDocument } from '../plan/plan-document.js';
+import { CrmSchemaError } from '../core/errors.js';
+import type { PlanDocument, PlannedChange } from '../plan/plan-document.js';
 import {
   computePlan,
   type ComputedPlan,
@@ -25,6 +26,8 @@ export interface ApplyInput {
   alreadyDone: Map<string, string>;
   /** label address -> typeId, learned for changes that refer to labels created earlier */
   typeIds: Map<string, number>;
+  /** the changes planned now of the kinds of resources the saved plan could not read (shown before they go) */
+  plannedNow: PlannedChange[];
 }
 
 export async function prepareApply(
@@ -34,8 +37,10 @@ export async function prepareApply(
   saved?: PlanDocument,
 ): Promise<ApplyInput> {
   const computed = await computePlan(client, desired, options);
+  // apply never sends what it could not read: its token must read every kind of resource the plan names
+  if ((computed.plan.notRead ?? []).length > 0) throw notReadByApply(computed.plan);
   if (saved === undefined) {
-    return { computed, plan: computed.plan, alreadyDone: new Map(), typeIds: new Map() };
+    return { computed, plan: computed.plan, alreadyDone: new Map(), typeIds: new Map(), plannedNow: [] };
   }
   if (computed.plan.summary.errors > 0) throw planErrors(computed.plan, { command: 'apply', unseen: true });
   const verified = await verifySavedPlan(client, saved, computed.plan, computed.live);
@@ -44,5 +49,17 @@ export async function prepareApply(
     plan: { changes: verified.changes },
     alreadyDone: verified.alreadyDone,
     typeIds: verified.typeIds,
+    plannedNow: verified.plannedNow,
   };
+}
+
+function notReadByApply(plan: PlanDocument): CrmSchemaError {
+  const names = plan.diagnostics.filter((d) => d.code === 'EVENTS_NOT_READ').map((d) => d.address ?? '');
+  return new CrmSchemaError(
+    'EVENTS_NOT_READ',
+    `apply cannot read the event definitions the manifests name (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''}): the token lacks the event scope. Nothing was changed.`,
+    {
+      hint: 'Give the deploy token the scope of event definitions (behavioral_events.event_definitions.read_write): apply plans and applies them with it.',
+    },
+  );
 }

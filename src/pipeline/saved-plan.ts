@@ -46,7 +46,7 @@ export function savedPlan(plan: PlanDocument, context: SavedPlanContext): PlanDo
     target: context.target,
     manifestDigest: context.digest,
     settings: context.settings,
-    ...defined({ rollback: context.rollback }),
+    ...defined({ rollback: context.rollback, notRead: plan.notRead }),
     changes: plan.changes,
     diagnostics: plan.diagnostics,
     summary: plan.summary,

@@ -34,14 +34,21 @@ import {
   savedNowOf,
 } from '../plan/kinds/registry.js';
 import { readBack } from '../apply/read-back.js';
+import { must } from '../core/must.js';
+import { notReadFamilyOf } from '../plan/not-read.js';
 import { learnTypeIds } from '../apply/type-ids.js';
 
 export const ALREADY_DONE_REASON =
   'already at its planned end state (done by an earlier, interrupted run of this plan, or by someone else)';
 
 export interface VerifiedPlan {
-  /** the saved changes, in the saved order, with the fresh plan's dependencies */
+  /**
+   * the saved changes, in the saved order, with the fresh plan's dependencies, and the changes planned now
+   * of the kinds of resources the saved plan could not read, each in its phase
+   */
   changes: PlannedChange[];
+  /** the changes planned now, of the kinds of resources the saved plan could not read */
+  plannedNow: PlannedChange[];
   /** saved changes already at their end state, with how they were found */
   alreadyDone: Map<string, string>;
   /** typeIds of labels the plan creates that exist already, for `{ ref }` placeholders */
@@ -57,11 +64,14 @@ export interface PlanDifference {
 
 export async function verifySavedPlan(
   client: CrmClient,
-  saved: Pick<PlanDocument, 'changes'>,
+  saved: Pick<PlanDocument, 'changes' | 'notRead'>,
   fresh: Pick<PlanDocument, 'changes'>,
   live: SchemaState,
 ): Promise<VerifiedPlan> {
-  const freshById = new Map(fresh.changes.map((c) => [c.id, c]));
+  // the kinds of resources the saved plan could not read: their changes are planned now, not verified
+  const unread = new Set<string>(saved.notRead ?? []);
+  const plannedNow = fresh.changes.filter((f) => unread.has(notReadFamilyOf(f) ?? ''));
+  const freshById = new Map(fresh.changes.filter((f) => !plannedNow.includes(f)).map((c) => [c.id, c]));
   const savedIds = new Set(saved.changes.map((c) => c.id));
   const differences: PlanDifference[] = [];
   if (savedIds.size < saved.changes.length) {
@@ -101,7 +111,7 @@ export async function verifySavedPlan(
     }
   }
   const continuing = new Set([...matched.values()].map((f) => f.id));
-  for (const f of fresh.changes) {
+  for (const f of freshById.values()) {
     if (savedIds.has(f.id)) matched.set(f.id, f);
     else if (!continuing.has(f.id))
       differences.push({
@@ -129,7 +139,20 @@ export async function verifySavedPlan(
   }
   differences.push(...orderProblems(run, alreadyDone));
   if (differences.length > 0) throw planMismatch(differences);
-  return { changes: run, alreadyDone, typeIds, calls };
+  return { changes: inPhases(run, plannedNow), plannedNow, alreadyDone, typeIds, calls };
+}
+
+/** The saved changes with those planned now, each of the latter placed at the end of its phase. */
+function inPhases(run: readonly PlannedChange[], now: readonly PlannedChange[]): PlannedChange[] {
+  if (now.length === 0) return [...run];
+  const out = [...run];
+  for (const change of now) {
+    const phase = phaseIndex(change.phase);
+    let at = out.length;
+    while (at > 0 && phaseIndex(must(out[at - 1], 'a change').phase) > phase) at -= 1;
+    out.splice(at, 0, change);
+  }
+  return out;
 }
 
 /** What differs between a saved change and the fresh one of the same id. */

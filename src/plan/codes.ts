@@ -112,6 +112,11 @@ export const PLAN_CODES = {
     level: 'warning',
     summary: 'rollback with --partial: a conflict, or what cannot be reversed, is left as it is',
   },
+  EVENTS_NOT_READ: {
+    level: 'info',
+    summary:
+      'an event definition was not read (the token lacks the event scope, which also writes): apply plans it with its own token',
+  },
   ROLLBACK_NOT_APPLIED: {
     level: 'info',
     summary:

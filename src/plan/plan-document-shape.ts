@@ -82,6 +82,9 @@ export const PlanSettingsShape = Type.Object(
   },
 );
 
+/** Kinds of resources a plan may leave unread: event definitions, whose only scope also writes them. */
+export const NOT_READ_FAMILIES = ['events'] as const;
+
 /** The plan document; a change is `$defs/change` (one branch per kind, plan-json-schema.ts). */
 export const PlanDocumentShape = Type.Object(
   {
@@ -131,6 +134,12 @@ export const PlanDocumentShape = Type.Object(
           additionalProperties: false,
         },
       ),
+    ),
+    notRead: Type.Optional(
+      Type.Array(oneOfValues(NOT_READ_FAMILIES, 'A kind of resource.'), {
+        description:
+          'Kinds of resources the plan could not read (the token lacks their scope, which on the platform also writes them): none of their changes is in the plan. Apply reads and plans them with its own token, and shows that part before it applies it; `plan --detailed-exitcode` exits 2 (changes may be present).',
+      }),
     ),
     changes: Type.Array(Type.Unsafe<PlannedChange>({ $ref: '#/$defs/change', description: 'A change.' }), {
       description: 'The changes in apply order.',

@@ -76,6 +76,7 @@ export function buildPlan(
   return {
     formatVersion: PLAN_FORMAT_VERSION,
     apiVersion,
+    ...(live.eventsNotRead === undefined ? {} : { notRead: ['events' as const] }),
     changes,
     diagnostics,
     summary: summarizePlan(changes, diagnostics),

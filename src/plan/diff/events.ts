@@ -31,8 +31,20 @@ export function diffEvents(ctx: DiffContext): void {
   const names = new Set(ctx.desired.state.events.keys());
   for (const tombstone of ctx.desired.tombstones)
     if (tombstone.kind === 'eventProperty') names.add(tombstone.eventName);
-  for (const name of names)
+  const notRead = ctx.live.eventsNotRead;
+  for (const name of names) {
+    if (notRead !== undefined) {
+      diagnose(ctx, {
+        level: 'info',
+        code: 'EVENTS_NOT_READ',
+        address: eventDefinitionAddress(name),
+        message: `${eventDefinitionAddress(name)} was not read, so it is not planned here: the token lacks ${notRead.missingScopes.length === 0 ? 'the scope of event definitions' : notRead.missingScopes.join(', ')}, the platform's only scope for them, which also writes them (a read-only token holds none)`,
+        hint: 'The apply of this plan reads and plans it with its own token, and shows that part of the plan before it applies it.',
+      });
+      continue;
+    }
     diffEvent(ctx, name, ctx.desired.state.events.get(name), ctx.live.events.get(name));
+  }
 }
 
 function diffEvent(
