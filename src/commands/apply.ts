@@ -248,6 +248,7 @@ export default class Apply extends CrmCommand {
         alreadyDone,
         typeIds,
         onRecordWrites,
+        recordValues: target.policy.recordValues,
         onTypeIds: (known) => {
           learned = known;
         },
