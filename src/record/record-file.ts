@@ -13,6 +13,7 @@ import { jsonDepthExceeds } from '../core/json-depth.js';
 import { isWithin, realPathOutside } from '../core/inside-folder.js';
 import { readRegularFile } from '../core/regular-file.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
+import { forFile } from '../core/output-gate.js';
 import { OUTCOMES, RECORD_FORMAT_VERSION, type ApplyRecord } from './record-shape.js';
 
 /** The record folder when the project file names none, relative to the project folder. */
@@ -42,13 +43,16 @@ export async function recordFolder(projectDir: string, configured: string | unde
   return folder;
 }
 
-/** Writes a record as `<folder>/<id>.json` (or to `file`); returns the path written. */
+/**
+ * Writes a record as `<folder>/<id>.json` (or to `file`); returns the path written. Its text passes the
+ * output gate for files: a token that reached a definition or a value is masked (it stays valid JSON).
+ */
 export async function writeRecord(
   record: ApplyRecord,
   where: { folder: string } | { file: string },
 ): Promise<string> {
   const path = 'file' in where ? where.file : join(where.folder, `${record.id}.json`);
-  await writeFileAtomic(path, `${JSON.stringify(record, null, 2)}\n`);
+  await writeFileAtomic(path, forFile(`${JSON.stringify(record, null, 2)}\n`));
   return path;
 }
 
