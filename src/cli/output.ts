@@ -10,6 +10,7 @@ import { keepSecret } from '../core/secrets.js';
 import { forTerminal } from '../core/output-gate.js';
 import { DEFAULT_TOKEN_ENV } from '../core/token-env.js';
 import { neutralize } from '../core/control-chars.js';
+import { escapeJsonText } from '../render/common/safe-text.js';
 
 export interface OutputStreams {
   stdout: Pick<NodeJS.WriteStream, 'write' | 'isTTY'>;
@@ -48,10 +49,10 @@ export class Output {
     this.#streams.stdout.write(line(forTerminal(this.color ? text : neutralize(text))));
   }
 
-  /** a result as JSON text (escaped already: see render/common/safe-text.ts) */
+  /** a result as JSON text: every invisible character as a `\u` escape (the same value, parsed) */
   json(text: string): void {
     if (this.#streams === process) resultPrinted = true;
-    this.#streams.stdout.write(line(forTerminal(text, 'json')));
+    this.#streams.stdout.write(line(forTerminal(escapeJsonText(text), 'json')));
   }
 
   /**
