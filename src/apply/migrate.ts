@@ -100,7 +100,7 @@ export class MigrationRuleError extends CrmSchemaError {
         : `the required-property rule on ${properties.map((p) => `${objectType}.${p}`).join(', ')}`;
     super(
       'MIGRATION_BLOCKED_BY_RULE',
-      `The account refused writing ${ids.length} ${objectType} record${ids.length === 1 ? '' : 's'} (${shown}): ${rule} (${serverMessage ?? 'its message is not shown, as it may quote record values: recordValues: hide'}). The change stopped before its last step: nothing was archived or removed.`,
+      `The account refused writing ${ids.length} ${objectType} record${ids.length === 1 ? '' : 's'} (${shown}): ${rule} (${serverMessage ?? 'its message is not shown, as it may quote record values; recordValues: hide'}). The change stopped before its last step: nothing was archived or removed.`,
       {
         hint: `Give ${properties.length === 0 ? 'the required property' : properties.join(', ')} a value on those records (or have an admin change the rule), then apply again: it resumes.`,
         meta: { objectType, ids: [...ids], properties: [...properties] },

@@ -5,7 +5,8 @@
  * apply record, so an error of a data step (a rename's copy, an option remap's rewrite, a rollback's
  * put-back) is reduced to what names no value:
  *
- * - its code, HTTP status, category and sub-category, and the codes of its details (`VALUE_NOT_UNIQUE`);
+ * - its code, HTTP status, category and sub-category, and the codes of its details (`VALUE_NOT_UNIQUE`),
+ *   each only when it reads as a code (a category holding anything else is dropped);
  * - the records it is about, by id (only ids made of digits, as the platform's are), and the properties,
  *   by name (the data step's own, and those the error names that read as property names);
  * - its correlation id; the call's method and path (a data step sends no value in a path).
@@ -29,6 +30,8 @@ export interface RecordErrorContext {
 const RECORD_ID = /^\d{1,30}$/;
 const PROPERTY_NAME = /^[A-Za-z0-9_]{1,100}$/;
 const CODE = /^[A-Z0-9_]{1,64}$/;
+/** A category, a sub-category or a correlation id as the platform gives them; anything else is dropped. */
+const WORD = /^[A-Za-z0-9_.:-]{1,100}$/;
 const MAX_IDS = 10;
 
 /** Marks an error already reduced (so that an outer step does not reduce it again). */
@@ -45,6 +48,8 @@ export function recordErrorShown(
 }
 
 function withoutValues(error: CrmApiError, context: RecordErrorContext): CrmApiError {
+  const category = word(error.category);
+  const subCategory = word(error.subCategory);
   const ids = unique([
     ...(context.ids ?? []),
     ...stringsOf(error.context.ids),
@@ -61,8 +66,8 @@ function withoutValues(error: CrmApiError, context: RecordErrorContext): CrmApiE
   const details: ErrorDetail[] = codes.map((code) => ({ message: code, code }));
   const what = [
     error.status,
-    error.category === error.code ? undefined : error.category,
-    error.subCategory,
+    category === error.code ? undefined : category,
+    subCategory,
     codes.length > 0 ? codes.join(', ') : undefined,
   ]
     .filter((part) => part !== undefined)
@@ -78,12 +83,7 @@ function withoutValues(error: CrmApiError, context: RecordErrorContext): CrmApiE
     {
       method: error.method,
       path: error.path,
-      ...defined({
-        status: error.status,
-        category: error.category,
-        subCategory: error.subCategory,
-        correlationId: error.correlationId,
-      }),
+      ...defined({ status: error.status, category, subCategory, correlationId: word(error.correlationId) }),
       errors: details,
       context: { ids, propertyName: properties },
       hint: `Look at those records in the CRM (the policy's recordValues: show would show the CRM's message here). ${error.hint ?? ''}`.trim(),
@@ -91,6 +91,10 @@ function withoutValues(error: CrmApiError, context: RecordErrorContext): CrmApiE
   );
   Object.defineProperty(reduced, REDUCED, { value: true });
   return reduced;
+}
+
+function word(value: string | undefined): string | undefined {
+  return value !== undefined && WORD.test(value) ? value : undefined;
 }
 
 function stringsOf(value: unknown): string[] {

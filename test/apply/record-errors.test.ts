@@ -68,6 +68,20 @@ describe('an error of the CRM about records under recordValues: hide', () => {
     expect(outcomeError(shown).message).toContain('tickets record 7');
   });
 
+  it('a category or sub-category that is no code is dropped too', () => {
+    const item = errorFromBatchItem(CALL, {
+      status: 'error',
+      category: `CONFLICT ${VALUE}`,
+      subCategory: `holds '${VALUE}'`,
+      message: 'x',
+      context: {},
+      errors: [],
+      links: {},
+    });
+    const shown = recordErrorShown(item, 'hide', CONTEXT);
+    expect(everything(shown)).not.toContain('jane.doe');
+  });
+
   it('a page read that fails: named by the properties alone', () => {
     const read = new ValidationError({
       method: 'GET',
@@ -87,7 +101,7 @@ describe('an error of the CRM about records under recordValues: hide', () => {
     const work = { read: 2, written: 1, passes: 1, verified: false };
     const hidden = new MigrationRuleError('tickets', ['2'], ['escalated_by'], undefined, work);
     expect(hidden.message).toContain(
-      '(its message is not shown, as it may quote record values: recordValues: hide)',
+      '(its message is not shown, as it may quote record values; recordValues: hide)',
     );
     const shown = new MigrationRuleError('tickets', ['2'], ['escalated_by'], `x '${VALUE}'`, work);
     expect(shown.message).toContain(VALUE);
