@@ -22,16 +22,4 @@ export interface ResponseLogEvent extends RequestLogEvent {
   willRetry: boolean;
 }
 
-const SECRET_PARAM = /token|key|secret|password|auth|code|signature/i;
-
-/** Redacts the values of secret-looking query parameters (our client sends none; a caller's path may). */
-export function loggablePath(path: string): string {
-  const q = path.indexOf('?');
-  if (q < 0) return path;
-  const params = new URLSearchParams(path.slice(q + 1));
-  for (const name of [...new Set(params.keys())]) {
-    if (SECRET_PARAM.test(name)) params.set(name, '***');
-  }
-  const query = params.toString().replaceAll('%2C', ',').replaceAll('%2A', '*');
-  return query ? `${path.slice(0, q)}?${query}` : path.slice(0, q);
-}
+export { loggablePath } from '../core/loggable-path.js';

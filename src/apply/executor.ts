@@ -48,6 +48,7 @@ interface Run {
   outcomes: Map<string, ChangeOutcome>;
   emit: (event: ApplyEvent) => void;
   onRecordWrites: ApplyOptions['onRecordWrites'];
+  recordValues: NonNullable<ApplyOptions['recordValues']>;
   writes: number;
   readBacks: number;
 }
@@ -75,6 +76,7 @@ export async function applyPlan(
     outcomes: new Map(),
     emit,
     onRecordWrites: options.onRecordWrites,
+    recordValues: options.recordValues ?? 'hide',
     writes: 0,
     readBacks: 0,
   };
@@ -378,6 +380,7 @@ async function migrate(run: Run, change: PlannedChange): Promise<void> {
     const records = await runMigration(
       {
         client: run.client,
+        recordValues: run.recordValues,
         onRequest: (request) => {
           run.writes += 1;
           run.emit({

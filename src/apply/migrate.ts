@@ -36,12 +36,19 @@ import { isContested } from './send.js';
 import { writeAll } from './record-writes.js';
 import { quoteList } from '../core/quote-list.js';
 import { countOf, formatCount } from '../core/count-text.js';
+import type { RecordValuesPolicy } from '../model/policy.js';
+import { recordErrorShown } from './record-errors.js';
 
 /** Passes over the records before giving up on a copy that keeps finding new values. */
 export const MAX_PASSES = 4;
 
 export interface MigrationContext {
   client: CrmClient;
+  /**
+   * the target's policy on record values: under `hide` (the default) an error of the CRM about records
+   * is reduced to what names no value (record-errors.ts)
+   */
+  recordValues?: RecordValuesPolicy;
   /** after each page of records */
   onProgress?: (progress: { pass: number; read: number; written: number }) => void;
   /** before each schema write */
@@ -82,7 +89,8 @@ export class MigrationRuleError extends CrmSchemaError {
     objectType: string,
     ids: readonly string[],
     properties: readonly string[],
-    serverMessage: string,
+    /** the CRM's message; undefined where it is not shown (it may quote record values) */
+    serverMessage: string | undefined,
     /** what the change did to records before the refusal (the report and the apply record keep it) */
     readonly work: RecordWork,
   ) {
@@ -93,7 +101,7 @@ export class MigrationRuleError extends CrmSchemaError {
         : `the required-property rule on ${properties.map((p) => `${objectType}.${p}`).join(', ')}`;
     super(
       'MIGRATION_BLOCKED_BY_RULE',
-      `The account refused writing ${ids.length} ${objectType} record${ids.length === 1 ? '' : 's'} (${shown}): ${rule} (${serverMessage}). The change stopped before its last step: nothing was archived or removed.`,
+      `The account refused writing ${ids.length} ${objectType} record${ids.length === 1 ? '' : 's'} (${shown}): ${rule} (${serverMessage ?? 'its message is not shown, as it may quote record values; recordValues: hide'}). The change stopped before its last step: nothing was archived or removed.`,
       {
         hint: `Give ${properties.length === 0 ? 'the required property' : properties.join(', ')} a value on those records (or have an admin change the rule), then apply again: it resumes.`,
         meta: { objectType, ids: [...ids], properties: [...properties] },
@@ -156,7 +164,16 @@ export async function runMigration(
   const last = after.at(-1);
   const lastStep = `${last?.method ?? 'none'} ${last?.path ?? ''}`;
   for (const request of before) await sendSchemaWrite(ctx, request, 'create');
-  const work = await migrateRecords(ctx, migration, signal);
+  let work: RecordWork;
+  try {
+    work = await migrateRecords(ctx, migration, signal);
+  } catch (error) {
+    // a page read, a history read: the CRM's words about records may quote their values too
+    throw recordErrorShown(error, ctx.recordValues ?? 'hide', {
+      objectType: migration.objectType,
+      properties: propertiesOf(migration),
+    });
+  }
   stopIfAsked(signal, work);
   if (!work.verified) {
     throw new MigrationError(
@@ -233,13 +250,19 @@ function stopIfAsked(signal: AbortSignal | undefined, work: RecordWork): void {
   });
 }
 
+/** The properties a data step reads and writes. */
+function propertiesOf(migration: Migration): string[] {
+  return migration.kind === 'copy' ? [migration.from, migration.to] : [migration.name];
+}
+
 async function onePass(
   ctx: MigrationContext,
   migration: Migration,
   work: RecordWork,
   signal: AbortSignal | undefined,
 ): Promise<number> {
-  const properties = migration.kind === 'copy' ? [migration.from, migration.to] : [migration.name];
+  const properties = propertiesOf(migration);
+  const policy = ctx.recordValues ?? 'hide';
   const fix =
     migration.kind === 'rewrite'
       ? rewriterOf(migration)
@@ -278,10 +301,16 @@ async function onePass(
       if (ctx.onWritten !== undefined && outcome.written.length > 0)
         ctx.onWritten(valueWrites(outcome.written, page.results));
       if (outcome.refused !== undefined) {
-        const { ids, properties, message } = outcome.refused;
-        throw new MigrationRuleError(migration.objectType, ids, properties, message, work);
+        const { ids, properties: rule, message } = outcome.refused;
+        const shown = policy === 'show' ? message : undefined;
+        throw new MigrationRuleError(migration.objectType, ids, rule, shown, work);
       }
-      if (outcome.failure !== undefined) throw outcome.failure;
+      if (outcome.failure !== undefined)
+        throw recordErrorShown(outcome.failure, policy, {
+          objectType: migration.objectType,
+          properties,
+          ids: outcome.failedIds,
+        });
     }
     ctx.onProgress?.({ pass: work.passes, read: work.read, written: work.written });
     after = guard.next(page);

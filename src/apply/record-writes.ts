@@ -14,6 +14,8 @@ export interface WriteOutcome {
   refused?: { ids: string[]; properties: string[]; message: string };
   /** any other failure */
   failure?: CrmApiError;
+  /** the records of the updates that failed (any failure) */
+  failedIds: string[];
 }
 
 export async function writeAll(
@@ -26,6 +28,7 @@ export async function writeAll(
       ? await client.records.batchUpdateProjects(updates)
       : await client.records.batchUpdate(objectType, updates);
   const failed = new Set(result.errors.map(({ input }) => input.id));
+  const failedIds = result.unmatched.length > 0 ? updates.map((update) => update.id) : [...failed];
   const written = result.unmatched.length > 0 ? [] : updates.filter((update) => !failed.has(update.id));
   const refused = result.errors.filter(({ error }) => isRuleRefusal(error));
   const first = refused[0];
@@ -45,6 +48,7 @@ export async function writeAll(
     }
     return {
       written,
+      failedIds,
       refused: {
         ids: [...ids],
         properties: [...properties].sort(),
@@ -52,7 +56,7 @@ export async function writeAll(
       },
     };
   }
-  return { written, failure: result.errors[0]?.error ?? result.unmatched[0] };
+  return { written, failedIds, failure: result.errors[0]?.error ?? result.unmatched[0] };
 }
 
 /** The 2026-09 refusal of a record write by a conditional required-property rule. */

@@ -8,6 +8,7 @@ import type { Severity } from '../plan/severity.js';
 import type { FieldDifference } from '../plan/kinds/end-state.js';
 import type { ChangeAction } from '../plan/kinds/change-kind.js';
 import type { PlanTarget } from '../plan/plan-target.js';
+import type { RecordValuesPolicy } from '../model/policy.js';
 
 export type OutcomeStatus = 'applied' | 'already-done' | 'failed' | 'skipped';
 
@@ -127,6 +128,11 @@ export interface ApplyOptions {
   /** how many times a write whose outcome was unknown may be sent again, each time only after a read-back showed it absent (default 3) */
   maxResends?: number;
   onEvent?: (event: ApplyEvent) => void;
+  /**
+   * the target's policy on record values (default `hide`): under `hide` an error of the CRM about records
+   * in a data step is reduced to what names no value, since its message may quote them (record-errors.ts)
+   */
+  recordValues?: RecordValuesPolicy;
   /**
    * the values a change's data step wrote, page by page (for the apply record; never in the report,
    * which may be printed: they are customer data)

@@ -56,7 +56,7 @@ export abstract class CrmCommand extends Command {
 
   override logJson(json: unknown): void {
     const output = this.#output ?? new Output(false, process.env);
-    output.out(typeof json === 'string' ? json : this.renderJson(json));
+    output.json(typeof json === 'string' ? json : this.renderJson(json));
   }
 
   /** Errors are main's to print, with or without `--json`. */

@@ -4,7 +4,7 @@
  */
 import { flush, run, settings, type Errors } from '@oclif/core';
 import { isCrmSchemaError } from '../core/errors.js';
-import { maskSecrets } from '../core/secrets.js';
+import { forTerminal } from '../core/output-gate.js';
 import { forgetResultPrinted, keepEnvironmentToken, stdoutHasResult } from './output.js';
 import { escapeJsonText } from '../render/common/safe-text.js';
 import { EXIT } from './exit-codes.js';
@@ -47,7 +47,7 @@ function wantsJson(argv: readonly string[]): boolean {
 /**
  * The error of a `--json` run that printed no result, as the one JSON document on stdout, so that a
  * machine tells "failed" from "printed nothing": `{ "error": { code, message, hint, exitCode, details } }`.
- * Secrets masked, control characters escaped, as every output.
+ * Through the output gate, control characters escaped, as every output.
  */
 function errorJson(error: unknown, suggestion: string | undefined, exitCode: number): string {
   const body = isCrmSchemaError(error)
@@ -73,7 +73,7 @@ function errorJson(error: unknown, suggestion: string | undefined, exitCode: num
           hint: 'this is a bug in crm-schema; set CRM_SCHEMA_DEBUG=1 for details and report it',
           exitCode,
         };
-  return `${maskSecrets(escapeJsonText(JSON.stringify({ error: body }, null, 2)))}\n`;
+  return `${forTerminal(escapeJsonText(JSON.stringify({ error: body }, null, 2)), 'json')}\n`;
 }
 
 /**
@@ -97,7 +97,7 @@ function isOclifError(error: unknown): error is Errors.CLIError {
 function report(error: unknown, suggestion: string | undefined): number {
   if (isOclifError(error) && error.code === 'EEXIT') return error.oclif.exit ?? EXIT.ok;
   // messages may quote what a server or a file said: never raw control characters on the terminal
-  const say = (text: string) => process.stderr.write(`${maskSecrets(neutralize(text))}\n`);
+  const say = (text: string) => process.stderr.write(`${forTerminal(neutralize(text))}\n`);
   if (isCrmSchemaError(error)) {
     say(`Error: ${error.message}`);
     if (error.hint) say(`Hint: ${error.hint}`);
@@ -113,7 +113,7 @@ function report(error: unknown, suggestion: string | undefined): number {
   const message = error instanceof Error ? error.message : String(error);
   say(`Error: unexpected failure: ${message}`);
   if (process.env.CRM_SCHEMA_DEBUG && error instanceof Error && error.stack) {
-    process.stderr.write(`${maskSecrets(error.stack)}\n`);
+    process.stderr.write(`${forTerminal(neutralize(error.stack))}\n`);
   }
   process.stderr.write(
     'Hint: this is a bug in crm-schema; set CRM_SCHEMA_DEBUG=1 for details and report it.\n',

@@ -1,13 +1,16 @@
 /**
  * Where commands print: results on stdout, everything else (diagnostics of the manifests, `--verbose`
  * call lines, notes) on stderr, so `--json` output on stdout stays parseable. Colour only on a terminal,
- * never with NO_COLOR or `--no-color` (for stdout; stderr by its own terminal). A secret the process
- * holds (the access token) is masked from both, whatever printed it.
+ * never with NO_COLOR or `--no-color` (for stdout; stderr by its own terminal). Everything written to
+ * either passes the output gate (core/output-gate.ts): secrets masked, CI workflow commands broken,
+ * whatever printed it.
  */
 import { colorEnabled } from '../render/common/color-support.js';
-import { keepSecret, maskSecrets } from '../core/secrets.js';
+import { keepSecret } from '../core/secrets.js';
+import { forTerminal } from '../core/output-gate.js';
 import { DEFAULT_TOKEN_ENV } from '../core/token-env.js';
 import { neutralize } from '../core/control-chars.js';
+import { escapeJsonText } from '../render/common/safe-text.js';
 
 export interface OutputStreams {
   stdout: Pick<NodeJS.WriteStream, 'write' | 'isTTY'>;
@@ -40,10 +43,16 @@ export class Output {
     this.colorErr = colorEnabled({ flag: colorFlag, env, isTTY: streams.stderr.isTTY });
   }
 
-  /** a result, with a trailing newline added when missing */
+  /** a result (text or Markdown), with a trailing newline added when missing */
   out(text: string): void {
     if (this.#streams === process) resultPrinted = true;
-    this.#streams.stdout.write(line(maskSecrets(this.color ? text : neutralize(text))));
+    this.#streams.stdout.write(line(forTerminal(this.color ? text : neutralize(text))));
+  }
+
+  /** a result as JSON text: every invisible character as a `\u` escape (the same value, parsed) */
+  json(text: string): void {
+    if (this.#streams === process) resultPrinted = true;
+    this.#streams.stdout.write(line(forTerminal(escapeJsonText(text), 'json')));
   }
 
   /**
@@ -51,12 +60,12 @@ export class Output {
    * every control character is shown escaped; with colour, the renderers have neutralized what they print.
    */
   err(text: string): void {
-    this.#streams.stderr.write(line(maskSecrets(this.colorErr ? text : neutralize(text))));
+    this.#streams.stderr.write(line(forTerminal(this.colorErr ? text : neutralize(text))));
   }
 
   /** Text for stderr exactly as given (a progress bar redrawing its line): the renderer neutralized it. */
   errRaw(text: string): void {
-    this.#streams.stderr.write(maskSecrets(text));
+    this.#streams.stderr.write(forTerminal(text));
   }
 }
 

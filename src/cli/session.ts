@@ -8,6 +8,8 @@
  */
 import { createClient, type CrmClient } from '../api/index.js';
 import { keepSecret } from '../core/secrets.js';
+import { forTerminal } from '../core/output-gate.js';
+import { neutralize } from '../core/control-chars.js';
 import type { ClientOptions } from '../api/options.js';
 import type { TargetAccount } from '../plan/plan-target.js';
 import { checkAccount } from './account-check.js';
@@ -116,5 +118,5 @@ export async function withSession<T>(
 }
 
 function toStderr(line: string): void {
-  process.stderr.write(`${line}\n`);
+  process.stderr.write(`${forTerminal(neutralize(line))}\n`);
 }

@@ -3,13 +3,15 @@
  * whose document the command returns), save it with `--out` (not when it has errors), append its Markdown
  * to the step summary, and say why it cannot be applied as it is: errors, or changes the policy refuses
  * (unless --skip-refused). The plan is saved before the step summary is written: a summary file that
- * cannot be written loses no plan.
+ * cannot be written loses no plan. A plan that holds a secret is not saved (pipeline/plan-secrets.ts).
  */
 import { resolve } from 'node:path';
 import type { CrmSchemaError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { planErrors, refusedChanges } from '../pipeline/plan-errors.js';
 import type { PlanDocument } from '../plan/plan-document.js';
+import { planHoldsSecret, secretsInPlan } from '../pipeline/plan-secrets.js';
+import type { SourceLocation } from '../core/source/source-location.js';
 import { appendStepSummary } from '../render/common/step-summary.js';
 import { planJsonChunks } from '../render/plan/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan/plan-markdown.js';
@@ -25,6 +27,8 @@ export interface ShowPlanOptions {
   format: OutputFormat;
   out: string | undefined;
   skipRefused: boolean;
+  /** where each declared resource was written (the manifests'), to say where a secret is */
+  sources?: ReadonlyMap<string, SourceLocation> | undefined;
 }
 
 /** Shows (and saves) the plan; returns the error the command fails with, if any. */
@@ -41,6 +45,11 @@ export async function showPlan(
     return planErrors(plan, { command: options.command, out });
   }
   const refused = plan.summary.refused > 0 && !options.skipRefused;
+  const secrets = out === undefined ? [] : secretsInPlan(plan);
+  if (out !== undefined && secrets.length > 0) {
+    await appendStepSummary(markdown, process.env);
+    return planHoldsSecret(secrets, out, options.sources);
+  }
   if (out !== undefined) {
     await writeFileAtomic(resolve(options.cwd, out), planJsonChunks(plan));
     const what = options.command === 'rollback' ? 'the rollback plan' : 'the plan';

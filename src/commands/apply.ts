@@ -310,6 +310,7 @@ export default class Apply extends CrmCommand {
               alreadyDone,
               typeIds,
               signal,
+              recordValues: target.policy.recordValues,
               onRecordWrites: (id, written) => {
                 writer.values(id, written);
               },

@@ -5,6 +5,7 @@
 import { parseRequiredRule } from '../emulator/records/required-rules.js';
 import { Command, Flags } from '@oclif/core';
 import { CrmSchemaError } from '../core/errors.js';
+import { forTerminal } from '../core/output-gate.js';
 import { resolve } from 'node:path';
 import type { RunningEmulator, TokenGrant } from '../emulator/index.js';
 import { accountIdFlag } from '../cli/account-id-flag.js';
@@ -187,7 +188,7 @@ export default class Emulator extends Command {
         ? { requiredPropertyRules: flags['required-property-rule'].map(parseRequiredRule) }
         : {}),
       log: (line) => {
-        this.logToStderr(`crm-schema emulator: ${line}`);
+        this.logToStderr(forTerminal(`crm-schema emulator: ${line}`));
       },
       ...(flags['log-requests']
         ? {

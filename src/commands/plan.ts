@@ -111,6 +111,7 @@ export default class Plan extends CrmCommand {
       format: flags.format,
       out: flags.out,
       skipRefused: flags['skip-refused'],
+      sources: project.desired.sources,
     });
     if (failure !== undefined) this.fail(failure);
     else if (flags['detailed-exitcode'] && (plan.changes.length > 0 || mayHoldChanges(plan)))

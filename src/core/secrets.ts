@@ -1,8 +1,9 @@
 /**
- * Secrets the process holds (the access token), masked from everything it prints: whatever text reaches
- * stdout or stderr — a result, a diagnostic quoting a manifest, an error quoting a server — passes
- * through `maskSecrets` first, so a token that found its way into a manifest, a live label or an answer
- * is shown as `***`. The API client also removes it from every answer it reads; this is the last line.
+ * Secrets the process holds (the access token), masked from everything it writes: whatever text reaches
+ * stdout, stderr or a file — a result, a diagnostic quoting a manifest, an error quoting a server, the
+ * step summary, an apply record — passes through the output gate (output-gate.ts), which masks them
+ * with `maskSecrets`, so a token that found its way into a manifest, a live label or an answer is shown
+ * as `***`. The API client also removes it from every answer it reads; this is the last line.
  */
 
 const secrets = new Set<string>();
@@ -23,12 +24,27 @@ export function keepSecret(value: string): void {
   if (isMaskable(value)) secrets.add(value);
 }
 
+/**
+ * `text` with every secret held masked, also as it reads inside a JSON string (a token holding a quote
+ * or a backslash is written escaped there).
+ */
 export function maskSecrets(text: string): string {
   let masked = text;
   for (const secret of secrets) {
-    if (masked.includes(secret)) masked = masked.replaceAll(secret, '***');
+    for (const form of formsOf(secret)) if (masked.includes(form)) masked = masked.replaceAll(form, '***');
   }
   return masked;
+}
+
+/** Whether `text` holds a secret the process holds. */
+export function holdsSecret(text: string): boolean {
+  for (const secret of secrets) if (formsOf(secret).some((form) => text.includes(form))) return true;
+  return false;
+}
+
+function formsOf(secret: string): string[] {
+  const escaped = JSON.stringify(secret).slice(1, -1);
+  return escaped === secret ? [secret] : [secret, escaped];
 }
 
 /**

@@ -5,7 +5,6 @@
  */
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { neutralize } from '../core/control-chars.js';
 import { CrmSchemaError } from '../core/errors.js';
 import { generateToken, installAuth, parseTokenSpec, type TokenGrant } from './auth.js';
 import type { EmulatorContext } from './context.js';
@@ -30,6 +29,7 @@ import {
   type StoredState,
 } from './persistence.js';
 import { installRateLimits } from './rate-limit.js';
+import { installRequestLog } from './request-log.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { enforcesWriteRules, FAMILIES } from './routes/families.js';
 import { registerEventsRoutes } from './routes/events.js';
@@ -274,13 +274,4 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       await writer?.save();
     },
   };
-}
-
-/** One line per answered request, after the reply: `GET /crm/v3/properties/tickets -> 200 (3 ms)`. */
-function installRequestLog(app: FastifyInstance, log: (line: string) => void): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    const ms = Math.round(reply.elapsedTime);
-    log(`${request.method} ${neutralize(request.url, { oneLine: true })} -> ${reply.statusCode} (${ms} ms)`);
-    done();
-  });
 }

@@ -12,7 +12,6 @@ import { CrmSchemaError } from '../core/errors.js';
 import { jsonDepthExceeds } from '../core/json-depth.js';
 import { isWithin, realPathOutside } from '../core/inside-folder.js';
 import { readRegularFile } from '../core/regular-file.js';
-import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { OUTCOMES, RECORD_FORMAT_VERSION, type ApplyRecord } from './record-shape.js';
 import { foldRecord } from './make-record.js';
 import { journalPath, readJournal, traceOf } from './record-journal.js';
@@ -42,16 +41,6 @@ export async function recordFolder(projectDir: string, configured: string | unde
   if (real !== undefined)
     throw refuse(`leads outside the project folder through a symbolic link (to ${real})`);
   return folder;
-}
-
-/** Writes a record as `<folder>/<id>.json` (or to `file`); returns the path written. */
-export async function writeRecord(
-  record: ApplyRecord,
-  where: { folder: string } | { file: string },
-): Promise<string> {
-  const path = 'file' in where ? where.file : join(where.folder, `${record.id}.json`);
-  await writeFileAtomic(path, `${JSON.stringify(record, null, 2)}\n`);
-  return path;
 }
 
 /**

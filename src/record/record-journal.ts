@@ -12,6 +12,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { ChangeOutcome, RecordValueWrite } from '../apply/types.js';
 import { CrmSchemaError } from '../core/errors.js';
+import { forFile } from '../core/output-gate.js';
 import { readRegularFile } from '../core/regular-file.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
 import {
@@ -150,7 +151,7 @@ export class RecordWriter {
   #append(line: JournalLine): void {
     if (this.#fd === undefined || this.#failure !== undefined) return;
     try {
-      writeSync(this.#fd, `${JSON.stringify(line)}\n`);
+      writeSync(this.#fd, forFile(`${JSON.stringify(line)}\n`));
     } catch (error) {
       this.#failure = error as Error;
       this.#onFailure(this.#failure);
@@ -167,8 +168,9 @@ export class RecordWriter {
   }
 }
 
+/** A record as written: through the output gate for files (a token or credential in it is masked). */
 export function recordText(record: ApplyRecord): string {
-  return `${JSON.stringify(record, null, 2)}\n`;
+  return forFile(`${JSON.stringify(record, null, 2)}\n`);
 }
 
 /** The journal's text, or undefined when there is none. */

@@ -154,6 +154,29 @@ describe('crm-schema emulator (the binary)', () => {
     expect(stderr).not.toContain('secret-token-7');
   });
 
+  it('--log-requests shows query credentials as *** and record identifiers in paths as {recordId}', async () => {
+    const emu = await start(['--token', 'secret-token-7', '--log-requests'], dir);
+    const headers = bearer('secret-token-7');
+    await callRaw(
+      `${emu.url}/crm/v3/objects/contacts/jane.doe%40example.com?idProperty=email&hapikey=k-123`,
+      'GET',
+      { headers },
+    );
+    await callRaw(`${emu.url}/crm/objects/2026-03/tickets/4711?access_token=t-456`, 'GET', { headers });
+    emu.child.kill('SIGTERM');
+    const { stderr } = await emu.exit;
+    const lines = stderr.split('\n').filter((line) => line.startsWith('GET '));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^GET \/crm\/v3\/objects\/contacts\/\{recordId\}\?idProperty=email&hapikey=\*\*\* -> 400 \(\d+ ms\)$/,
+      ) as unknown,
+      expect.stringMatching(
+        /^GET \/crm\/objects\/2026-03\/tickets\/\{recordId\}\?access_token=\*\*\* -> 404 \(\d+ ms\)$/,
+      ) as unknown,
+    ]);
+    for (const shown of ['jane.doe', 'k-123', '4711', 't-456']) expect(stderr).not.toContain(shown);
+  });
+
   it('passes the limits, faults and account flags to the server', async () => {
     const emu = await start(
       ['--token', 't', '--rate-limit', '3', '--fault-rate', '0', '--latency', '1', '--account-id', '4242'],

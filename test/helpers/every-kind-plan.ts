@@ -110,15 +110,13 @@ export async function gateProxy(target: string): Promise<GateProxy> {
         if (isWrite(method, path)) {
           const decision = proxy.gate({ method, path, token });
           if (decision === 'refuse') {
-            response
-              .writeHead(400, { 'content-type': 'application/json' })
-              .end(
-                JSON.stringify({
-                  status: 'error',
-                  category: 'VALIDATION_ERROR',
-                  message: 'refused by the test',
-                }),
-              );
+            response.writeHead(400, { 'content-type': 'application/json' }).end(
+              JSON.stringify({
+                status: 'error',
+                category: 'VALIDATION_ERROR',
+                message: 'refused by the test',
+              }),
+            );
             return;
           }
           if (decision !== 'pass') await decision;

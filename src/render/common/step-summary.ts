@@ -6,10 +6,14 @@
  * The file is opened without blocking and written only when it is a regular file: a FIFO (or a device)
  * named there would otherwise hold the command forever after it printed its result, or take what it
  * writes somewhere else.
+ *
+ * What it appends passes the output gate for files (core/output-gate.ts): the token and credential shapes
+ * are masked, as on the terminal.
  */
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { CrmSchemaError } from '../../core/errors.js';
+import { forFile } from '../../core/output-gate.js';
 
 /**
  * Appends `markdown` (with a trailing newline) when `GITHUB_STEP_SUMMARY` is set; true when it wrote. Given a
@@ -27,7 +31,7 @@ export async function appendStepSummary(
     handle = await open(file, flags, 0o644);
     const info = await handle.stat();
     if (!info.isFile()) throw notRegular(file);
-    const rendered = typeof markdown === 'function' ? markdown() : markdown;
+    const rendered = forFile(typeof markdown === 'function' ? markdown() : markdown);
     await handle.appendFile(rendered.endsWith('\n') ? rendered : `${rendered}\n`, 'utf8');
   } catch (error) {
     if (error instanceof CrmSchemaError) throw error;
