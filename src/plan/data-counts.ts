@@ -244,6 +244,13 @@ export function describeCount(count: Count, one: string, many: string): string {
   return `${count.exact ? '' : 'at least '}${n} ${count.count === 1 && count.exact ? one : many}`;
 }
 
+/** Counts added up: exact when every one is; undefined when any was not counted (or there are none). */
+export function sumCounts(counts: readonly (Count | undefined)[]): Count | undefined {
+  if (counts.length === 0 || counts.some((c) => c === undefined)) return undefined;
+  const known = counts as readonly Count[];
+  return { count: known.reduce((sum, c) => sum + c.count, 0), exact: known.every((c) => c.exact) };
+}
+
 /** The conversion to count when an update changes `type` (or an enumeration's fieldType to or from checkbox). */
 export function conversionTarget(
   objectType: string,

@@ -14,6 +14,9 @@ import { refKey } from '../plan/change-shapes.js';
 import { changeOf, type PlannedChange } from '../plan/plan-document.js';
 import type { PlanTarget } from '../plan/plan-target.js';
 import { declaredResourceFor, liveResourceFor, migrationOf, targetOf } from '../plan/kinds/registry.js';
+// values kept per change (past it the record keeps the counts and says it is partial): the plan's
+// statement of what a rollback can put back reads the same bound
+import { MAX_RECORDED_VALUES } from '../plan/reversibility.js';
 import type { ApiVersion } from '../wire/api-version.js';
 import { defined } from '../core/defined.js';
 import {
@@ -22,9 +25,6 @@ import {
   type RecordedChange,
   type RecordWrites,
 } from './record-shape.js';
-
-/** Values kept per change; past it the record keeps the counts and says it is partial. */
-export const MAX_RECORDED_VALUES = 10_000;
 
 export interface RecordContext {
   startedAt: Date;

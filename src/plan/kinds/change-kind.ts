@@ -13,7 +13,7 @@ import type { Static, TSchema } from '../../core/json-schema.js';
 import type { SchemaState } from '../../model/schema-model.js';
 import type { ScopePolicy } from '../../model/policy.js';
 import type { ChangeShape, FieldChange, RemovalCause } from '../change-shapes.js';
-import type { DataCheckTarget, SampleValues } from '../data-counts.js';
+import type { Count, DataCheckTarget, DataCounts, SampleValues } from '../data-counts.js';
 import type { Phase } from '../phases.js';
 import type { PlannedFields } from '../plan-document.js';
 import type { Classified, PlanRuleContext } from '../rules/rule-types.js';
@@ -131,7 +131,13 @@ export type DriftReading =
  * - `put`: its resource cannot come back whole (`lost` says what is lost): left as it is, and said;
  * - `rename`: renamed back: `back` (the old property) restored and every value copied back from `current`;
  * - `rewrite`: an option rewrite put back record by record (the fields it changed, and `derive`: the
- *   value a record held and holds, from the change alone, where the record kept ids only).
+ *   value a record held and holds, from the change alone, where the record kept ids only). `idsSuffice`:
+ *   `derive` knows every record's values (a record of ids only is enough); `records`: how many records it
+ *   rewrites at most, from the data check's counts (undefined: not counted). An apply record keeps the
+ *   records of a change up to a bound: past it, the rewrite cannot be put back.
+ *
+ * The plan states from the same declaration whether a rollback can reverse each change
+ * (plan/reversibility.ts), so the plan and a rollback cannot disagree.
  */
 export type RollbackWay =
   | { as: 'irreversible'; why: string }
@@ -143,7 +149,9 @@ export type RollbackWay =
       name: string;
       multiple: boolean;
       fields: string[];
+      idsSuffice: boolean;
       derive(id: string): { from: string; to: string } | undefined;
+      records(counts: DataCounts | undefined): Count | undefined;
     };
 
 /** A saved change as it compares with the fresh plan's after an earlier run did part of the plan. */
