@@ -150,6 +150,8 @@ export interface CopyConflictTarget {
   from: string;
   to: string;
   history: boolean;
+  /** the new property is restored with stale values a rename carried to the old one (see copy-values.ts) */
+  stale?: boolean;
   /** its samples may carry their values */
   values: boolean;
 }

@@ -59,7 +59,9 @@ export interface DependencyKeys {
  * checked out (the mark and the archive of the old property).
  *
  * - `copy`: every record's value of `from` copied to `to`; a value of `to` the copy did not write is a
- *   conflict, kept or overwritten as `onConflict` says (absent: the change fails before its last step);
+ *   conflict, kept or overwritten as `onConflict` says (absent: the change fails before its last step).
+ *   `stale`: `to` is restored with the values it held when a rename of it to `from` archived it, which
+ *   carried them to `from`: a value of `to` that `from` has held at any time counts as carried over;
  * - `rewrite`: every record holding an old option value of `name` rewritten to its new value (`multiple`:
  *   a checkbox property, whose value is a `;`-separated list);
  * - `put-back`: the records listed (a rollback's, from an apply record) set from `from` back to `to`, each
@@ -67,7 +69,14 @@ export interface DependencyKeys {
  *   step removes) is a conflict, and the change fails before its last step.
  */
 export type Migration = (
-  | { kind: 'copy'; objectType: string; from: string; to: string; onConflict?: ConflictResolution }
+  | {
+      kind: 'copy';
+      objectType: string;
+      from: string;
+      to: string;
+      onConflict?: ConflictResolution;
+      stale?: boolean;
+    }
   | {
       kind: 'rewrite';
       objectType: string;
@@ -108,7 +117,8 @@ export interface DriftContext {
 /**
  * How a change of a plan made from the live account to the manifests reads as drift (src/drift):
  *
- * - `missing`: declared, absent from the account (`declared`: a limit's declared maximum);
+ * - `missing`: declared, absent from the account (`declared`: a limit's declared maximum; `note`: what
+ *   bringing it back would mean, when that is more than a create);
  * - `edited`: different live, field by field (`old` the live value, `new` the declared one); `fix` is what
  *   apply would do;
  * - `unmanaged`: a live resource in the managed scope that no manifest names; `scope` says why it counts
@@ -117,7 +127,7 @@ export interface DriftContext {
  * - `with-another`: reported with another change of the plan (a limit on a label the plan creates).
  */
 export type DriftReading =
-  | { as: 'missing'; declared?: number }
+  | { as: 'missing'; declared?: number; note?: string }
   | { as: 'edited'; fields: readonly FieldChange[]; fix: 'update' | 'replace' }
   | { as: 'unmanaged'; scope: string | undefined; label?: string }
   | { as: 'tombstoned'; address?: string }
