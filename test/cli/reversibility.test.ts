@@ -4,11 +4,11 @@
  * rollback of its apply then does: a project changed by one change of every kind (and the rollback of that
  * rollback, for the kinds only a rollback makes) is planned, applied and rolled back, and the changes the
  * plan calls irreversible are exactly those the rollback refuses as `ROLLBACK_IRREVERSIBLE`, under a policy
- * that hides record values and one that shows them. An option merge says it in text, Markdown and JSON, and
- * `policy.irreversible: deny` refuses it before any write unless `allow:` or `--allow-irreversible` lets it
- * through.
+ * that hides record values and one that shows them. An option merge says it in text, Markdown and JSON, a
+ * saved plan carries it (edited, it is refused), and `policy.irreversible: deny` refuses it before any
+ * write unless `allow:` or `--allow-irreversible` lets it through.
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PlanDocument } from '../../src/plan/plan-document.js';
@@ -259,6 +259,23 @@ describe('an option merge', () => {
     expect(plan.changes.map((c) => [c.id, c.reversal])).toEqual([
       ['property.remap tickets.rb_priority', { reversible: false, why: WHY }],
     ]);
+  });
+
+  it('a saved plan carries it: one whose statement was edited is refused before any write', async () => {
+    await beforeMerge();
+    const saved = await cli(['plan', '--out', 'plan.json']);
+    expect(saved.code, saved.stderr).toBe(0);
+    const plan = JSON.parse(await readFile(join(live.dir, 'plan.json'), 'utf8')) as PlanDocument;
+    expect(plan.changes[0]!.reversal).toEqual({ reversible: false, why: WHY });
+    plan.changes[0]!.reversal = { reversible: true };
+    await writeFile(join(live.dir, 'edited.json'), JSON.stringify(plan));
+    const before = stateText();
+    const refused = await cli(['apply', 'edited.json']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `property.remap tickets.rb_priority: reversal: the plan says reversible, now irreversible (${WHY})`,
+    );
+    expect(stateText()).toBe(before);
   });
 
   it('with irreversible: deny, apply refuses it before any write; allow: or --allow-irreversible lets it through', async () => {
