@@ -6,8 +6,8 @@
  * applies. A change a rollback cannot reverse (its `reversal`) is refused too under `irreversible: deny`,
  * unless `allow:` names it or `--allow-irreversible` was given: both gates must let it through. A change
  * that depends on a refused one cannot run: it is refused with it. A blocked change (a data step meeting
- * values it did not write) is refused whatever the policy and the flags say, until the manifests decide
- * (`rule: 'conflict'`). Pure.
+ * values it did not write, a restore of the values a finished rename left behind) is refused whatever the
+ * policy and the flags say, until the manifests decide (`rule: 'conflict'`). Pure.
  */
 import { Type, oneOfValues, type Static } from '../core/json-schema.js';
 import { DEFAULT_POLICY, type GatePolicy } from '../model/policy.js';
@@ -31,7 +31,7 @@ export const PolicyDecisionShape = Type.Object(
     /** which rule decided: `safe`, the rule that lets it through (`allowed-by-...`), or what refused it */
     rule: oneOfValues(
       POLICY_RULES,
-      "What decided: a safe change, what lets it through (the severity's rule, or `irreversible:`, says allow, its address is in `allow:`, or `--allow-destructive` / `--allow-dangerous` / `--allow-irreversible`), or what refuses it (`destructive: deny`, `dangerous: deny`, `irreversible: deny` for a change a rollback cannot reverse, a change it depends on being refused, or `conflict`: a data step meeting values it did not write, refused whatever the policy says until the manifests decide).",
+      "What decided: a safe change, what lets it through (the severity's rule, or `irreversible:`, says allow, its address is in `allow:`, or `--allow-destructive` / `--allow-dangerous` / `--allow-irreversible`), or what refuses it (`destructive: deny`, `dangerous: deny`, `irreversible: deny` for a change a rollback cannot reverse, a change it depends on being refused, or `conflict`: a data step meeting values it did not write, or a restore of the values a finished rename left behind, refused whatever the policy says until the manifests decide).",
     ),
     /** why, in words */
     reason: Type.String({ description: 'Why, in words.' }),
