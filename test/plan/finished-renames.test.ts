@@ -72,6 +72,26 @@ describe('an archived property a finished rename archived, declared again', () =
     expect(driftReadingOf(changeOf(region!), { policy: DEFAULT_POLICY })).toBeUndefined();
   });
 
+  it('the new name, in no manifest, holds the newer values: reported, never archived as unmanaged', () => {
+    const unmanaged = plan(
+      {
+        state: state({ properties: { tickets: [prop('seats'), prop('region', { description: 'Where' })] } }),
+        tombstones: [],
+      },
+      live,
+      {
+        policy: { ...DEFAULT_POLICY, unmanaged: 'archive', manage: { groups: ['escalation'], prefixes: [] } },
+      },
+    );
+    expect(unmanaged.changes.map((c) => c.id)).toEqual([
+      'property.restore tickets.region',
+      'property.restore tickets.seats',
+    ]);
+    expect(unmanaged.diagnostics.map((d) => [d.code, d.address])).toEqual([
+      ['UNMANAGED_PROPERTY', 'tickets.seat_count'],
+    ]);
+  });
+
   it('the mark of a rename to its own name does not count', () => {
     expect(renamedAway(prop('seats', { description: MARK('seats') }), 'seats')).toBeUndefined();
     expect(renamedAway(prop('seats', { description: `Seats\n\n${MARK('count')}` }), 'seats')).toBe('count');

@@ -73,6 +73,8 @@ export function diffProperties(
   };
 
   const renamedFrom = new Map<string, string>();
+  /** the new names of finished renames whose old names are declared again: they hold the newer values */
+  const renamedTo = new Set<string>();
   const tombstoned = tombstonesOf(ctx, 'property');
   for (const entry of desired?.properties.values() ?? []) {
     if (!ownsDeclaredProperty(ctx, objectType, entry, live)) continue;
@@ -120,10 +122,11 @@ export function diffProperties(
       const archived = live?.propertyFlags.get(declared.name)?.archived === true;
       const property = declared;
       // archived by a finished rename: its values are those from before it
-      const renamedTo = archived ? renamedAway(live.properties.get(declared.name), declared.name) : undefined;
+      const to = archived ? renamedAway(live.properties.get(declared.name), declared.name) : undefined;
+      if (to !== undefined) renamedTo.add(to);
       ctx.changes.push(
         archived
-          ? { type: 'property.restore', meta: { objectType, property, ...defined({ renamedTo }) } }
+          ? { type: 'property.restore', meta: { objectType, property, ...defined({ renamedTo: to }) } }
           : { type: 'property.create', meta: { objectType, property } },
       );
       continue;
@@ -212,7 +215,7 @@ export function diffProperties(
   // the old name of a rename is archived by the rename itself
   for (const from of renamedFrom.keys()) archived.add(from);
   if (ctx.policy.unmanaged !== 'ignore' && live !== undefined) {
-    diffUnmanaged(ctx, objectType, desired, live, archived);
+    diffUnmanaged(ctx, objectType, desired, live, archived, renamedTo);
   }
   return archived;
 }
@@ -258,12 +261,19 @@ function renameAllowed(
   return true;
 }
 
+/**
+ * Live properties in the managed scope that no manifest names: archived (`unmanaged: archive`) or
+ * reported. `renamedTo` (the new names of finished renames whose old names are declared again) are only
+ * reported: they hold the values written since the rename, which the refused restore of the old name
+ * leaves the manifests to decide about.
+ */
 function diffUnmanaged(
   ctx: DiffContext,
   objectType: string,
   desired: ObjectSchema | undefined,
   live: ObjectSchema,
   archived: Set<string>,
+  renamedTo: ReadonlySet<string>,
 ): void {
   const inScope = managedScope(ctx.policy, objectType);
   const tombstoned = tombstonesOf(ctx, 'property');
@@ -276,7 +286,7 @@ function diffUnmanaged(
     if (tombstoned.has(address)) continue;
     const scope = inScope(property.name, property.groupName);
     if (scope === undefined) continue;
-    if (ctx.policy.unmanaged === 'archive') {
+    if (ctx.policy.unmanaged === 'archive' && !renamedTo.has(property.name)) {
       ctx.changes.push({
         type: 'property.archive',
         meta: { objectType, name: property.name, cause: 'unmanaged', property },
