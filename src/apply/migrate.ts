@@ -371,7 +371,7 @@ async function copiesOf(
     const values = compare.get(record.id);
     if (values === undefined) continue;
     compare.delete(record.id);
-    if (writtenByCopy(record.propertiesWithHistory, from, to, values.current)) {
+    if (writtenByCopy(record.propertiesWithHistory, from, to, values.current, migration.stale === true)) {
       updates.push({ id: record.id, properties: { [to]: values.old } });
     } else if (migration.onConflict === 'keep') {
       work.kept = (work.kept ?? 0) + 1;

@@ -93,6 +93,10 @@ export const policyFlags = {
     summary: "Let dangerous changes through, whatever the policy's dangerous: says.",
     default: false,
   }),
+  'allow-irreversible': Flags.boolean({
+    summary: "Let changes a rollback cannot reverse through, whatever the policy's irreversible: says.",
+    default: false,
+  }),
   'skip-refused': Flags.boolean({
     summary:
       'Apply everything else when the policy refuses some changes (they and the changes that depend on them are skipped); without it nothing is applied and the exit code is 1.',
@@ -104,12 +108,14 @@ export const policyFlags = {
 export function planSettingsOf(flags: {
   'allow-destructive': boolean;
   'allow-dangerous': boolean;
+  'allow-irreversible': boolean;
   'data-check': boolean;
   'data-check-budget': number;
 }): PlanSettings {
   return {
     allowDestructive: flags['allow-destructive'],
     allowDangerous: flags['allow-dangerous'],
+    allowIrreversible: flags['allow-irreversible'],
     dataCheck: flags['data-check'],
     dataCheckBudget: flags['data-check-budget'],
   };

@@ -169,8 +169,8 @@ export function readToken(target: RemoteTarget, env: NodeJS.ProcessEnv): string 
 
 /** The part of the target's policy that decides each change (apply or refuse). */
 export function gateOf(target: Target): GatePolicy {
-  const { destructive, dangerous, allow } = target.policy;
-  return { destructive, dangerous, allow, source: target.policySource };
+  const { destructive, dangerous, irreversible, allow } = target.policy;
+  return { destructive, dangerous, ...defined({ irreversible }), allow, source: target.policySource };
 }
 
 /**
@@ -228,7 +228,11 @@ export function computeOptionsOf(target: Target, settings: PlanSettings): Comput
   return {
     policy: toPlanPolicy(target.policy),
     gate: gateOf(target),
-    allowances: { destructive: settings.allowDestructive, dangerous: settings.allowDangerous },
+    allowances: {
+      destructive: settings.allowDestructive,
+      dangerous: settings.allowDangerous,
+      irreversible: settings.allowIrreversible === true,
+    },
     dataCheck: settings.dataCheck,
     dataCheckBudget: settings.dataCheckBudget,
     recordValues: target.policy.recordValues,

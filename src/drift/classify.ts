@@ -115,7 +115,7 @@ function place(change: PlannedChange, reading: DriftReading, out: Lists, options
   const { address } = change;
   switch (reading.as) {
     case 'missing':
-      out.missing.push({ address, kind, ...defined({ declared: reading.declared }) });
+      out.missing.push({ address, kind, ...defined({ declared: reading.declared, note: reading.note }) });
       return;
     case 'edited': {
       const edited: DriftEdited = { address, kind, fields: toDriftFields(reading.fields), fix: reading.fix };

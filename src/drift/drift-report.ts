@@ -57,6 +57,8 @@ export interface DriftMissing {
   kind: DriftKind;
   /** a missing limit: the declared maximum */
   declared?: number;
+  /** what bringing it back would mean, when that is more than a create (a property a rename archived) */
+  note?: string;
 }
 
 export interface DriftUnmanaged {

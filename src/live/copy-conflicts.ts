@@ -126,7 +126,13 @@ async function newerInTargetOf(
     read.results
       .filter(
         (record) =>
-          !writtenByCopy(record.propertiesWithHistory, target.from, target.to, current.get(record.id) ?? ''),
+          !writtenByCopy(
+            record.propertiesWithHistory,
+            target.from,
+            target.to,
+            current.get(record.id) ?? '',
+            target.stale === true,
+          ),
       )
       .map((record) => record.id),
   );

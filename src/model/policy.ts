@@ -1,13 +1,17 @@
 /**
  * A target's policy: the one shape, from the project file (with an environment's overrides) to the
  * planner. The diff reads the managed scope (`unmanaged`, `manage`: what the project owns, and what the
- * `unmanaged` policy looks at); the policy decision reads the gate (`destructive`, `dangerous`, `allow`).
+ * `unmanaged` policy looks at); the policy decision reads the gate (`destructive`, `dangerous`,
+ * `irreversible`, `allow`).
  */
 export const DESTRUCTIVE_POLICIES = ['deny', 'allow'] as const;
 export type DestructivePolicy = (typeof DESTRUCTIVE_POLICIES)[number];
 
 export const DANGEROUS_POLICIES = ['allow', 'deny'] as const;
 export type DangerousPolicy = (typeof DANGEROUS_POLICIES)[number];
+
+export const IRREVERSIBLE_POLICIES = ['allow', 'deny'] as const;
+export type IrreversiblePolicy = (typeof IRREVERSIBLE_POLICIES)[number];
 
 export const UNMANAGED_POLICIES = ['ignore', 'report', 'archive'] as const;
 export const RECORD_VALUES_POLICIES = ['hide', 'show'] as const;
@@ -17,7 +21,12 @@ export type UnmanagedPolicy = (typeof UNMANAGED_POLICIES)[number];
 export interface Policy {
   destructive: DestructivePolicy;
   dangerous: DangerousPolicy;
-  /** addresses of single destructive (or dangerous) changes allowed even when the policy denies them */
+  /**
+   * changes a rollback cannot reverse: `allow` (absent: the default) or `deny`, which refuses them like
+   * destructive ones
+   */
+  irreversible?: IrreversiblePolicy;
+  /** addresses of single destructive (dangerous, irreversible) changes allowed even when the policy denies them */
   allow: readonly string[];
   /** what to do with live custom resources in the managed scope that no manifest names */
   unmanaged: UnmanagedPolicy;
@@ -50,7 +59,7 @@ export function hasManageScope(policy: Pick<Policy, 'manage'>): boolean {
 export type ScopePolicy = Pick<Policy, 'unmanaged' | 'manage'>;
 
 /** What decides each change (apply or refuse), with where the policy comes from for messages. */
-export type GatePolicy = Pick<Policy, 'destructive' | 'dangerous' | 'allow'> & {
+export type GatePolicy = Pick<Policy, 'destructive' | 'dangerous' | 'irreversible' | 'allow'> & {
   /** `environment production`, `the project` */
   source: string;
 };

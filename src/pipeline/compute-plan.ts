@@ -17,6 +17,7 @@ import { unscopedWarning } from '../plan/diff/ownership.js';
 import type { PlanDocument } from '../plan/plan-document.js';
 import { buildPlan, type DecisionContext } from '../plan/plan.js';
 import type { PlanRuleContext } from '../plan/rules/rule-types.js';
+import type { SampleValues } from '../plan/data-counts.js';
 import type { RecordValuesPolicy, ScopePolicy } from '../model/policy.js';
 import { liveProperty } from '../model/schema-lookup.js';
 import type { Change } from '../plan/change-types.js';
@@ -79,13 +80,14 @@ export async function computePlan(
   if (unscoped !== undefined) result.diagnostics = sortDiagnostics([...result.diagnostics, unscoped]);
   const ctx: PlanRuleContext = {};
   let searches = 0;
+  const quote: SampleValues = {
+    show: options.recordValues === 'show',
+    // a property the account marks sensitive (or highly sensitive) is never quoted
+    sensitive: (objectType, name) =>
+      (liveProperty(live, objectType, name)?.dataSensitivity ?? 'non_sensitive') !== 'non_sensitive',
+  };
   if (options.dataCheck !== false) {
-    const targets = dataCheckTargets(result.changes, {
-      show: options.recordValues === 'show',
-      // a property the account marks sensitive (or highly sensitive) is never quoted
-      sensitive: (objectType, name) =>
-        (liveProperty(live, objectType, name)?.dataSensitivity ?? 'non_sensitive') !== 'non_sensitive',
-    });
+    const targets = dataCheckTargets(result.changes, quote);
     if (targets.length > 0) {
       const check = await runDataCheck(client, targets, { budget: options.dataCheckBudget });
       ctx.counts = check.counts;
@@ -98,6 +100,7 @@ export async function computePlan(
       ...ctx,
       gate: options.gate,
       allowances: options.allowances,
+      quote,
       // the requests go on the paths of the version the client speaks
       apiVersion: client.apiVersion,
     }),

@@ -56,6 +56,7 @@ export function savedPlan(plan: PlanDocument, context: SavedPlanContext): PlanDo
 const ALLOWANCES = [
   ['allowDestructive', '--allow-destructive'],
   ['allowDangerous', '--allow-dangerous'],
+  ['allowIrreversible', '--allow-irreversible'],
 ] as const;
 
 /** The flags of a run that change severities and policy decisions, as typed on the command line. */
@@ -76,7 +77,8 @@ function decidingFlags(settings: PlanSettings): string[] {
  * records, so that a file can neither grant itself an allowance nor turn off (or starve) the data check
  * that makes a change destructive. They must be the flags the plan was made with (its severities and
  * policy decisions were reviewed as they are): a plan made with `--allow-destructive`, `--allow-dangerous`,
- * `--no-data-check` or another `--data-check-budget` needs the same flag on apply, and such a flag given
+ * `--allow-irreversible`, `--no-data-check` or another `--data-check-budget` needs the same flag on apply,
+ * and such a flag given
  * now that the plan was made without is refused, not silently ignored. A difference throws PLAN_SETTINGS
  * before anything is read.
  */
@@ -109,6 +111,7 @@ export function savedSettings(saved: PlanDocument, file: string, flags: PlanSett
   return {
     allowDestructive: flags.allowDestructive,
     allowDangerous: flags.allowDangerous,
+    allowIrreversible: flags.allowIrreversible === true,
     dataCheck: flags.dataCheck,
     dataCheckBudget: flags.dataCheckBudget,
   };

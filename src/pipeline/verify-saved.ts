@@ -5,7 +5,7 @@
  * agree:
  *
  * - every change the fresh plan holds is in the saved plan, identical in type, meta, severity, policy
- *   decision and rule, dependencies (those already done left out) and requests;
+ *   decision and rule, reversal, dependencies (those already done left out) and requests;
  * - every saved change the fresh plan does not hold is at its end state already (read back): that is how
  *   a run that was interrupted is finished with the same file;
  * - the saved order never runs a change before one it depends on, or a phase before an earlier one.
@@ -188,11 +188,17 @@ function compare(
     what.push(
       `severity: the plan says ${s.severity} (${s.policy.decision}), now ${f.severity} (${f.policy.decision}: ${f.policy.reason})`,
     );
+  if (!ownEvaluation && !same(s.reversal, f.reversal))
+    what.push(`reversal: the plan says ${reversalWords(s)}, now ${reversalWords(f)}`);
   if (!same(requests, f.requests)) what.push('requests: they are not what the change sends now');
   const deps = dependencyDifference(savedDeps, f.dependsOn);
   if (deps !== undefined) what.push(deps);
   return what;
 }
+
+/** `reversible`, or `irreversible (why)`: what a plan says a rollback can do with the change. */
+const reversalWords = (c: PlannedChange): string =>
+  c.reversal.reversible ? 'reversible' : `irreversible (${c.reversal.why ?? ''})`;
 
 const isNewRefusal = (s: PlannedChange, f: PlannedChange): boolean =>
   s.policy.decision === 'apply' && f.policy.decision === 'refuse';

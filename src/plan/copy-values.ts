@@ -13,6 +13,12 @@
  * Without a history to tell (the account returned none, or not that far back), the value counts as a
  * conflict: a value is never overwritten unless the copy can tell it wrote it. (A value someone wrote to
  * the new property that equals one the old property held before is taken for a copy.)
+ *
+ * A new property restored with stale values (`stale`: a rename of it to the old name archived it, after
+ * copying every value it held to the old name, where they may have changed since) holds values the old
+ * property held after they were written to the new one: a value the old property's history holds at any
+ * time counts as carried over, and the old value is copied over it. One the old property never held is a
+ * conflict as above.
  */
 import type { ValueWithTimestamp } from '../wire/api.js';
 
@@ -28,19 +34,20 @@ export function copyStep(old: Value, current: Value): CopyStep {
 
 /**
  * Whether the new property's value `current` was written by the copy: the old property held it before it
- * was written to the new one (by the records' value histories of `from` and `to`).
+ * was written to the new one (by the records' value histories of `from` and `to`); `stale`: at any time.
  */
 export function writtenByCopy(
   history: Readonly<Record<string, readonly ValueWithTimestamp[]>> | undefined,
   from: string,
   to: string,
   current: string,
+  stale = false,
 ): boolean {
   const written = latest(history?.[to]);
   if (written === undefined || written.value !== current) return false;
   return (history?.[from] ?? []).some((entry) => {
     const at = time(entry.timestamp);
-    return entry.value === current && at !== undefined && at <= written.at;
+    return entry.value === current && at !== undefined && (stale || at <= written.at);
   });
 }
 

@@ -150,6 +150,8 @@ export interface CopyConflictTarget {
   from: string;
   to: string;
   history: boolean;
+  /** the new property is restored with stale values a rename carried to the old one (see copy-values.ts) */
+  stale?: boolean;
   /** its samples may carry their values */
   values: boolean;
 }
@@ -242,6 +244,13 @@ export type Affected = Static<typeof AffectedShape>;
 export function describeCount(count: Count, one: string, many: string): string {
   const n = formatCount(count.count);
   return `${count.exact ? '' : 'at least '}${n} ${count.count === 1 && count.exact ? one : many}`;
+}
+
+/** Counts added up: exact when every one is; undefined when any was not counted (or there are none). */
+export function sumCounts(counts: readonly (Count | undefined)[]): Count | undefined {
+  if (counts.length === 0 || counts.some((c) => c === undefined)) return undefined;
+  const known = counts as readonly Count[];
+  return { count: known.reduce((sum, c) => sum + c.count, 0), exact: known.every((c) => c.exact) };
 }
 
 /** The conversion to count when an update changes `type` (or an enumeration's fieldType to or from checkbox). */

@@ -12,6 +12,7 @@ import { PHASES } from './phases.js';
 import type { PlannedChange } from './plan-document.js';
 import { PlanTargetShape } from './plan-target.js';
 import { PolicyDecisionShape } from './policy-decision.js';
+import { ReversalShape } from './reversibility.js';
 import { SEVERITIES } from './severity.js';
 
 export const PLAN_FORMAT_VERSION = 2;
@@ -32,6 +33,8 @@ export const PlannedFieldsShape = Type.Object({
   affected: Type.Optional(AffectedShape),
   /** what the target's policy does with it: apply, or refuse (and how to allow it) */
   policy: PolicyDecisionShape,
+  /** whether `crm-schema rollback` can reverse it once applied, and why not */
+  reversal: ReversalShape,
   phase: oneOfValues(PHASES, 'Apply runs phase by phase in this order.'),
   dependsOn: Type.Array(Type.String({ description: 'A change id.' }), {
     description: 'Changes that must succeed before this one; apply skips it when one failed.',
@@ -75,6 +78,9 @@ export const PlanSettingsShape = Type.Object(
     /** whether the data check ran (`--no-data-check` turns it off) */
     dataCheck: Type.Boolean({ description: 'The data check ran.' }),
     dataCheckBudget: Type.Integer({ minimum: 0, description: '`--data-check-budget`.' }),
+    allowIrreversible: Type.Optional(
+      Type.Boolean({ description: '`--allow-irreversible` was given (absent: it was not).' }),
+    ),
   },
   {
     description: 'How the plan was made; apply makes it again with these settings to verify it.',

@@ -32,6 +32,8 @@ import { DEFAULT_POLICY, type ScopePolicy } from '../model/policy.js';
 import type { GatePolicy } from '../model/policy.js';
 import { defined } from '../core/defined.js';
 import { DEFAULT_API_VERSION, type ApiVersion } from '../wire/api-version.js';
+import type { SampleValues } from './data-counts.js';
+import { reversalOf } from './reversibility.js';
 
 /** What decides each change's fate: the target's policy and the command-line allowances. */
 export interface DecisionContext {
@@ -39,6 +41,11 @@ export interface DecisionContext {
   allowances?: Allowances;
   /** the API version whose paths the requests use (default: legacy) */
   apiVersion?: ApiVersion;
+  /**
+   * the target's policy on record values, which says what an apply record keeps of them (and so what a
+   * rollback can put back); default: none kept
+   */
+  quote?: SampleValues;
 }
 
 export interface PlanOptions extends PlanRuleContext, DecisionContext {
@@ -59,7 +66,10 @@ export function buildPlan(
   const dependsOn = computeDependencies(classified);
   const { ordered, cycles } = orderChanges(classified, dependsOn);
   const apiVersion = ctx.apiVersion ?? DEFAULT_API_VERSION;
-  const annotated = ordered.map((change) => annotate(change, live, dependsOn, apiVersion));
+  const annotated = ordered.map((change) => ({
+    ...annotate(change, live, dependsOn, apiVersion),
+    reversal: reversalOf(change, { ...defined({ counts: ctx.counts, quote: ctx.quote }) }),
+  }));
   const decisions = decideAll(
     annotated.map((change, i) => ({ ...change, ...defined({ blocked: ordered[i]?.blocked }) })),
     ctx.gate ?? DEFAULT_GATE,
@@ -88,7 +98,7 @@ function annotate(
   live: SchemaState,
   dependsOn: ReadonlyMap<string, string[]>,
   apiVersion: ApiVersion,
-): Omit<PlannedChange, 'policy'> {
+): Omit<PlannedChange, 'policy' | 'reversal'> {
   const id = idOf(change);
   const planned = {
     type: change.type,

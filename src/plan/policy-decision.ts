@@ -3,12 +3,15 @@
  * it (and apply does exactly that): a destructive change is refused unless the policy says
  * `destructive: allow`, its `allow:` list names the change's address, or `--allow-destructive` was
  * given; a dangerous one likewise under `dangerous: deny` (`--allow-dangerous`); a safe one always
- * applies. A change that depends on a refused one cannot run: it is refused with it. A blocked change (a
- * data step meeting values it did not write) is refused whatever the policy and the flags say, until the
- * manifests decide (`rule: 'conflict'`). Pure.
+ * applies. A change a rollback cannot reverse (its `reversal`) is refused too under `irreversible: deny`,
+ * unless `allow:` names it or `--allow-irreversible` was given: both gates must let it through. A change
+ * that depends on a refused one cannot run: it is refused with it. A blocked change (a data step meeting
+ * values it did not write, a restore of the values a finished rename left behind) is refused whatever the
+ * policy and the flags say, until the manifests decide (`rule: 'conflict'`). Pure.
  */
 import { Type, oneOfValues, type Static } from '../core/json-schema.js';
 import { DEFAULT_POLICY, type GatePolicy } from '../model/policy.js';
+import type { Reversal } from './reversibility.js';
 
 export const POLICY_RULES = [
   'safe',
@@ -17,6 +20,7 @@ export const POLICY_RULES = [
   'allowed-by-flag',
   'destructive',
   'dangerous',
+  'irreversible',
   'dependency',
   'conflict',
 ] as const;
@@ -27,7 +31,7 @@ export const PolicyDecisionShape = Type.Object(
     /** which rule decided: `safe`, the rule that lets it through (`allowed-by-...`), or what refused it */
     rule: oneOfValues(
       POLICY_RULES,
-      "What decided: a safe change, what lets it through (the severity's rule says allow, its address is in `allow:`, or `--allow-destructive` / `--allow-dangerous`), or what refuses it (`destructive: deny`, `dangerous: deny`, a change it depends on being refused, or `conflict`: a data step meeting values it did not write, refused whatever the policy says until the manifests decide).",
+      "What decided: a safe change, what lets it through (the severity's rule, or `irreversible:`, says allow, its address is in `allow:`, or `--allow-destructive` / `--allow-dangerous` / `--allow-irreversible`), or what refuses it (`destructive: deny`, `dangerous: deny`, `irreversible: deny` for a change a rollback cannot reverse, a change it depends on being refused, or `conflict`: a data step meeting values it did not write, or a restore of the values a finished rename left behind, refused whatever the policy says until the manifests decide).",
     ),
     /** why, in words */
     reason: Type.String({ description: 'Why, in words.' }),
@@ -43,10 +47,12 @@ export const PolicyDecisionShape = Type.Object(
 
 export type PolicyDecision = Static<typeof PolicyDecisionShape>;
 
-/** The command-line allowances of a plan (`--allow-destructive`, `--allow-dangerous`). */
+/** The command-line allowances of a plan (`--allow-destructive`, `--allow-dangerous`, `--allow-irreversible`). */
 export interface Allowances {
   destructive: boolean;
   dangerous: boolean;
+  /** absent: not given */
+  irreversible?: boolean;
 }
 
 export const NO_ALLOWANCES: Allowances = { destructive: false, dangerous: false };
@@ -64,6 +70,8 @@ interface Decidable {
   address: string;
   severity: 'safe' | 'dangerous' | 'destructive';
   dependsOn: readonly string[];
+  /** whether a rollback can reverse it (absent: it can) */
+  reversal?: Reversal;
   /** refused until the user decides, whatever the policy and the flags say */
   blocked?: { reason: string; decide: string };
 }
@@ -105,9 +113,48 @@ export function decideAll(
 }
 
 export function decidePolicy(
-  change: Pick<Decidable, 'address' | 'severity'>,
+  change: Pick<Decidable, 'address' | 'severity' | 'reversal'>,
   gate: GatePolicy,
   allowances: Allowances = NO_ALLOWANCES,
+): PolicyDecision {
+  const bySeverity = decideSeverity(change, gate, allowances);
+  if (bySeverity.decision === 'refuse' || change.reversal?.reversible !== false) return bySeverity;
+  return decideIrreversible(change.address, bySeverity, gate, allowances);
+}
+
+/** A change a rollback cannot reverse, which its severity lets through: `irreversible:` decides too. */
+function decideIrreversible(
+  address: string,
+  bySeverity: PolicyDecision,
+  gate: GatePolicy,
+  allowances: Allowances,
+): PolicyDecision {
+  if ((gate.irreversible ?? 'allow') === 'allow') return bySeverity;
+  const also = (reason: string) => (bySeverity.rule === 'safe' ? reason : `${bySeverity.reason}; ${reason}`);
+  if (allowances.irreversible === true)
+    return {
+      decision: 'apply',
+      rule: 'allowed-by-flag',
+      reason: also('irreversible, allowed by --allow-irreversible'),
+    };
+  if (gate.allow.includes(address))
+    return {
+      decision: 'apply',
+      rule: 'allowed-by-name',
+      reason: also(`irreversible, allowed by name in allow: of ${gate.source}`),
+    };
+  return {
+    decision: 'refuse',
+    rule: 'irreversible',
+    reason: `irreversible: deny of ${gate.source}, and ${address} is not in its allow: list`,
+    allow: `add ${address} to allow: of ${gate.source}, set irreversible: allow there, or plan and apply with --allow-irreversible`,
+  };
+}
+
+function decideSeverity(
+  change: Pick<Decidable, 'address' | 'severity'>,
+  gate: GatePolicy,
+  allowances: Allowances,
 ): PolicyDecision {
   if (change.severity === 'safe') return { decision: 'apply', rule: 'safe', reason: 'safe' };
   const severity = change.severity;

@@ -17,6 +17,8 @@ import type { Change } from '../plan/change-types.js';
 import { changeOf, type PlannedChange } from '../plan/plan-document.js';
 import type { PlanTarget } from '../plan/plan-target.js';
 import { declaredResourceFor, liveResourceFor, migrationOf, targetOf } from '../plan/kinds/registry.js';
+// values kept per change (past it the record keeps the counts and says it is partial): the plan's
+// statement of what a rollback can put back reads the same bound
 import type { ApiVersion } from '../wire/api-version.js';
 import { defined } from '../core/defined.js';
 import {
@@ -26,9 +28,6 @@ import {
   type RecordOutcome,
   type RecordWrites,
 } from './record-shape.js';
-
-/** Values kept per change; past it the record keeps the counts and says it is partial. */
-export const MAX_RECORDED_VALUES = 10_000;
 
 export interface RecordContext {
   startedAt: Date;

@@ -15,8 +15,8 @@ import { CrmSchemaError } from '../core/errors.js';
 import { forFile } from '../core/output-gate.js';
 import { readRegularFile } from '../core/regular-file.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
+import { MAX_RECORDED_VALUES } from '../plan/reversibility.js';
 import {
-  MAX_RECORDED_VALUES,
   emptyTrace,
   foldRecord,
   tracedOutcome,

@@ -139,7 +139,14 @@ function merge(known: Reversal, later: Reversal): Reversal {
       known.fields === undefined || later.fields === undefined
         ? undefined
         : [...new Set([...known.fields, ...later.fields])];
-    return { ...rest, before: known.before, ...(fields === undefined ? {} : { fields }) };
+    // what an earlier change lost stays lost (an event property deleted, then created again)
+    const lost = known.lost ?? later.lost;
+    return {
+      ...rest,
+      before: known.before,
+      ...(fields === undefined ? {} : { fields }),
+      ...(lost === undefined ? {} : { lost }),
+    };
   }
   // a data step or what cannot be reversed governs the resource
   return known.kind === 'put' ? later : known;

@@ -92,6 +92,7 @@ describe('the examples project on a fresh local emulator', () => {
     expect(lines.slice(lines.indexOf('event:order_shipped (5 changes)'))).toStrictEqual([
       'event:order_shipped (5 changes)',
       '  +   Create event definition event:order_shipped "Order shipped" (primary object CONTACT) with its 4 properties',
+      '      irreversible: the API cannot delete an event definition: a rollback deletes its properties and leaves it; delete it in the CRM if it must go',
       '      description: "An order left the warehouse."',
       '  +   Create event property event:order_shipped.carrier "Carrier" (enumeration), with its event definition',
       '      options: post "Post", courier "Courier", pickup_point "Pickup point"',

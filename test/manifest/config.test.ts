@@ -92,6 +92,27 @@ environments:
     expect(mergePolicy(DEFAULT_POLICY, undefined)).toBe(DEFAULT_POLICY);
   });
 
+  it('takes irreversible: from the project, overridden per environment; a value other than allow or deny is an error there', async () => {
+    const { config, diagnostics } = await load(`manifests: ['schema/*.yaml']
+environments:
+  staging: { baseUrl: 'https://staging.example.com', policy: { irreversible: allow } }
+  production: { baseUrl: 'https://crm.example.com' }
+policy: { irreversible: deny }
+`);
+    expect(diagnostics).toEqual([]);
+    expect(config!.policy.irreversible).toBe('deny');
+    expect(config!.environments.get('production')!.policy.irreversible).toBe('deny');
+    expect(config!.environments.get('staging')!.policy.irreversible).toBe('allow');
+    // absent: the default, allow
+    expect(mergePolicy(DEFAULT_POLICY, { dangerous: 'deny' }).irreversible).toBeUndefined();
+
+    const wrong = await load(`manifests: ['schema/*.yaml']\npolicy: { irreversible: sometimes }\n`);
+    expect(wrong.config).toBeUndefined();
+    expect(wrong.diagnostics.map((d) => `${d.line}:${d.col} ${d.code} ${d.path}`)).toEqual([
+      '2:25 INVALID_VALUE policy.irreversible',
+    ]);
+  });
+
   it.each([
     ['a token in tokenEnv', 'tokenEnv: pat-na1-0c1e2f3a-4b5c-6d7e-8f90-a1b2c3d4e5f6', 'pat-na1-0c1e2f3a'],
     ['a token-looking variable name', 'tokenEnv: a8f3k2m9x7q1w5e4r6t8y0u2i4o6p8', 'a8f3k2m9x7q1'],

@@ -216,6 +216,7 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
     keys: {
       destructive: true,
       dangerous: true,
+      irreversible: true,
       allow: true,
       recordValues: true,
       unmanaged: true,

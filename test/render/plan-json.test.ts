@@ -84,6 +84,7 @@ describe('the JSON plan', () => {
       'reason',
       'affected',
       'policy',
+      'reversal',
       'phase',
       'dependsOn',
       'meta',

@@ -75,10 +75,11 @@ describe('the text plan', () => {
       desired(state({ properties: { tickets: [prop('ref', { referencedObjectType: 'orders' })] } })),
       state({ properties: { tickets: [prop('ref')] } }),
     );
-    expect(renderPlanText(replace, { color: false }).split('\n').slice(0, 7)).toStrictEqual([
+    expect(renderPlanText(replace, { color: false }).split('\n').slice(0, 8)).toStrictEqual([
       'tickets (1 change)',
       '  -/+ Replace property tickets.ref (archive + create): referencedObjectType cannot be changed in place',
       '      !! destructive: referencedObjectType null -> "orders" cannot be changed in place: the property is archived and created again, and values on records may be lost',
+      '      irreversible: referencedObjectType cannot be changed in place: the property is archived and created again, and the values it held are not brought back',
       '      refused by policy: destructive: deny of the default policy, and tickets.ref is not in its allow: list',
       '      to allow it: add tickets.ref to allow: of the default policy, set destructive: allow there, or plan and apply with --allow-destructive',
       '      referencedObjectType: (unset) -> "orders"',

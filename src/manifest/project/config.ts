@@ -77,6 +77,7 @@ export function mergePolicy(base: Policy, override: PolicyEntry | undefined): Po
   return {
     destructive: override.destructive ?? base.destructive,
     dangerous: override.dangerous ?? base.dangerous,
+    ...defined({ irreversible: override.irreversible ?? base.irreversible }),
     allow: override.allow ?? base.allow,
     unmanaged: override.unmanaged ?? base.unmanaged,
     recordValues: override.recordValues ?? base.recordValues,

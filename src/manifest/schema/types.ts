@@ -12,6 +12,7 @@ import type {
 } from '../../wire/api.js';
 import type {
   DangerousPolicy,
+  IrreversiblePolicy,
   DestructivePolicy,
   RecordValuesPolicy,
   UnmanagedPolicy,
@@ -139,6 +140,7 @@ export interface ManageEntry {
 export interface PolicyEntry {
   destructive?: DestructivePolicy;
   dangerous?: DangerousPolicy;
+  irreversible?: IrreversiblePolicy;
   allow?: string[];
   unmanaged?: UnmanagedPolicy;
   recordValues?: RecordValuesPolicy;

@@ -7,6 +7,8 @@
  *   is as the rename left it: an earlier run stopped half-way), or **finished** (the old property carries
  *   the mark a finished rename writes, or it was changed after the new property was created: it was
  *   restored or re-created since). A finished rename is reported, never run again;
+ * - an archived property declared again that carries a rename's mark was **renamed away**: restoring it
+ *   brings back the values from before that rename (reported, refused until the manifests decide);
  * - a remap's old option is **live** (to rewrite, fresh or resumed), **retired** (kept hidden with the
  *   mark: done), or **shown again** (retired, then made visible again): reported, rewritten again only
  *   when the manifest says `onConflict: overwrite`.
@@ -50,6 +52,15 @@ export function renameFinished(
       marked: false,
     };
   return undefined;
+}
+
+/**
+ * The name an archived property was renamed to, when it carries the mark of a finished rename (to
+ * another name than its own): its values are those from before that rename.
+ */
+export function renamedAway(archived: NormalizedProperty | undefined, name: string): string | undefined {
+  const to = archived === undefined ? undefined : renamedTo(archived.description);
+  return to === undefined || to === name ? undefined : to;
 }
 
 function time(value: string | undefined): number | undefined {

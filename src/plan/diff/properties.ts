@@ -10,7 +10,7 @@ import type { NormalizedProperty, ObjectSchema } from '../../model/schema-model.
 import { propertyAddress } from '../../model/address.js';
 import { defined } from '../../core/defined.js';
 import { diffFields } from './field-diff.js';
-import { remapOf, renameFinished, withRetiredOptions } from './data-steps.js';
+import { remapOf, renamedAway, renameFinished, withRetiredOptions } from './data-steps.js';
 import {
   diagnose,
   isActive,
@@ -73,9 +73,12 @@ export function diffProperties(
   };
 
   const renamedFrom = new Map<string, string>();
+  /** the new names of finished renames whose old names are declared again: they hold the newer values */
+  const renamedTo = new Set<string>();
   const tombstoned = tombstonesOf(ctx, 'property');
-  for (const declared of desired?.properties.values() ?? []) {
-    if (!ownsDeclaredProperty(ctx, objectType, declared, live)) continue;
+  for (const entry of desired?.properties.values() ?? []) {
+    if (!ownsDeclaredProperty(ctx, objectType, entry, live)) continue;
+    let declared = entry;
     const address = propertyAddress(objectType, declared.name);
     const current = liveActive(declared.name);
     const onConflict = ctx.desired.onConflict?.get(address);
@@ -85,15 +88,22 @@ export function diffProperties(
       from === undefined || tombstoned.has(propertyAddress(objectType, from)) ? undefined : liveActive(from);
     if (from !== undefined && old !== undefined) {
       if (!renameAllowed(ctx, objectType, declared, from, old, live)) continue;
+      // the new name archived by a finished rename of it to the old one (a rollback of this rename, or
+      // the rename the other way round): restored, and the copy writes over the values it held then. It
+      // keeps that rename's mark until the copy checked out: live with it, the rename is resumed
+      const restoring = current !== undefined && renamedAway(current, declared.name) === from;
+      const restores = live?.propertyFlags.get(declared.name)?.archived === true || restoring;
       renamedFrom.set(from, declared.name);
-      const finished = renameFinished(
-        objectType,
-        from,
-        declared.name,
-        old,
-        live?.propertyFlags.get(from),
-        current === undefined ? undefined : live?.propertyFlags.get(declared.name),
-      );
+      const finished = restoring
+        ? undefined
+        : renameFinished(
+            objectType,
+            from,
+            declared.name,
+            old,
+            live?.propertyFlags.get(from),
+            current === undefined ? undefined : live?.propertyFlags.get(declared.name),
+          );
       ctx.changes.push({
         type: 'property.rename',
         meta: {
@@ -103,6 +113,7 @@ export function diffProperties(
           old,
           created: current !== undefined,
           ...defined({
+            restores: restores ? true : undefined,
             // marked (only the archive may be left) needs the new property live; else it finished
             finished: finished?.marked === true && current !== undefined ? undefined : finished?.why,
             marked: finished?.marked === true && current !== undefined ? true : undefined,
@@ -111,12 +122,17 @@ export function diffProperties(
         },
       });
       if (current === undefined) continue;
+      // the mark goes with the rename's last step, not with an update before it
+      if (restoring) declared = { ...declared, description: current.description };
     } else if (current === undefined) {
       const archived = live?.propertyFlags.get(declared.name)?.archived === true;
       const property = declared;
+      // archived by a finished rename: its values are those from before it
+      const to = archived ? renamedAway(live.properties.get(declared.name), declared.name) : undefined;
+      if (to !== undefined) renamedTo.add(to);
       ctx.changes.push(
         archived
-          ? { type: 'property.restore', meta: { objectType, property } }
+          ? { type: 'property.restore', meta: { objectType, property, ...defined({ renamedTo: to }) } }
           : { type: 'property.create', meta: { objectType, property } },
       );
       continue;
@@ -205,15 +221,17 @@ export function diffProperties(
   // the old name of a rename is archived by the rename itself
   for (const from of renamedFrom.keys()) archived.add(from);
   if (ctx.policy.unmanaged !== 'ignore' && live !== undefined) {
-    diffUnmanaged(ctx, objectType, desired, live, archived);
+    diffUnmanaged(ctx, objectType, desired, live, archived, renamedTo);
   }
   return archived;
 }
 
 /**
  * A rename copies raw values, so the old and new property must hold the same kind of value; the new name
- * must not be archived (creating it would restore that property instead); built-in properties are never
- * renamed. Otherwise an error at the declaration, and no change.
+ * must not be archived (creating it would restore that property instead), unless a finished rename of it
+ * to the old name archived it (it carries that rename's mark: its values were carried to the old name,
+ * and the rename restores it and copies them back); built-in properties are never renamed. Otherwise an
+ * error at the declaration, and no change.
  */
 function renameAllowed(
   ctx: DiffContext,
@@ -233,7 +251,10 @@ function renameAllowed(
       `${address} is renamed from ${propertyAddress(objectType, from)}, a built-in property: crm-schema never archives one`,
       'Remove renamedFrom, or copy the values yourself.',
     );
-  if (live?.propertyFlags.get(property.name)?.archived === true)
+  if (
+    live?.propertyFlags.get(property.name)?.archived === true &&
+    renamedAway(live.properties.get(property.name), property.name) !== from
+  )
     return problem(
       `${address} is renamed from ${from}, but an archived property holds the name ${property.name}: creating it would restore that property and its values`,
       `Choose another name, or restore ${property.name} first (declare it without renamedFrom) and copy the values of ${from} yourself.`,
@@ -246,12 +267,19 @@ function renameAllowed(
   return true;
 }
 
+/**
+ * Live properties in the managed scope that no manifest names: archived (`unmanaged: archive`) or
+ * reported. `renamedTo` (the new names of finished renames whose old names are declared again) are only
+ * reported: they hold the values written since the rename, which the refused restore of the old name
+ * leaves the manifests to decide about.
+ */
 function diffUnmanaged(
   ctx: DiffContext,
   objectType: string,
   desired: ObjectSchema | undefined,
   live: ObjectSchema,
   archived: Set<string>,
+  renamedTo: ReadonlySet<string>,
 ): void {
   const inScope = managedScope(ctx.policy, objectType);
   const tombstoned = tombstonesOf(ctx, 'property');
@@ -264,7 +292,7 @@ function diffUnmanaged(
     if (tombstoned.has(address)) continue;
     const scope = inScope(property.name, property.groupName);
     if (scope === undefined) continue;
-    if (ctx.policy.unmanaged === 'archive') {
+    if (ctx.policy.unmanaged === 'archive' && !renamedTo.has(property.name)) {
       ctx.changes.push({
         type: 'property.archive',
         meta: { objectType, name: property.name, cause: 'unmanaged', property },

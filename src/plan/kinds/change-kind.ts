@@ -13,7 +13,7 @@ import type { Static, TSchema } from '../../core/json-schema.js';
 import type { SchemaState } from '../../model/schema-model.js';
 import type { ScopePolicy } from '../../model/policy.js';
 import type { ChangeShape, FieldChange, RemovalCause } from '../change-shapes.js';
-import type { DataCheckTarget, SampleValues } from '../data-counts.js';
+import type { Count, DataCheckTarget, DataCounts, SampleValues } from '../data-counts.js';
 import type { Phase } from '../phases.js';
 import type { PlannedFields } from '../plan-document.js';
 import type { Classified, PlanRuleContext } from '../rules/rule-types.js';
@@ -59,7 +59,9 @@ export interface DependencyKeys {
  * checked out (the mark and the archive of the old property).
  *
  * - `copy`: every record's value of `from` copied to `to`; a value of `to` the copy did not write is a
- *   conflict, kept or overwritten as `onConflict` says (absent: the change fails before its last step);
+ *   conflict, kept or overwritten as `onConflict` says (absent: the change fails before its last step).
+ *   `stale`: `to` is restored with the values it held when a rename of it to `from` archived it, which
+ *   carried them to `from`: a value of `to` that `from` has held at any time counts as carried over;
  * - `rewrite`: every record holding an old option value of `name` rewritten to its new value (`multiple`:
  *   a checkbox property, whose value is a `;`-separated list);
  * - `put-back`: the records listed (a rollback's, from an apply record) set from `from` back to `to`, each
@@ -67,7 +69,14 @@ export interface DependencyKeys {
  *   step removes) is a conflict, and the change fails before its last step.
  */
 export type Migration = (
-  | { kind: 'copy'; objectType: string; from: string; to: string; onConflict?: ConflictResolution }
+  | {
+      kind: 'copy';
+      objectType: string;
+      from: string;
+      to: string;
+      onConflict?: ConflictResolution;
+      stale?: boolean;
+    }
   | {
       kind: 'rewrite';
       objectType: string;
@@ -108,7 +117,8 @@ export interface DriftContext {
 /**
  * How a change of a plan made from the live account to the manifests reads as drift (src/drift):
  *
- * - `missing`: declared, absent from the account (`declared`: a limit's declared maximum);
+ * - `missing`: declared, absent from the account (`declared`: a limit's declared maximum; `note`: what
+ *   bringing it back would mean, when that is more than a create);
  * - `edited`: different live, field by field (`old` the live value, `new` the declared one); `fix` is what
  *   apply would do;
  * - `unmanaged`: a live resource in the managed scope that no manifest names; `scope` says why it counts
@@ -117,7 +127,7 @@ export interface DriftContext {
  * - `with-another`: reported with another change of the plan (a limit on a label the plan creates).
  */
 export type DriftReading =
-  | { as: 'missing'; declared?: number }
+  | { as: 'missing'; declared?: number; note?: string }
   | { as: 'edited'; fields: readonly FieldChange[]; fix: 'update' | 'replace' }
   | { as: 'unmanaged'; scope: string | undefined; label?: string }
   | { as: 'tombstoned'; address?: string }
@@ -131,7 +141,13 @@ export type DriftReading =
  * - `put`: its resource cannot come back whole (`lost` says what is lost): left as it is, and said;
  * - `rename`: renamed back: `back` (the old property) restored and every value copied back from `current`;
  * - `rewrite`: an option rewrite put back record by record (the fields it changed, and `derive`: the
- *   value a record held and holds, from the change alone, where the record kept ids only).
+ *   value a record held and holds, from the change alone, where the record kept ids only). `idsSuffice`:
+ *   `derive` knows every record's values (a record of ids only is enough); `records`: how many records it
+ *   rewrites at most, from the data check's counts (undefined: not counted). An apply record keeps the
+ *   records of a change up to a bound: past it, the rewrite cannot be put back.
+ *
+ * The plan states from the same declaration whether a rollback can reverse each change
+ * (plan/reversibility.ts), so the plan and a rollback cannot disagree.
  */
 export type RollbackWay =
   | { as: 'irreversible'; why: string }
@@ -143,7 +159,9 @@ export type RollbackWay =
       name: string;
       multiple: boolean;
       fields: string[];
+      idsSuffice: boolean;
       derive(id: string): { from: string; to: string } | undefined;
+      records(counts: DataCounts | undefined): Count | undefined;
     };
 
 /** A saved change as it compares with the fresh plan's after an earlier run did part of the plan. */

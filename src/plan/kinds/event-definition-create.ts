@@ -68,6 +68,6 @@ export const eventDefinitionCreate: ChangeKind<EventDefinitionCreateChange> = {
       : [{ kind: 'value', field: 'description', value: JSON.stringify(m.definition.description) }],
   rollback: () => ({
     as: 'irreversible',
-    why: 'the API cannot delete an event definition: delete it in the CRM if it must go (its properties are deleted by this rollback)',
+    why: 'the API cannot delete an event definition: a rollback deletes its properties and leaves it; delete it in the CRM if it must go',
   }),
 };

@@ -81,4 +81,9 @@ export const eventPropertyDelete: ChangeKind<EventPropertyDeleteChange> = {
       };
     return undefined;
   },
+  // created again, it holds nothing of what past events held
+  rollback: () => ({
+    as: 'put',
+    lost: 'its values on past events are lost with it and cannot be restored (a rollback could only create it anew, without them)',
+  }),
 };

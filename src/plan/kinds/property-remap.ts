@@ -20,7 +20,7 @@ import { fieldNames, type ChangeKind, type KindChange } from './change-kind.js';
 import { quoteList } from '../../core/quote-list.js';
 import { canonicalJson } from '../canonical-json.js';
 import { fieldChangeParts } from './property-shared.js';
-import { fieldChangeTargets, recordsTarget } from '../data-counts.js';
+import { fieldChangeTargets, recordCountKey, recordsTarget, sumCounts } from '../data-counts.js';
 import { optionRemoval } from '../rules/option-removal.js';
 import { remapSteps } from '../rules/data-steps.js';
 import { Type, ref } from '../../core/json-schema.js';
@@ -168,17 +168,20 @@ export const propertyRemap: ChangeKind<PropertyRemapChange> = {
     },
   },
   // one old value to one new value: a record the apply record lists by id alone held the old one
-  rollback: (m) => ({
-    as: 'rewrite',
-    objectType: m.objectType,
-    name: m.name,
-    multiple: m.multiple,
-    fields: m.fields.map((f) => f.field),
-    derive: () => {
-      const [only, ...more] = m.remaps;
-      return only === undefined || more.length > 0 || m.multiple
-        ? undefined
-        : { from: only.to, to: only.from };
-    },
-  }),
+  rollback: (m) => {
+    const [only, ...more] = m.remaps;
+    const idsSuffice = only !== undefined && more.length === 0 && !m.multiple;
+    return {
+      as: 'rewrite',
+      objectType: m.objectType,
+      name: m.name,
+      multiple: m.multiple,
+      fields: m.fields.map((f) => f.field),
+      idsSuffice,
+      derive: () => (idsSuffice ? { from: only.to, to: only.from } : undefined),
+      // the records holding an old value (a checkbox record holding two is counted twice: at most)
+      records: (counts) =>
+        sumCounts(m.remaps.map((r) => counts?.get(recordCountKey(m.objectType, m.name, r.from)))),
+    };
+  },
 };

@@ -12,6 +12,15 @@
  * carries its mark and is still active (`marked`: a run stopped before the archive, or the old name was
  * brought back since) has only its archive left, after a pass that checks the copy; it is refused while
  * any record holds another value in the old property than in the new one.
+ *
+ * `restores`: the new name belongs to an archived property that a finished rename of it to the old name
+ * archived (it carries that rename's mark: a rollback of this rename, or the rename the other way round).
+ * Its create restores it with the values it held then: stale, since that rename carried every one of them
+ * to the old name before it archived it. So the copy counts a value of the new property the old one has
+ * held at any time as carried over, and writes the old property's value over it; a value the old one never
+ * held (written while the new name was active again in between) is a conflict as usual. The restored
+ * property keeps that rename's mark until the copy checked out (its description is set with the old
+ * property's mark): a run stopped in between is resumed as this rename, never taken for a finished one.
  */
 import { defined } from '../../core/defined.js';
 import { canonicalJson } from '../canonical-json.js';
@@ -56,6 +65,13 @@ export const PropertyRenameMeta = metaObject(
           "The old property carries this rename's mark and is still active: the copy finished and was checked; only the archive is left (refused while a record holds another value in the old property).",
       }),
     ),
+    /** the new name is archived by a finished rename of it to the old name: its create restores it, stale values and all */
+    restores: Type.Optional(
+      Type.Boolean({
+        description:
+          'The new name belongs to an archived property that a finished rename of it to the old name archived: its create restores it, and the copy writes the values of the old name over the stale values it held then.',
+      }),
+    ),
     /** why the rename is known to have finished before (the old property came back since): it is not run again */
     finished: Type.Optional(
       Type.String({
@@ -93,6 +109,13 @@ export function renameBackChange(
   };
 }
 
+/** The new property as its create sends it: restoring it, with the mark of its rename to the old name kept. */
+function restoredAs(m: PropertyRenameChange['meta']): NormalizedProperty {
+  return m.restores === true
+    ? { ...m.property, description: renamedDescription(m.property.description, m.from) }
+    : m.property;
+}
+
 export const propertyRename: ChangeKind<PropertyRenameChange> = {
   type: 'property.rename',
   meta: PropertyRenameMeta,
@@ -107,20 +130,33 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
         ? 'copied and marked before; check the copy, archive the old (resumed)'
         : m.created
           ? 'copy the values left, archive the old (resumed)'
-          : 'create, copy every value, archive the old'),
+          : m.restores === true
+            ? `restore ${newAddress(m)} (archived when it was renamed to ${m.from}), copy every value over the ones it held then, archive the old`
+            : 'create, copy every value, archive the old'),
   severity: (m) => ({
     severity: 'dangerous',
     reason:
       m.finished !== undefined
         ? 'a rename that finished is never run again'
-        : 'values are copied and checked before the old name is archived; forms, workflows and integrations that use the old name stop working',
+        : 'values are copied and checked before the old name is archived; forms, workflows and integrations that use the old name stop working' +
+          (m.restores === true
+            ? `; ${newAddress(m)} comes back with the values it held when it was renamed to ${m.from}, which that rename carried to ${m.from}: the values of ${m.from} are copied over them` +
+              (m.created
+                ? ''
+                : ` (archived, they cannot be read before: a value ${m.from} never held stops the copy before the archive, for the manifest to decide)`)
+            : ''),
   }),
   phase: () => 'properties.migrate',
+  // restoring the new name, it keeps the mark of its rename to the old one until the copy checked out (a
+  // run stopped half-way is then known to be this rename, resumed): its description is set last
   requests: (m, w) =>
     m.finished !== undefined
       ? []
       : [
-          ...(m.created ? [] : [w.createProperty(m.objectType, propertyCreateBody(m.property))]),
+          ...(m.created ? [] : [w.createProperty(m.objectType, propertyCreateBody(restoredAs(m)))]),
+          ...(m.restores === true && m.marked !== true
+            ? [w.updateProperty(m.objectType, m.property.name, { description: m.property.description })]
+            : []),
           ...(m.marked === true
             ? []
             : [
@@ -138,8 +174,8 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
           objectType: m.objectType,
           from: m.from,
           to: m.property.name,
-          after: m.marked === true ? 1 : 2,
-          ...defined({ onConflict: m.onConflict }),
+          after: m.marked === true ? 1 : m.restores === true ? 3 : 2,
+          ...defined({ onConflict: m.onConflict, stale: m.restores }),
         },
   creates: (m) => !m.created && m.finished === undefined,
   removes: false,
@@ -164,6 +200,7 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
   }),
   details: (m) => propertyDetails(m.property),
   // the values it copies; to resume (or after it finished), the records whose new value it did not write
+  // (an archived property's values cannot be read: those of a new name it restores are found by the copy)
   dataCheck: (m, quote) => {
     const targets: DataCheckTarget[] = [recordsTarget(m.objectType, m.from)];
     if (m.created || m.finished !== undefined)
@@ -175,6 +212,7 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
         to: m.property.name,
         // after the copy finished, any record whose two values differ was written since
         history: m.finished === undefined && m.marked !== true,
+        ...defined({ stale: m.restores }),
         values:
           quote.show &&
           !quote.sensitive(m.objectType, m.from) &&
@@ -207,8 +245,14 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
           : was.old;
       const meta = { ...was, created: true, old, ...defined({ marked: now.marked }) };
       if (canonicalJson(meta) !== canonicalJson(now)) return undefined;
-      const left = now.marked === true ? 1 : 2;
-      return { meta, requests: saved.requests.slice(-left) };
+      // what is left: the archive alone once marked, else all but a create the earlier run sent
+      const requests =
+        now.marked === true
+          ? saved.requests.slice(-1)
+          : was.created
+            ? saved.requests
+            : saved.requests.slice(1);
+      return { meta, requests };
     },
   },
   rollback: (m) => ({ as: 'rename', objectType: m.objectType, current: m.property.name, back: m.old }),

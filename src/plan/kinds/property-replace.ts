@@ -80,8 +80,8 @@ export const propertyReplace: ChangeKind<PropertyReplaceChange> = {
     // only its create again: its archive is done
     resend: (requests) => requests.filter((r) => r.method === 'POST'),
   },
-  rollback: () => ({
+  rollback: (m) => ({
     as: 'irreversible',
-    why: 'a type change archived the property and created it again: the values it held are not brought back',
+    why: `${fieldNames(m.immutable)} cannot be changed in place: the property is archived and created again, and the values it held are not brought back`,
   }),
 };

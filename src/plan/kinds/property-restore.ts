@@ -2,13 +2,19 @@
  * property.restore: a declared property whose name belongs to an archived one. The platform restores an
  * archived property when one of its name is created, with the new definition and the values records
  * held, so the request is a create; the plan says restore because the values come back.
+ *
+ * `renamedTo`: the archived property carries the mark a finished rename leaves (model/data-step-marks.ts):
+ * a rename to that name archived it after copying its values there. Its values are those from before the
+ * rename, and the values written since are on the new name, so restoring it is never a plain restore: it
+ * is refused until the manifests decide (plan/rules/data-steps.ts).
  */
 import { propertyAddress } from '../../model/address.js';
 import type { ChangeKind, KindChange } from './change-kind.js';
 import { creatingProperty } from './property-shared.js';
-import { ref } from '../../core/json-schema.js';
+import { Type, ref } from '../../core/json-schema.js';
 import { PropertyShape } from '../../model/model-shapes.js';
 import { metaObject, objectTypeField } from './meta-fields.js';
+import { restoreSteps } from '../rules/data-steps.js';
 
 /** The data of a property.restore change, declared once: its type below and its part of the plan's JSON Schema. */
 export const PropertyRestoreMeta = metaObject(
@@ -16,20 +22,50 @@ export const PropertyRestoreMeta = metaObject(
   {
     objectType: objectTypeField,
     property: ref(PropertyShape, 'The declared definition.'),
+    /** the archived property carries the mark of a finished rename to this name */
+    renamedTo: Type.Optional(
+      Type.String({
+        description:
+          'The archived property carries the mark of a finished rename to this name: its values are those from before the rename, and newer ones are on that name.',
+      }),
+    ),
   },
 );
 
 export type PropertyRestoreChange = KindChange<'property.restore', typeof PropertyRestoreMeta>;
+
+const address = (m: PropertyRestoreChange['meta']) => propertyAddress(m.objectType, m.property.name);
 
 export const propertyRestore: ChangeKind<PropertyRestoreChange> = {
   type: 'property.restore',
   meta: PropertyRestoreMeta,
   ...creatingProperty<PropertyRestoreChange>(),
   message: (m) =>
-    `Restore archived property ${propertyAddress(m.objectType, m.property.name)} "${m.property.label}" ` +
-    `(${m.property.type}/${m.property.fieldType}), with the values records held`,
-  severity: () => ({
-    severity: 'safe',
-    reason: 'restores an archived property: the values records held come back with it',
-  }),
+    `Restore archived property ${address(m)} "${m.property.label}" ` +
+    `(${m.property.type}/${m.property.fieldType}), with the values records held` +
+    (m.renamedTo === undefined
+      ? ''
+      : ` before it was renamed to ${propertyAddress(m.objectType, m.renamedTo)}`),
+  severity: (m) =>
+    m.renamedTo === undefined
+      ? {
+          severity: 'safe',
+          reason: 'restores an archived property: the values records held come back with it',
+        }
+      : {
+          severity: 'dangerous',
+          reason:
+            `the rename to ${propertyAddress(m.objectType, m.renamedTo)} archived it: the values it brings back are ` +
+            `those from before that rename, and the values written since are on ${propertyAddress(m.objectType, m.renamedTo)}`,
+        },
+  assess: restoreSteps,
+  drift: (m) =>
+    m.renamedTo === undefined
+      ? undefined
+      : {
+          as: 'missing',
+          note:
+            `archived by the rename to ${propertyAddress(m.objectType, m.renamedTo)}, which finished: restoring it brings back ` +
+            `the values from before the rename (newer values are on ${propertyAddress(m.objectType, m.renamedTo)})`,
+        },
 };

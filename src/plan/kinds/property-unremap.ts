@@ -144,9 +144,12 @@ export const propertyUnremap: ChangeKind<PropertyUnremapChange> = {
     name: m.name,
     multiple: m.multiple,
     fields: m.fields.map((f) => f.field),
+    idsSuffice: true,
     derive: (id) => {
       const entry = m.values.find((v) => v.id === id);
       return entry === undefined ? undefined : { from: entry.to, to: entry.from };
     },
+    // it writes only the records it lists
+    records: () => ({ count: m.values.length, exact: true }),
   }),
 };

@@ -10,7 +10,11 @@
  *   `onConflict`: `keep` leaves those values (a remark), `overwrite` writes the old value over them
  *   (destructive: those values are lost);
  * - a remap whose old options were retired and shown again since is blocked unless `onConflict:
- *   overwrite` (the diff leaves them out with `keep`): their records are not rewritten again silently.
+ *   overwrite` (the diff leaves them out with `keep`): their records are not rewritten again silently;
+ * - a restore of a property that a finished rename archived (it carries the rename's mark) is blocked:
+ *   its values are those from before the rename, and the values written since are on the new name. The
+ *   manifests decide: the rename the other way round (the newer values copied back), or the new name
+ *   kept; or a rollback of the apply that renamed it.
  *
  * A blocked change is refused whatever the policy and the flags say (see policy-decision.ts).
  */
@@ -25,11 +29,13 @@ import {
 } from '../data-counts.js';
 import type { PropertyRemapChange } from '../kinds/property-remap.js';
 import type { PropertyRenameChange } from '../kinds/property-rename.js';
+import type { PropertyRestoreChange } from '../kinds/property-restore.js';
 import type { Classified, PlanRuleContext } from './rule-types.js';
 import { raise, remark } from './rule-types.js';
 
 type Rename = Classified<PropertyRenameChange>;
 type Remap = Classified<PropertyRemapChange>;
+type Restore = Classified<PropertyRestoreChange>;
 
 /** A rename that finished before, or whose copy would meet values it did not write. */
 export function renameSteps(change: Rename, ctx: PlanRuleContext): Rename {
@@ -100,6 +106,24 @@ export function remapSteps(change: Remap, ctx: PlanRuleContext): Remap {
     blocked: {
       reason: `${what}, written since the remap finished: not rewritten again`,
       decide: `set onConflict on ${address} in the manifest: overwrite (rewrite them again and hide the old options) or keep (leave them and hide the old options); or declare the old options again without replaces`,
+    },
+  };
+}
+
+/** A restore of a property a finished rename archived: never a plain restore of stale values. */
+export function restoreSteps(change: Restore): Restore {
+  const { objectType, property, renamedTo } = change.meta;
+  if (renamedTo === undefined) return change;
+  const address = propertyAddress(objectType, property.name);
+  const newAddress = propertyAddress(objectType, renamedTo);
+  return {
+    ...change,
+    blocked: {
+      reason: `${address} was renamed to ${newAddress} by a rename that finished: restoring it brings back the values records held before the rename, while the values written since are on ${newAddress}`,
+      decide:
+        `to bring the values of ${newAddress} back under ${property.name}, declare ${property.name} with renamedFrom: ${renamedTo} ` +
+        `(the rename the other way round: they are copied back, and ${renamedTo} is archived), or roll back the apply that renamed it ` +
+        `(crm-schema rollback RECORD; crm-schema history lists the records); to keep the rename, declare ${renamedTo} instead of ${property.name}`,
     },
   };
 }

@@ -11,8 +11,9 @@ import type { Assessment, Severity } from '../severity.js';
 import { severityRank } from '../severity.js';
 
 /**
- * A change that must not run until the user decides (a data step meeting values it did not write): no
- * policy or flag lets it through, only a change of the manifests. `reason` says why, `decide` how.
+ * A change that must not run until the user decides (a data step meeting values it did not write, a
+ * restore of the values a finished rename left behind): no policy or flag lets it through, only a change
+ * of the manifests. `reason` says why, `decide` how.
  */
 export interface Blocked {
   reason: string;

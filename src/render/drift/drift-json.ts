@@ -44,6 +44,7 @@ const KEY_ORDER = [
   'at',
   'by',
   'fields',
+  'note',
   // a field (`declared` also of a missing limit)
   'field',
   'live',

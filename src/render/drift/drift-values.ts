@@ -162,10 +162,9 @@ export function entryDetail(section: DriftSection, entry: AnyEntry): string {
   if (section === 'notDeployed')
     return `(${kind}): ${(entry as DriftDocument['notDeployed'][number]).change}`;
   if (section === 'missing') {
-    const declared = (entry as DriftDocument['missing'][number]).declared;
-    return declared === undefined
-      ? `(${kind}): declared, not in the account`
-      : `(${kind}): declared ${declared}, none set in the account`;
+    const { declared, note } = entry as DriftDocument['missing'][number];
+    if (declared !== undefined) return `(${kind}): declared ${declared}, none set in the account`;
+    return `(${kind}): declared, not in the account${note === undefined ? '' : `; ${note}`}`;
   }
   if (section === 'unmanaged') {
     const { label, scope } = entry as DriftDocument['unmanaged'][number];

@@ -39,6 +39,7 @@ const READING_ORDER = [
   'reason',
   'affected',
   'policy',
+  'reversal',
   'phase',
   'dependsOn',
   'meta',
@@ -49,12 +50,16 @@ const READING_ORDER = [
   // the settings of a plan
   'allowDestructive',
   'allowDangerous',
+  'allowIrreversible',
   'dataCheck',
   'dataCheckBudget',
   // a policy decision (then reason)
   'decision',
   'rule',
   'allow',
+  // a reversal
+  'reversible',
+  'why',
   // what a change affects
   'unit',
   'count',

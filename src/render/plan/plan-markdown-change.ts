@@ -11,6 +11,7 @@ import type { Detail } from './plan-details.js';
 import { detailsOf } from './plan-details.js';
 import { codeSpan, escapeMarkdown, fencedBlock } from '../common/markdown-escape.js';
 import { policyLines } from './plan-policy.js';
+import { IRREVERSIBLE, irreversibleWhy } from './plan-reversal.js';
 import { severityLabel } from './plan-severity.js';
 import { symbolOf } from './plan-summary.js';
 import { formatCount, formatValue } from '../common/plan-values.js';
@@ -40,6 +41,9 @@ export function changeItem(change: PlannedChange): string {
   let out = `- ${changeHeadline(change)}\n`;
   const severity = severityLabel(change.severity);
   if (severity !== undefined) out += `${ITEM_INDENT}- **${severity}:** ${escapeMarkdown(change.reason)}\n`;
+  const irreversible = irreversibleWhy(change);
+  if (irreversible !== undefined)
+    out += `${ITEM_INDENT}- **${IRREVERSIBLE}:** ${escapeMarkdown(irreversible)}\n`;
   for (const line of policyLines(change)) {
     const [head = '', ...rest] = line.split(': ');
     out += `${ITEM_INDENT}- **${escapeMarkdown(head)}:** ${escapeMarkdown(rest.join(': '))}\n`;
@@ -54,6 +58,11 @@ export function attentionItem(change: PlannedChange): string {
   const severity = severityLabel(change.severity) ?? change.severity;
   const refused = change.policy.decision === 'refuse' ? ', refused' : '';
   return `- **${severity}${refused}** ${codeSpan(symbolOf(change))} ${codeSpan(change.address)}: ${escapeMarkdown(change.reason)}\n`;
+}
+
+/** `- `+` `event:order_shipped`: the API cannot delete an event definition: ...` */
+export function irreversibleItem(change: PlannedChange): string {
+  return `- ${codeSpan(symbolOf(change))} ${codeSpan(change.address)}: ${escapeMarkdown(irreversibleWhy(change) ?? '')}\n`;
 }
 
 /** `- `-` `tickets.old`: destructive: deny of environment production, ... (to allow it: ...)` */

@@ -6,6 +6,7 @@
  *   **Plan: ...**                     the summary line, then a table of changes by action and severity
  *   #### Errors                       the plan's errors
  *   #### Refused by policy            changes the target's policy refuses, each with how to allow it
+ *   #### Irreversible                 changes a rollback cannot reverse, each with why
  *   #### Needs attention              destructive, then dangerous changes, each with its reason
  *   #### Warnings / Notes
  *   #### Changes                      a collapsed <details> per object type, association pair, event
@@ -20,7 +21,14 @@ import type { PlanDiagnostic, DiagnosticLevel } from '../../plan/diagnostics.js'
 import type { PlanDocument, PlannedChange } from '../../plan/plan-document.js';
 import type { Severity } from '../../plan/severity.js';
 import { fitToLimit, type MarkdownItem, type MarkdownSection, type Omitted } from './plan-markdown-budget.js';
-import { attentionItem, changeItem, diagnosticItem, refusedItem } from './plan-markdown-change.js';
+import {
+  attentionItem,
+  changeItem,
+  diagnosticItem,
+  irreversibleItem,
+  refusedItem,
+} from './plan-markdown-change.js';
+import { irreversibleChanges } from './plan-reversal.js';
 import { codeSpan, escapeHtml } from '../common/markdown-escape.js';
 import { groupChanges, needingAttention, type ChangeGroup } from './plan-groups.js';
 import {
@@ -64,6 +72,7 @@ export function renderPlanMarkdown(input: PlanDocument, options: PlanMarkdownOpt
   const sections: MarkdownSection[] = [
     diagnosticSection('Errors', byLevel('error')),
     refusedSection(plan),
+    irreversibleSection(plan),
     attentionSection(plan),
     diagnosticSection('Warnings', byLevel('warning')),
     diagnosticSection('Notes', byLevel('info')),
@@ -170,6 +179,17 @@ function attentionSection(plan: PlanDocument): MarkdownSection {
     open: () => `\n#### Needs attention (${formatCount(changes.length)})\n\n`,
     close: '',
     items: listed(changes, attentionItem, 'more destructive or dangerous changes'),
+  };
+}
+
+function irreversibleSection(plan: PlanDocument): MarkdownSection {
+  const changes = irreversibleChanges(plan.changes);
+  return {
+    open: () =>
+      `\n#### Irreversible (${formatCount(changes.length)})\n\n` +
+      'Once applied, `crm-schema rollback` cannot reverse these:\n\n',
+    close: '',
+    items: listed(changes, irreversibleItem, 'more irreversible changes'),
   };
 }
 

@@ -10,13 +10,16 @@
  *           - legacy "Legacy" (412 records still hold it)
  *     -   Archive property tickets.legacy_code
  *         !! destructive: archives the property: its values are no longer readable on records
+ *     +   Create event definition event:order_shipped "Order shipped" (primary object CONTACT)
+ *         irreversible: the API cannot delete an event definition: ...
  *
  *   Plan: 1 to create, 1 to update, 1 to archive; 1 destructive, 1 dangerous.
  *
  * A plan made against an account (not one built in memory) first names it: `Plan for <URL> (environment
  * production), account 1000001 (Acme)`. Then one line per change (symbol and the change's message),
  * grouped by object type, association pair and event definition in plan order; the severity mark and
- * reason under every change that is not safe; then the plan's errors, warnings and notes, and the
+ * reason under every change that is not safe, and why a rollback cannot reverse it under every change it
+ * cannot; then the plan's errors, warnings and notes, and the
  * summary line. Colour only when the caller asks
  * (`color`: a terminal, no NO_COLOR, no --no-color); the same text otherwise, without escape codes.
  * Returns the lines joined by newlines, without a trailing newline.
@@ -35,6 +38,7 @@ import { countOf } from '../common/plan-values.js';
 import { neutralizeDocument } from '../common/safe-text.js';
 import { targetText } from '../common/target-line.js';
 import { rollbackText } from './plan-rollback.js';
+import { IRREVERSIBLE, irreversibleWhy } from './plan-reversal.js';
 
 export interface PlanTextOptions {
   /** ANSI colour; the caller decides (see `colorEnabled`) */
@@ -79,6 +83,9 @@ function changeLines(change: PlannedChange, chalk: ChalkInstance): string[] {
     const style = change.severity === 'destructive' ? chalk.red.bold : chalk.yellow.bold;
     lines.push(`${DETAIL_INDENT}${style(`${severity}:`)} ${change.reason}`);
   }
+  const irreversible = irreversibleWhy(change);
+  if (irreversible !== undefined)
+    lines.push(`${DETAIL_INDENT}${chalk.magenta.bold(`${IRREVERSIBLE}:`)} ${irreversible}`);
   for (const line of policyLines(change))
     lines.push(DETAIL_INDENT + (change.policy.decision === 'refuse' ? chalk.red(line) : line));
   for (const line of textDetailLines(detailsOf(change), chalk)) lines.push(DETAIL_INDENT + line);
