@@ -5,7 +5,8 @@
  * agree:
  *
  * - every change the fresh plan holds is in the saved plan, identical in type, meta, severity, policy
- *   decision and rule, reversal, dependencies (those already done left out) and requests;
+ *   decision and rule, dependencies (those already done left out) and requests, and still reversible
+ *   when the plan said it was;
  * - every saved change the fresh plan does not hold is at its end state already (read back): that is how
  *   a run that was interrupted is finished with the same file;
  * - the saved order never runs a change before one it depends on, or a phase before an earlier one.
@@ -188,7 +189,9 @@ function compare(
     what.push(
       `severity: the plan says ${s.severity} (${s.policy.decision}), now ${f.severity} (${f.policy.decision}: ${f.policy.reason})`,
     );
-  if (!ownEvaluation && !same(s.reversal, f.reversal))
+  // a rollback the plan promised must still be possible; one it said was not may have become possible (a
+  // remap part-done by an earlier run has fewer records left to rewrite)
+  if (!ownEvaluation && s.reversal.reversible && !f.reversal.reversible)
     what.push(`reversal: the plan says ${reversalWords(s)}, now ${reversalWords(f)}`);
   if (!same(requests, f.requests)) what.push('requests: they are not what the change sends now');
   const deps = dependencyDifference(savedDeps, f.dependsOn);

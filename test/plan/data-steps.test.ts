@@ -104,7 +104,10 @@ describe('renameFinished', () => {
 
   it('the mark on the old property says it finished', () => {
     const marked = { ...old, description: renamedDescription('Help text', 'b') };
-    expect(renameFinished('tickets', 'a', 'b', marked, flags(), undefined)).toContain('carries the mark');
+    expect(renameFinished('tickets', 'a', 'b', marked, flags(), undefined)).toMatchObject({
+      marked: true,
+      why: expect.stringContaining('carries the mark') as unknown,
+    });
     // a mark for another name does not count
     expect(renameFinished('tickets', 'a', 'c', marked, flags(), undefined)).toBeUndefined();
   });
@@ -118,7 +121,8 @@ describe('renameFinished', () => {
       flags('2026-03-01T00:00:00Z'),
       flags(undefined, '2026-02-01T00:00:00Z'),
     );
-    expect(why).toContain('was changed (2026-03-01T00:00:00Z) after tickets.b was created');
+    expect(why?.marked).toBe(false);
+    expect(why?.why).toContain('was changed (2026-03-01T00:00:00Z) after tickets.b was created');
   });
 });
 

@@ -96,6 +96,11 @@ const PATTERNS: Record<string, (value: string) => DiagnosticInput> = {
     message: `'${value}' is not an object type: use a name such as 'tickets' or an id such as '0-5'`,
   }),
   objectTypeName: (value) => nameRule(value, 'object type name', 100),
+  branchName: (value) => ({
+    code: 'NAME_INVALID',
+    message: `'${value}' is not a branch name crm-schema writes to: letters, digits, '.', '_', '-' and '/', not starting with '-', without '..' or '//', not ending with '.' or '/'`,
+    hint: 'for example crm-schema-records',
+  }),
   environmentName: (value) => ({
     code: 'NAME_INVALID',
     message: `'${value}' is not a valid environment name: a letter first, then letters, digits, '_' and '-'`,
