@@ -254,6 +254,44 @@ describe('two teams naming labels of one object pair', () => {
   });
 });
 
+describe('an entry puts its object pair under management', () => {
+  it('even when no manifest names the pair: its labels in scope are unmanaged, read only when looked at', async () => {
+    for (const [from, to, label] of [
+      ['deals', 'companies', 'Partner company'],
+      ['deals', 'companies', 'Reseller'],
+    ] as const) {
+      const made = await emulator.call('POST', `/crm/v4/associations/${from}/${to}/labels`, {
+        label,
+        name: label.toLowerCase().replace(' ', '_'),
+      });
+      expect(made.status).toBe(200);
+    }
+    await writeFiles(dir, {
+      'crm-schema.yaml': projectFile('sales_', "['companies->deals:Partner *']"),
+      'schema/deals.yaml': 'kind: Properties\nobjectType: deals\nproperties: []\n',
+    });
+    const plan = await runCli(['plan', '--verbose'], { cwd: dir, env: { CRM_TOKEN: TOKEN } });
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(
+      // seen from the direction the entry is written in
+      '  warning UNMANAGED_LABEL: companies->deals:Partner company (inverse "Partner company") is a user label ' +
+        "in the managed scope (labels 'companies->deals:Partner *') but in no manifest\n",
+    );
+    expect(plan.stdout).not.toContain('Reseller');
+    expect(plan.stderr).toMatch(
+      /GET \/crm\/v4\/associations\/deals\/companies\/labels|configurations\/deals\/companies/,
+    );
+    // a pull request's plan looks at nothing no manifest names: the pair is not even read
+    const ignoring = await runCli(['plan', '--ignore-unmanaged', '--verbose'], {
+      cwd: dir,
+      env: { CRM_TOKEN: TOKEN },
+    });
+    expect(ignoring.code).toBe(0);
+    expect(ignoring.stdout).not.toContain('UNMANAGED_LABEL');
+    expect(ignoring.stderr).not.toMatch(/deals\/companies/);
+  });
+});
+
 describe('init --pull and pull adopt only labels in scope', () => {
   beforeEach(async () => {
     for (const [objectType, name] of [
