@@ -151,8 +151,24 @@ describe('diff: the label scope', () => {
     );
     expect(out.changes).toStrictEqual([]);
     expect(out.diagnostics[0]?.message).toBe(
-      "contacts->companies:Lead is outside the policy's manage scope: the manifest relabels the account's label 'Escalation lead' (managed) to 'Lead', and 'Lead' matches no pattern of manage.labels for contacts->companies: a relabel cannot take a label out of the scope",
+      "contacts->companies:Lead is outside the policy's manage scope: the manifest relabels the account's label 'Escalation lead' (managed) to 'Lead', and neither 'Lead' nor its inverse 'Escalated company' matches a pattern of manage.labels for contacts->companies: a relabel cannot take a label out of the scope",
     );
+  });
+
+  it('owns a label by the inverse text the account keeps when the manifest leaves it out', () => {
+    const byInverse = policy({
+      manage: { groups: [], prefixes: [], labels: ['contacts->companies:Escalated *'] },
+    });
+    const kept = run(
+      manifest({ 'contacts->companies': [label('Escalation owner', { renamedFrom: 'Escalation lead' })] }),
+      byInverse,
+    );
+    expect(kept.diagnostics).toStrictEqual([]);
+    expect(kept.changes.map((c) => c.type)).toEqual(['label.update']);
+    // a new label without inverseLabel gets its own text in both directions: that text must match
+    const created = run(manifest({ 'contacts->companies': [label('Escalated twice')] }), byInverse);
+    expect(created.diagnostics).toStrictEqual([]);
+    expect(created.changes.map((c) => c.type)).toEqual(['label.create']);
   });
 
   it('creates a label in scope and refuses a new one outside it, by pattern or by pair', () => {

@@ -243,10 +243,13 @@ export function ownsLabelPair(
   const scope = labelScopeOf(ctx);
   if (!scope.active) return true;
   const { from, to, label } = d;
-  const declaredIn = scope.label(from, to, [label.label, label.inverseLabel]) !== undefined;
+  // the texts the pair ends with: an inverse text the manifest leaves out stays the account's (a new
+  // label gets its own text in both directions)
+  const inverse = label.inverseLabel ?? (live === undefined ? label.label : live.inverseLabel);
+  const declaredIn = scope.label(from, to, [label.label, inverse]) !== undefined;
   const liveIn = live === undefined || scope.label(from, to, [live.label, live.inverseLabel]) !== undefined;
   if (declaredIn && liveIn) return true;
-  const notDeclared = notOwned(scope, from, to, label.label, label.inverseLabel);
+  const notDeclared = notOwned(scope, from, to, label.label, inverse);
   let why: string;
   if (live === undefined) {
     why = `it is new, and ${notDeclared}`;
