@@ -9,7 +9,7 @@ import { labelAddress, limitAddress } from '../../src/model/address.js';
 import type { ScopePolicy } from '../../src/model/policy.js';
 import type { NormalizedLabel, SchemaState } from '../../src/model/schema-model.js';
 import { diff } from '../../src/plan/diff/diff.js';
-import { unscopedLabelsWarning } from '../../src/plan/diff/ownership.js';
+import { unscopedLabelsWarning } from '../../src/plan/diff/label-ownership.js';
 import { desired, policy, state } from './fixtures.js';
 
 const U = 'USER_DEFINED';

@@ -40,7 +40,7 @@ import {
   ownsLabelPair,
   ownsLabelTombstone,
   type DeclaredLabel,
-} from './ownership.js';
+} from './label-ownership.js';
 
 /** What the label diff tells the limit diff, per direction (`pairKey`) and text there. */
 export interface LabelMatches {

@@ -20,7 +20,7 @@ import type { LabelMatches } from './labels.js';
 import { defined } from '../../core/defined.js';
 import { labelFrom, labelPairIndex } from '../../model/label-pairs.js';
 import type { SourceLocation } from '../../core/source/source-location.js';
-import { ownsLabelTombstone, ownsTypeLimit } from './ownership.js';
+import { ownsLabelTombstone, ownsTypeLimit } from './label-ownership.js';
 
 interface Target {
   category: string;
