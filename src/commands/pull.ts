@@ -41,7 +41,7 @@ export default class Pull extends CrmCommand {
     '<%= config.bin %> pull --env production',
     '<%= config.bin %> pull --env production --prefix support_',
     '<%= config.bin %> pull --env production --baseline crm-schema/deployed/production',
-    '<%= config.bin %> pull --base-url https://crm.example.com --object-type tickets --prefix support_ --label tickets->orders --event order_shipped --out schema',
+    "<%= config.bin %> pull --base-url https://crm.example.com --object-type tickets --prefix support_ --label 'tickets->orders' --event order_shipped --out schema",
   ];
 
   static override flags = {

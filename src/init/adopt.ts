@@ -111,7 +111,7 @@ function adoptionText(manage: ManageEntries, adoption: Adoption, left: [string, 
     between.length === 0
       ? ''
       : `Not adopted: the user labels between ${between.join(', ')}, which may be another team's. Labels have ` +
-        `owners: name this project's with --label (--label ${first(left)} for every label of that object pair, ` +
+        `owners: name this project's with --label (--label '${first(left)}' for every label of that object pair, ` +
         `--label '${first(left)}:Escalation *' for those whose text or inverse text matches).\n`;
   if (adoption.objectTypes.length + adoption.events.length + labels.length === 0)
     return `Scope: ${scope}. Nothing in the account is in it yet: the project starts without resources.\n${notAdopted}`;

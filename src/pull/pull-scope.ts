@@ -119,7 +119,7 @@ export function resolvePullScope({ flags, desired, policy }: ResolveOptions): Pu
       `pull adds only the association labels of a label scope, and none names ${unnamed.join(', ')}: another team's labels would be pulled too.`,
       {
         hint:
-          `Name the labels to pull with --label (repeatable): --label ${first} for every label of that object pair, or ` +
+          `Name the labels to pull with --label (repeatable): --label '${first}' for every label of that object pair, or ` +
           `--label '${first}:Escalation *' for those whose text matches; or set policy.manage.labels in crm-schema.yaml.`,
       },
     );
@@ -143,7 +143,7 @@ export function scopeSource(scope: PullScope): string {
   return scope.byFlags ? describeManage(scope.manage) : 'policy.manage';
 }
 
-/** `--label tickets->orders`, or `policy.manage.labels`: where the label scope of a pull comes from. */
+/** `--label 'tickets->orders'`, or `policy.manage.labels`: where the label scope of a pull comes from. */
 export function labelSource(scope: PullScope): string {
   return scope.labelsByFlags ? describeLabels(scope.manage.labels ?? []) : 'policy.manage.labels';
 }

@@ -64,9 +64,14 @@ export function describeManage(manage: Pick<ManageEntries, 'groups' | 'prefixes'
   );
 }
 
-/** `--label tickets->orders --label 'contacts->companies:Escalation *'`, for messages. */
+/** `--label 'tickets->orders' --label 'contacts->companies:Escalation *'`, for messages. */
 export function describeLabels(labels: readonly string[]): string {
-  return labels.map((l) => (/^[a-z0-9_>:-]+$/.test(l) ? `--label ${l}` : `--label '${l}'`)).join(' ');
+  return labels.map((l) => `--label ${shellQuoted(l)}`).join(' ');
+}
+
+/** A value in single quotes as a shell reads it: a label entry holds `>`, which a shell takes for a redirection. */
+export function shellQuoted(value: string): string {
+  return `'${value.replaceAll("'", "'\\''")}'`;
 }
 
 /** `prefixes support_ and groups deals.finance`, for messages. */
@@ -125,7 +130,7 @@ function labelEntries(values: readonly string[]): string[] {
         `--label ${given}: expected an object pair, optionally with a pattern of label text.`,
         {
           hint:
-            "For example --label tickets->orders (every label of that pair), or --label 'contacts->companies:Escalation *' " +
+            "For example --label 'tickets->orders' (every label of that pair), or --label 'contacts->companies:Escalation *' " +
             '(the labels whose text or inverse text matches; * any run of characters).',
         },
       );

@@ -270,7 +270,7 @@ describe('init --pull', () => {
       'Scope: prefixes support_. Adopting 3 custom properties of tickets, orders; 1 event property of ' +
         'order_shipped.\n' +
         "Not adopted: the user labels between orders and tickets, which may be another team's. Labels have " +
-        "owners: name this project's with --label (--label tickets->orders for every label of that object pair, " +
+        "owners: name this project's with --label (--label 'tickets->orders' for every label of that object pair, " +
         "--label 'tickets->orders:Escalation *' for those whose text or inverse text matches).\n",
     );
     const project = await readFile(join(dir, 'crm-schema.yaml'), 'utf8');

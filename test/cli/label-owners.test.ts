@@ -244,7 +244,7 @@ describe('two teams naming labels of one object pair', () => {
     expect(pulled.code, pulled.stdout + pulled.stderr).toBe(0);
     expect(pulled.stdout).toContain('  + contacts->companies:Billing backup\n');
     expect(pulled.stdout).toContain(
-      'contacts->companies: 2 user labels match --label contacts->companies but are outside policy.manage.labels of the project: not pulled',
+      "contacts->companies: 2 user labels match --label 'contacts->companies' but are outside policy.manage.labels of the project: not pulled",
     );
     const text = await readFile(join(dir, 'finance', 'schema', 'associations.yaml'), 'utf8');
     expect(text).toContain('Billing backup');
@@ -373,7 +373,7 @@ describe('init --pull and pull adopt only labels in scope', () => {
       "Error: pull adds only the association labels of a label scope, and none names contacts->companies: another team's labels would be pulled too.\n",
     );
     expect(pulled.stderr).toContain(
-      'Hint: Name the labels to pull with --label (repeatable): --label contacts->companies',
+      "Hint: Name the labels to pull with --label (repeatable): --label 'contacts->companies'",
     );
     expect(writes.length).toBe(before);
     expect(existsSync(join(dir, 'fresh', 'crm-schema.yaml'))).toBe(false);
@@ -420,7 +420,7 @@ describe('the project file and the one warning', () => {
       expect(run.stderr).toContain(
         'Error: --label contacts:companies: expected an object pair, optionally with a pattern of label text.\n',
       );
-      expect(run.stderr).toContain('Hint: For example --label tickets->orders (every label of that pair)');
+      expect(run.stderr).toContain("Hint: For example --label 'tickets->orders' (every label of that pair)");
     }
     expect(await readdir(dir)).toEqual([]);
     expect(writes).toEqual([]);
