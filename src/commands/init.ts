@@ -34,10 +34,11 @@ export default class Init extends CrmCommand {
     'Writes crm-schema.yaml (with comments), a schema/ folder, and .crm-schema/ and saved plans (plan.json, ' +
     '*.plan.json) in .gitignore; with --workflows the three GitHub Actions recipes in .github/workflows/, ' +
     'naming the environment the project file names (or none). The project owns a scope, written as ' +
-    'policy.manage: the custom properties with a name prefix (--prefix) or in a group (--group); without ' +
-    'these flags init asks on a terminal, and refuses elsewhere. With --pull it adopts that scope of the ' +
-    'account named by --base-url / CRM_BASE_URL (or --local): only those properties, the groups they use, ' +
-    'the custom event properties with a chosen prefix and the label pairs between the object types adopted; ' +
+    'policy.manage: the custom properties with a name prefix (--prefix) or in a group (--group), and the ' +
+    'association labels named by --label; without these flags init asks on a terminal, and refuses elsewhere. ' +
+    'With --pull it adopts that scope of the account named by --base-url / CRM_BASE_URL (or --local): only ' +
+    'those properties, the groups they use, the custom event properties with a chosen prefix and the labels ' +
+    'of the --label entries (labels have owners: none is adopted unasked); ' +
     'a plan right after shows no change; an account adopted over HTTP becomes the default environment, ' +
     'pinned to its id (accountId). Built-in groups are managed only when named. Writes no file that ' +
     'exists. Exit 0 on success, 1 on any error.';
@@ -46,6 +47,7 @@ export default class Init extends CrmCommand {
     '<%= config.bin %> init --prefix support_',
     '<%= config.bin %> init --prefix tickets.support_ --group deals.finance --workflows',
     '<%= config.bin %> init --pull --base-url https://api.example.com --prefix support_',
+    "<%= config.bin %> init --pull --base-url https://api.example.com --prefix support_ --label 'contacts->companies:Escalation *'",
     '<%= config.bin %> init --pull --local',
   ];
 
@@ -65,6 +67,12 @@ export default class Init extends CrmCommand {
       summary:
         'The project owns the custom properties in this group (support, or deals.finance for one object type); repeatable.',
       helpValue: 'GROUP',
+      multiple: true,
+    }),
+    label: Flags.string({
+      summary:
+        "The project owns the association labels of this object pair (tickets->orders), or those whose text matches ('contacts->companies:Escalation *'); repeatable.",
+      helpValue: 'FROM->TO[:TEXT]',
       multiple: true,
     }),
     yes: Flags.boolean({
@@ -89,7 +97,11 @@ export default class Init extends CrmCommand {
           hint: 'Run crm-schema pull to add what the account holds to it, or init in another folder.',
         },
       );
-    const given = manageFromFlags({ prefixes: flags.prefix ?? [], groups: flags.group ?? [] });
+    const given = manageFromFlags({
+      prefixes: flags.prefix ?? [],
+      groups: flags.group ?? [],
+      labels: flags.label ?? [],
+    });
     // isTTY is undefined (not false) off a terminal, whatever the typings say
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare -- see above
     const terminal = process.stdin.isTTY === true ? openTerminal(process.stdin, process.stderr) : undefined;

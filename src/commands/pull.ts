@@ -28,7 +28,8 @@ export default class Pull extends CrmCommand {
     'Reads the live account and writes what it holds as manifests: custom properties and groups per object ' +
     'type, association labels and limits per pair, custom event properties per event definition (built-in ' +
     'properties only with --include-built-in). Only properties in a managed scope are added: --prefix and ' +
-    '--group, else the policy.manage of the project. Without --object-type, --associations or --event it ' +
+    '--group, else the policy.manage of the project; only labels in a label scope: --label, else ' +
+    'policy.manage.labels. Without --object-type, --associations or --event it ' +
     'refreshes the project: what its manifests and policy put in scope. Manifests are updated in place; ' +
     'every line that does not change stays as it is written; new scopes get new files in --out. Writes only ' +
     'files; never changes the account. With --baseline (the git ref of the last deploy) what the manifests ' +
@@ -40,7 +41,7 @@ export default class Pull extends CrmCommand {
     '<%= config.bin %> pull --env production',
     '<%= config.bin %> pull --env production --prefix support_',
     '<%= config.bin %> pull --env production --baseline crm-schema/deployed/production',
-    '<%= config.bin %> pull --base-url https://crm.example.com --object-type tickets --prefix support_ --associations tickets:orders --event order_shipped --out schema',
+    "<%= config.bin %> pull --base-url https://crm.example.com --object-type tickets --prefix support_ --label 'tickets->orders' --event order_shipped --out schema",
   ];
 
   static override flags = {
@@ -70,6 +71,12 @@ export default class Pull extends CrmCommand {
       summary:
         'Add only the custom properties in this group (support, or tickets.support for one object type); repeatable. Default: policy.manage of the project.',
       helpValue: 'GROUP',
+      multiple: true,
+    }),
+    label: Flags.string({
+      summary:
+        "Add only the association labels of this object pair (tickets->orders), or those whose text matches ('contacts->companies:Escalation *'), and read that pair; repeatable. Default: policy.manage.labels of the project.",
+      helpValue: 'FROM->TO[:TEXT]',
       multiple: true,
     }),
     out: Flags.string({
@@ -125,6 +132,7 @@ export default class Pull extends CrmCommand {
         events: flags.event ?? [],
         prefixes: flags.prefix ?? [],
         groups: flags.group ?? [],
+        labels: flags.label ?? [],
       },
       desired: project?.desired ?? nothingDeclared(),
       policy: toPlanPolicy(target.policy),

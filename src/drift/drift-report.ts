@@ -66,7 +66,10 @@ export interface DriftUnmanaged {
   kind: DriftKind;
   /** the live label of the resource, when it has one */
   label?: string;
-  /** why it is in the managed scope: `group 'support_escalation'`, `prefix 'support_'`, `its pair is declared` */
+  /**
+   * why it is in the managed scope: `group 'support_escalation'`, `prefix 'support_'`,
+   * `labels 'tickets->orders'`, `its pair is declared`
+   */
   scope: string;
 }
 

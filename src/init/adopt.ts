@@ -3,9 +3,10 @@
  * takes the scope given by `--prefix` / `--group` or asks for one (scope-prompt.ts), and pulls only that
  * scope into new manifests: the custom properties with a chosen prefix or in a chosen group, the custom
  * groups they use (and those chosen), the custom event properties with a chosen (unqualified) prefix, and
- * every user label between the object types adopted. A custom group the pull writes joins the scope
- * (`manage.groups`): a manifest declaring a group owns it. A built-in group is never put under
- * management unless it was chosen by name.
+ * the user labels of the label entries given (`--label`): labels have owners, so none is adopted
+ * unasked, and the person is told which object pairs between the object types adopted hold labels that
+ * were left out. A custom group the pull writes joins the scope (`manage.groups`): a manifest declaring a
+ * group owns it. A built-in group is never put under management unless it was chosen by name.
  */
 import { mkdir } from 'node:fs/promises';
 import type { CrmClient } from '../api/client.js';
@@ -17,6 +18,7 @@ import { adoptionScope } from '../pull/pull-scope.js';
 import { scopePolicyOf, scopeWords, withWrittenGroups, type ManageEntries } from '../pull/scope-flags.js';
 import { schemaComment } from '../pull/schema-ref.js';
 import { discoverAccount, labelledPairs, type AccountFindings } from './discover.js';
+import { labelScope } from '../model/label-scope.js';
 import { chooseScope, offerOf } from './scope-prompt.js';
 import type { Terminal } from './terminal.js';
 
@@ -73,16 +75,20 @@ export async function adoptAccount(client: CrmClient, options: AdoptOptions): Pr
   const found = await discoverAccount(client);
   const manage = await chooseScope(options.given, terminal, offerOf(found));
   const adoption = adoptionOf(found, manage);
-  const pairs = await labelledPairs(client, adoption.objectTypes);
-  say(adoptionText(manage, adoption, pairs));
-  if (adoption.objectTypes.length + adoption.events.length === 0) return { manage };
+  const labels = labelScope(manage.labels ?? []);
+  // the object pairs between the object types adopted that hold user labels and no label entry names
+  const left = (await labelledPairs(client, adoption.objectTypes)).filter(
+    ([from, to]) => !labels.namesPair(from, to),
+  );
+  say(adoptionText(manage, adoption, left));
+  if (adoption.objectTypes.length + adoption.events.length + labels.pairs.length === 0) return { manage };
   if (terminal !== undefined && !options.yes) {
     const answer = (await terminal.ask('Pull this scope and write the project? [Y/n] ')).trim();
     if (answer !== '' && !/^y(es)?$/i.test(answer)) return undefined;
   }
   await mkdir(options.outDir, { recursive: true });
   const report = await pull(client, {
-    scope: adoptionScope(adoption.objectTypes, pairs, adoption.events, manage),
+    scope: adoptionScope(adoption.objectTypes, adoption.events, manage),
     desired: nothingDeclared(),
     includeBuiltIn: false,
     manifestFiles: [],
@@ -94,19 +100,37 @@ export async function adoptAccount(client: CrmClient, options: AdoptOptions): Pr
   return { manage: withWrittenGroups(manage, report.added), report };
 }
 
-function adoptionText(manage: ManageEntries, adoption: Adoption, pairs: [string, string][]): string {
+function adoptionText(manage: ManageEntries, adoption: Adoption, left: [string, string][]): string {
   const scope = scopeWords(manage);
-  if (adoption.objectTypes.length + adoption.events.length === 0)
-    return `Scope: ${scope}. Nothing in the account is in it yet: the project starts without resources.\n`;
-  const parts = [
-    `${adoption.properties} custom ${adoption.properties === 1 ? 'property' : 'properties'} of ${adoption.objectTypes.join(', ') || 'no object type'}`,
+  const labels = manage.labels ?? [];
+  // a label pair is one resource with two directions: each object pair once
+  const between = [
+    ...new Set(left.map(([from, to]) => (from < to ? `${from} and ${to}` : `${to} and ${from}`))),
   ];
+  const notAdopted =
+    between.length === 0
+      ? ''
+      : `Not adopted: the user labels between ${between.join(', ')}, which may be another team's. Labels have ` +
+        `owners: name this project's with --label (--label '${first(left)}' for every label of that object pair, ` +
+        `--label '${first(left)}:Escalation *' for those whose text or inverse text matches).\n`;
+  if (adoption.objectTypes.length + adoption.events.length + labels.length === 0)
+    return `Scope: ${scope}. Nothing in the account is in it yet: the project starts without resources.\n${notAdopted}`;
+  const parts =
+    adoption.objectTypes.length > 0 || labels.length === 0
+      ? [
+          `${adoption.properties} custom ${adoption.properties === 1 ? 'property' : 'properties'} of ${adoption.objectTypes.join(', ') || 'no object type'}`,
+        ]
+      : [];
   if (adoption.events.length > 0)
     parts.push(
       `${adoption.eventProperties} event ${adoption.eventProperties === 1 ? 'property' : 'properties'} of ${adoption.events.join(', ')}`,
     );
-  // a label pair is one resource with two directions: each object pair once
-  const between = new Set(pairs.map(([from, to]) => (from < to ? `${from} and ${to}` : `${to} and ${from}`)));
-  if (between.size > 0) parts.push(`the association labels between ${[...between].join(', ')}`);
-  return `Scope: ${scope}. Adopting ${parts.join('; ')}.\n`;
+  if (labels.length > 0) parts.push(`the association labels of ${labels.join(', ')}`);
+  return `Scope: ${scope}. Adopting ${parts.join('; ')}.\n${notAdopted}`;
+}
+
+/** `tickets->orders`: the first direction left out, for the example of the hint. */
+function first(left: readonly [string, string][]): string {
+  const [from = '', to = ''] = left[0] ?? [];
+  return `${from}->${to}`;
 }

@@ -5,10 +5,15 @@
  * only: per well-known object type its non-sensitive property list and its group list, and the event
  * definitions with their properties (paged). The label pairs are read afterwards, only between the
  * object types adopted.
+ *
+ * A name that breaks the platform's name rules (a property's, its group's, a group's, an event
+ * definition's or an event property's) is left out: it is never offered, listed or adopted (the pull
+ * notes those of the scope, with what to do).
  */
 import type { CrmClient } from '../api/client.js';
 import { mapLimit } from '../core/map-limit.js';
 import { BUILT_IN_GROUPS, isBuiltInGroup } from '../model/built-in-groups.js';
+import { isPlatformName } from '../model/platform-names.js';
 
 export interface FoundProperty {
   name: string;
@@ -54,11 +59,16 @@ export async function discoverAccount(client: CrmClient): Promise<AccountFinding
     const live = properties.filter((p) => p.archived !== true);
     const builtInGroups = new Set(live.filter((p) => p.platformDefined === true).map((p) => p.groupName));
     const custom = live
-      .filter((p) => p.platformDefined !== true)
+      .filter(
+        (p) =>
+          p.platformDefined !== true &&
+          isPlatformName('property', p.name) &&
+          isPlatformName('group', p.groupName),
+      )
       .map((p) => ({ name: p.name, groupName: p.groupName }));
     const used = new Set(custom.map((p) => p.groupName));
     const chosen = groups
-      .filter((g) => !g.archived)
+      .filter((g) => !g.archived && isPlatformName('group', g.name))
       .map((g) => ({
         name: g.name,
         label: g.label,
@@ -69,9 +79,12 @@ export async function discoverAccount(client: CrmClient): Promise<AccountFinding
   });
   const events: FoundEvent[] = [];
   for await (const definition of client.events.listAll({ includeProperties: true })) {
+    if (!isPlatformName('event', definition.name)) continue;
     events.push({
       name: definition.name,
-      properties: definition.properties.filter((p) => p.platformDefined !== true).map((p) => p.name),
+      properties: definition.properties
+        .filter((p) => p.platformDefined !== true && isPlatformName('eventProperty', p.name))
+        .map((p) => p.name),
     });
   }
   return {

@@ -188,7 +188,8 @@ export function assertScopeOrTerminal(given: ManageEntries, terminal: Terminal |
     {
       hint:
         'Give it with --prefix PREFIX or --group GROUP (repeatable; qualify one with an object type: ' +
-        '--prefix tickets.support_, --group deals.finance).',
+        '--prefix tickets.support_, --group deals.finance), and the association labels it owns with --label ' +
+        "(--label 'tickets->orders', --label 'contacts->companies:Escalation *').",
     },
   );
 }

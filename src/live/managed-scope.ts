@@ -5,9 +5,11 @@
  * `manage.groups` and `manage.prefixes` entries are `escalation` (every object type the manifests name)
  * or qualified by an object type, `tickets.escalation` / `0-5.escalation`; the qualifier is made
  * canonical (`tickets`) here, the planner applies a qualified entry to its object type only.
- * `manage.events` entries are event definition names, taken as they are.
+ * `manage.events` entries are event definition names, taken as they are. `manage.labels` entries
+ * (`0-5->0-123:Escalation *`) get canonical object types too (`tickets->orders:Escalation *`).
  */
 import { defined } from '../core/defined.js';
+import { canonicalLabelEntry } from '../model/label-scope.js';
 import { canonicalObjectType } from '../model/object-types.js';
 import type { Policy, ScopePolicy } from '../model/policy.js';
 
@@ -17,7 +19,7 @@ export function toPlanPolicy(policy: Pick<Policy, 'unmanaged' | 'manage'>): Scop
     manage: {
       groups: policy.manage.groups.map(canonicalEntry),
       prefixes: policy.manage.prefixes.map(canonicalEntry),
-      ...defined({ events: policy.manage.events }),
+      ...defined({ events: policy.manage.events, labels: policy.manage.labels?.map(canonicalLabelEntry) }),
     },
   };
 }

@@ -8,6 +8,7 @@ import { canonicalObjectType } from '../model/object-types.js';
 import type { DesiredState } from '../model/desired-state.js';
 import { policyObjectTypes, watchesUnmanaged } from './managed-scope.js';
 import type { ScopePolicy } from '../model/policy.js';
+import { labelScope } from '../model/label-scope.js';
 
 export interface ObjectTypeScope {
   /** canonical name, also used in request paths */
@@ -110,6 +111,10 @@ export function scopeFromDesired(desired: DesiredState, policy: ScopePolicy): Li
   for (const entry of scope.objectTypes.values()) {
     if (watchesUnmanaged(policy, entry.objectType)) entry.fullList = true;
   }
+  // the object pairs the label scope names, with their inverses, when the unmanaged policy looks at them
+  if (labelsManaged)
+    for (const { from, to } of labelScope(policy.manage.labels ?? []).pairs)
+      pairScopeOf(scope, from, to).inverse = true;
   return scope;
 }
 

@@ -34,10 +34,16 @@ export interface Policy {
   recordValues: RecordValuesPolicy;
   /**
    * the managed scope, which the project owns: groups (and their properties), name prefixes (of
-   * properties, groups and event definitions), and event definitions (and their properties) by name;
-   * `events` left out is none
+   * properties, groups and event definitions), event definitions (and their properties) by name, and
+   * association labels (`tickets->orders`, `contacts->companies:Escalation *`: label-scope.ts);
+   * `events` or `labels` left out is none
    */
-  manage: { groups: readonly string[]; prefixes: readonly string[]; events?: readonly string[] };
+  manage: {
+    groups: readonly string[];
+    prefixes: readonly string[];
+    events?: readonly string[];
+    labels?: readonly string[];
+  };
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -52,7 +58,15 @@ export const DEFAULT_POLICY: Policy = {
 /** Whether the policy names a managed scope at all (any entry): then every resource a manifest names must lie inside it. */
 export function hasManageScope(policy: Pick<Policy, 'manage'>): boolean {
   const { groups, prefixes, events = [] } = policy.manage;
-  return groups.length > 0 || prefixes.length > 0 || events.length > 0;
+  return groups.length > 0 || prefixes.length > 0 || events.length > 0 || hasLabelScope(policy);
+}
+
+/**
+ * Whether the policy names the association labels it owns (`manage.labels`): then every label and limit a
+ * manifest names must lie inside them; without, labels have no owner and a manifest may name any.
+ */
+export function hasLabelScope(policy: Pick<Policy, 'manage'>): boolean {
+  return (policy.manage.labels ?? []).length > 0;
 }
 
 /** What the diff needs of a policy: which live resources are managed, and what to do with strays. */

@@ -1,7 +1,7 @@
 /**
  * The one way a plan is computed: desired state + live account -> plan. Read the live state the desired
  * state and the policy put in scope (plus what `alsoRead` puts in scope), diff (with the one warning of a
- * policy without a manage scope), count the records that changes touch (the data check), then classify,
+ * policy without a manage scope, or of one without labels when the manifests name labels), count the records that changes touch (the data check), then classify,
  * order and build the plan document. `plan`, `apply` (and
  * the verification of a saved plan) and `drift` all plan through here.
  */
@@ -13,6 +13,7 @@ import type { SchemaState } from '../model/schema-model.js';
 import { dataCheckTargets } from '../plan/data-check.js';
 import type { DesiredState } from '../model/desired-state.js';
 import { diff, sortDiagnostics } from '../plan/diff/diff.js';
+import { unscopedLabelsWarning } from '../plan/diff/label-ownership.js';
 import { unscopedWarning } from '../plan/diff/ownership.js';
 import type { PlanDocument } from '../plan/plan-document.js';
 import { buildPlan, type DecisionContext } from '../plan/plan.js';
@@ -76,8 +77,13 @@ export async function computePlan(
     result.changes = made.adjust(result.changes);
     result.diagnostics = sortDiagnostics([...made.diagnostics, ...result.diagnostics]);
   }
-  const unscoped = made === undefined ? unscopedWarning(options.policy) : undefined;
-  if (unscoped !== undefined) result.diagnostics = sortDiagnostics([...result.diagnostics, unscoped]);
+  const unscoped =
+    made === undefined
+      ? [unscopedWarning(options.policy), unscopedLabelsWarning(options.policy, desired)].filter(
+          (d): d is PlanDiagnostic => d !== undefined,
+        )
+      : [];
+  if (unscoped.length > 0) result.diagnostics = sortDiagnostics([...result.diagnostics, ...unscoped]);
   const ctx: PlanRuleContext = {};
   let searches = 0;
   const quote: SampleValues = {

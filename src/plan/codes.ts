@@ -16,7 +16,7 @@ export const PLAN_CODES = {
   OUTSIDE_MANAGE_SCOPE: {
     level: 'error',
     summary:
-      "a manifest names a resource outside the policy's manage scope (another team's property, group or event)",
+      "a manifest names a resource outside the policy's manage scope (another team's property, group, event or label)",
   },
   TOMBSTONE_CONFLICT: {
     level: 'error',
@@ -82,7 +82,8 @@ export const PLAN_CODES = {
   },
   UNMANAGED_LABEL: {
     level: 'warning',
-    summary: 'a label of a declared object pair is in no manifest (policy unmanaged: report)',
+    summary:
+      'a label in the label scope (without one: of a declared object pair) is in no manifest (policy unmanaged: report)',
     unmanaged: true,
   },
   UNMANAGED_EVENT_PROPERTY: {
@@ -94,6 +95,11 @@ export const PLAN_CODES = {
     level: 'warning',
     summary:
       "the policy has no manage scope: the manifests may change any resource they name, other teams' too",
+  },
+  NO_LABEL_SCOPE: {
+    level: 'warning',
+    summary:
+      "the manage scope has no labels entry: the manifests may change any association label they name, other teams' too",
   },
   EVENT_DEFINITION_DIFFERS: {
     level: 'warning',

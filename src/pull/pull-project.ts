@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
+import { defined } from '../core/defined.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
 import { CONFIG_FILE_NAME, type ProjectConfig } from '../manifest/project/config.js';
 import { matchesGlob, staticBase } from '../manifest/project/glob.js';
@@ -18,7 +19,9 @@ import { emptySchemaState } from '../model/schema-state.js';
 import { assertInsideProject } from './inside-project.js';
 import type { PullReport } from './pull-report.js';
 import type { PullScope } from './pull-scope.js';
-import { isEmptyManage, manageLines, withWrittenGroups, type ManageEntries } from './scope-flags.js';
+import { stringify } from 'yaml';
+import { isEmptyManage, manageData, withWrittenGroups, type ManageEntries } from './scope-flags.js';
+import { projectFileYaml, type KeyNote } from './project-file-yaml.js';
 import { isKnownObjectType } from '../model/object-types.js';
 import { schemaComment } from './schema-ref.js';
 
@@ -93,7 +96,7 @@ function matchedByGlobs(config: ProjectConfig, path: string): boolean {
 
 /**
  * The text of a minimal project file whose glob takes every YAML file under `outDir`, with the scope
- * pull adopted as `policy.manage`.
+ * pull adopted as `policy.manage` (written by the yaml library: project-file-yaml.ts).
  */
 function minimalProjectFile(
   cwd: string,
@@ -104,19 +107,25 @@ function minimalProjectFile(
 ): string {
   const folder = relative(cwd, outDir).split(sep).join('/');
   const glob = folder === '' ? '*.yaml' : `${folder}/**/*.yaml`;
-  const lines = [
-    schemaComment,
-    '#',
-    '# Written by crm-schema pull. Globs are relative to this file.',
-    `manifests: ['${glob}']`,
-  ];
-  if (objectTypes.length > 0)
-    lines.push(
-      '# custom object types the manifests name by name',
-      `objectTypes: [${objectTypes.join(', ')}]`,
-    );
-  if (!isEmptyManage(manage)) lines.push('policy:', ...manageLines(manage, '  '));
-  return `${lines.join('\n')}\n`;
+  const data: Record<string, unknown> = { manifests: [glob] };
+  const notes = new Map<string, KeyNote>([
+    [
+      'manifests',
+      {
+        comment: [
+          schemaComment.replace(/^# ?/, ''),
+          '',
+          'Written by crm-schema pull. Globs are relative to this file.',
+        ],
+      },
+    ],
+  ]);
+  if (objectTypes.length > 0) {
+    data.objectTypes = objectTypes;
+    notes.set('objectTypes', { comment: ['custom object types the manifests name by name'] });
+  }
+  if (!isEmptyManage(manage)) data.policy = { manage: manageData(manage) };
+  return projectFileYaml(data, notes, { quoteGlobs: true });
 }
 
 /**
@@ -131,7 +140,11 @@ export async function settleNewFiles(
   const { project, cwd, outDir, scope } = options;
   const created = report.files.filter((f) => f.status === 'created');
   const recorded = withWrittenGroups(
-    scope.byFlags ? scope.manage : { groups: [], prefixes: [] },
+    {
+      groups: scope.byFlags ? scope.manage.groups : [],
+      prefixes: scope.byFlags ? scope.manage.prefixes : [],
+      ...defined({ labels: scope.labelsByFlags ? scope.manage.labels : undefined }),
+    },
     report.added,
   );
   const custom = customObjectTypes(report.added, project?.config.objectTypes ?? []);
@@ -149,7 +162,13 @@ export async function settleNewFiles(
     if (scope.byFlags && scope.within === undefined && report.added.length > 0)
       report.notes.push(
         `${project.config.file} has no policy.manage: add the scope pulled there ` +
-          `(${manageLines(recorded, '').slice(1).join(', ').replace(/\s+/g, ' ').trim()}), so that plan and drift watch it.`,
+          `(${flowYaml({ groups: recorded.groups, prefixes: recorded.prefixes })}), so that plan and drift watch it.`,
+      );
+    const labels = recorded.labels ?? [];
+    if (scope.labelsByFlags && scope.labelsWithin === undefined && labels.length > 0 && addedLabels(report))
+      report.notes.push(
+        `${project.config.file} has no policy.manage.labels: add the labels pulled there ` +
+          `(labels: ${flowYaml(labels)}), so that plan and drift watch them.`,
       );
   } else if (created.length > 0 && !existsSync(join(cwd, CONFIG_FILE_NAME))) {
     const text = minimalProjectFile(
@@ -163,6 +182,26 @@ export async function settleNewFiles(
     await writeFileAtomic(join(cwd, CONFIG_FILE_NAME), text);
     report.files.push({ path: CONFIG_FILE_NAME, status: 'created' });
   }
+}
+
+/**
+ * `{groups: [tickets.support], prefixes: [support_]}` (the lists that hold entries), or a list: entries as
+ * YAML flow text, for notes.
+ */
+function flowYaml(value: Readonly<Record<string, readonly string[]>> | readonly string[]): string {
+  const data = isList(value)
+    ? value
+    : Object.fromEntries(Object.entries(value).filter(([, list]) => list.length > 0));
+  return stringify(data, { lineWidth: 0, flowCollectionPadding: false, collectionStyle: 'flow' }).trim();
+}
+
+function isList(value: unknown): value is readonly string[] {
+  return Array.isArray(value);
+}
+
+/** Whether a pull added an association label or limit (addresses `from->to:...`). */
+function addedLabels(report: PullReport): boolean {
+  return report.added.some((address) => /^[^.:]+->[^:]+:/.test(address));
 }
 
 /** The object types of the addresses a pull added that validation would not know by name. */

@@ -86,9 +86,11 @@ export async function pull(client: CrmClient, options: PullOptions): Promise<Pul
   }
   for (const pair of selection.pairs) {
     const key = `${pair.from}->${pair.to}`;
-    // in a project, a direction without documents is one the other direction's label pairs imply
+    // in a project, a direction without documents is one the other direction's label pairs imply; one
+    // read for a --label entry is its pair's other direction
     if (
       options.scope.mode === 'flags' &&
+      options.scope.named.has(key) &&
       isEmpty(set.docs('associations', key), pair.addLabels, pair.addLimits)
     ) {
       rec.note(

@@ -5,15 +5,20 @@
  * - custom properties in the pull's managed scope (a managed group or a managed prefix: `--prefix` /
  *   `--group`, else `policy.manage`; flags bounded by the project's own scope), and the groups it names:
  *   never another team's properties;
- * - flags scope: every user label and limit of the pair, every custom property of the event definition;
- * - project scope: every user label and limit of a declared pair, custom event properties with a managed
- *   prefix (what drift reports as unmanaged);
+ * - user labels in the pull's label scope (`--label`, else `policy.manage.labels`; flags bounded by the
+ *   project's own), with their limits, and the limits of a pair's built-in types when an entry names the
+ *   whole pair: never another team's labels. Without a label scope no label is added (a note says how
+ *   many were left out of a declared pair);
+ * - flags scope: every custom property of the event definition;
+ * - project scope: custom event properties with a managed prefix (what drift reports as unmanaged);
  * - both: the groups the added properties use, the properties the formulas of calculated properties use
  *   (validation wants them declared; one outside the scope gets a note), and with `includeBuiltIn` the
  *   built-in properties too.
  *
  * Built-in groups are never added: every account has them. The API does not mark groups; a group counts
- * as built-in when it holds a built-in property.
+ * as built-in when it holds a built-in property. A property, group or event property whose name (or
+ * group name) breaks the platform's name rules is never added either: its manifest entry would not
+ * validate. A note names it and what to do.
  */
 import { eventScope } from '../plan/diff/manage-scope.js';
 import { CrmSchemaError } from '../core/errors.js';
@@ -39,8 +44,10 @@ import {
 } from '../model/address.js';
 import type { DesiredState } from '../model/desired-state.js';
 import { managedScope } from '../plan/diff/diff-context.js';
-import { scopeSource, type PullScope } from './pull-scope.js';
+import { labelScope, type LabelScope } from '../model/label-scope.js';
+import { labelSource, scopeSource, type PullScope } from './pull-scope.js';
 import { scopePolicyOf } from './scope-flags.js';
+import { NameNotes } from './account-names.js';
 
 export interface ObjectPull {
   objectType: string;
@@ -114,8 +121,9 @@ export function selectPull(live: SchemaState, options: SelectionOptions): Select
   // it was created from (the lower typeId), whatever the order of the directions
   const written = new Set<number>();
   const pulled = new Set(options.scope.pairs.keys());
+  const labels = labelsOf(options.scope);
   const pairs = [...options.scope.pairs.values()].map(({ from, to }) =>
-    selectPair(from, to, live, options.desired, written, pulled),
+    selectPair(from, to, live, options, { written, pulled, labels, notes }),
   );
   const events: EventPull[] = [];
   for (const eventName of options.scope.events) {
@@ -131,7 +139,7 @@ export function selectPull(live: SchemaState, options: SelectionOptions): Select
       );
       continue;
     }
-    events.push(selectEvent(eventName, definition, options));
+    events.push(selectEvent(eventName, definition, options, notes));
   }
   return withoutHeld({ objects, pairs, events, notes }, options.held ?? new Set());
 }
@@ -196,10 +204,14 @@ function selectObject(
 
   const added = new Map<string, NormalizedProperty>();
   const left: string[] = [];
+  const badNames = new NameNotes(notes);
   for (const property of active) {
     if (declared.has(property.name)) continue;
-    if (wanted(property)) added.set(property.name, property);
-    else if (!builtIn(property.name) && outside(property.name, property.groupName)) left.push(property.name);
+    if (wanted(property)) {
+      if (badNames.refuses('property', objectType, property.name, property.groupName)) continue;
+      added.set(property.name, property);
+    } else if (!builtIn(property.name) && outside(property.name, property.groupName))
+      left.push(property.name);
   }
   if (left.length > 0) {
     notes.push(
@@ -217,8 +229,10 @@ function selectObject(
     (g) =>
       !builtInGroups.has(g.name) &&
       !declaredGroups.has(g.name) &&
-      (usedByAdded.has(g.name) || inScope('', g.name)),
+      (usedByAdded.has(g.name) || inScope('', g.name)) &&
+      !badNames.refuses('group', objectType, g.name),
   );
+  badNames.flush();
   addGroups.sort((a, b) => order(a.displayOrder, b.displayOrder) || compare(a.name, b.name));
   const addProperties = [...added.values()].sort(
     (a, b) =>
@@ -275,14 +289,39 @@ function addFormulaReferences(
   }
 }
 
+/** The label scope of a pull, and the project's own it is bounded by (when `--label` gives it). */
+interface PullLabels {
+  scope: LabelScope;
+  within: LabelScope | undefined;
+  /** where the scope comes from, for notes */
+  source: string;
+}
+
+function labelsOf(scope: PullScope): PullLabels {
+  return {
+    scope: labelScope(scope.manage.labels ?? []),
+    within: scope.labelsWithin === undefined ? undefined : labelScope(scope.labelsWithin),
+    source: labelSource(scope),
+  };
+}
+
+interface PairContext {
+  /** the typeIds of the label pairs written (or declared) so far: each pair is written once */
+  written: Set<number>;
+  /** the directions pulled (`pairKey`) */
+  pulled: ReadonlySet<string>;
+  labels: PullLabels;
+  notes: string[];
+}
+
 function selectPair(
   from: string,
   to: string,
   state: SchemaState,
-  desired: DesiredState,
-  written: Set<number>,
-  pulled: ReadonlySet<string>,
+  options: SelectionOptions,
+  { written, pulled, labels, notes }: PairContext,
 ): PairPull {
+  const { desired } = options;
   const live = state.associations.get(pairKey(from, to));
   const declared = desired.state.associations.get(pairKey(from, to));
   const index = labelPairIndex(state, from, to);
@@ -306,19 +345,49 @@ function selectPair(
     if (t.kind === 'label' && isOfObjectPair(t.from, t.to, from, to)) mark(index.find(t.from, t.to, t.label));
   const addLabels: NormalizedLabel[] = [];
   const reversePulled = from !== to && pulled.has(pairKey(to, from));
+  /** user label pairs left out: no label scope at all, or in the flags' scope but not the project's */
+  let unscoped = 0;
+  let outsideProject = 0;
   for (const pair of index.pairs) {
     if (pair.label.category !== USER_DEFINED || written.has(pair.label.typeId ?? -1)) continue;
     const seen = labelFrom(pair, from, to) ?? pair.label;
     // created from the other direction, which is pulled too: that direction writes it
     if (reversePulled && (seen.inverseTypeId ?? Infinity) < (seen.typeId ?? Infinity)) continue;
+    const texts = [seen.label, seen.inverseLabel];
+    if (labels.scope.label(from, to, texts) === undefined) {
+      if (!labels.scope.active) unscoped += 1;
+      continue;
+    }
+    if (labels.within !== undefined && labels.within.label(from, to, texts) === undefined) {
+      outsideProject += 1;
+      continue;
+    }
     mark(pair);
     addLabels.push(seen);
   }
+  const count = (n: number) => `${n} user ${n === 1 ? 'label' : 'labels'}`;
+  if (unscoped > 0)
+    notes.push(
+      `${from}->${to}: ${count(unscoped)} in no manifest ${unscoped === 1 ? 'was' : 'were'} not pulled: ` +
+        `labels have owners, and policy.manage.labels names none (add '${from}->${to}', or '${from}->${to}:TEXT*' for ` +
+        'the labels whose text matches, to adopt them).',
+    );
+  if (outsideProject > 0)
+    notes.push(
+      `${from}->${to}: ${count(outsideProject)} ${outsideProject === 1 ? 'matches' : 'match'} ${labels.source} but ` +
+        `${outsideProject === 1 ? 'is' : 'are'} outside policy.manage.labels of the project: not pulled (add the ` +
+        'scope to policy.manage.labels in crm-schema.yaml first).',
+    );
   const userLabels = index.pairs.filter((pair) => pair.label.category === USER_DEFINED).length;
   addLabels.sort((a, b) => (a.typeId ?? 0) - (b.typeId ?? 0));
+  // the limits of the pair's built-in types: with an entry for the whole object pair
+  const wholePair =
+    labels.scope.wholePair(from, to) !== undefined &&
+    (labels.within === undefined || labels.within.wholePair(from, to) !== undefined);
   const declaredLimits = new Set(declared?.limits.keys());
   const addLimits = [...(live?.limits.values() ?? [])]
     .flatMap(({ category, label, typeId, maxToObjectIds }) =>
+      wholePair &&
       label === undefined &&
       typeId !== undefined &&
       maxToObjectIds !== undefined &&
@@ -335,6 +404,7 @@ function selectEvent(
   eventName: string,
   live: NormalizedEventDefinition,
   options: SelectionOptions,
+  notes: string[],
 ): EventPull {
   const declared = new Set(options.desired.state.events.get(eventName)?.properties.keys());
   for (const t of options.desired.tombstones)
@@ -346,6 +416,7 @@ function selectEvent(
   const inScope = (name: string) =>
     owned.property(eventName, name) !== undefined &&
     (within === undefined || within.property(eventName, name) !== undefined);
+  const badNames = new NameNotes(notes);
   const addProperties = [...live.properties.values()]
     .filter((p) => !declared.has(p.name))
     .filter((p) =>
@@ -353,7 +424,9 @@ function selectEvent(
         ? options.includeBuiltIn
         : options.scope.mode === 'flags' || inScope(p.name),
     )
+    .filter((p) => !badNames.refuses('eventProperty', `event:${eventName}`, p.name))
     .sort((a, b) => compare(a.name, b.name));
+  badNames.flush();
   return { eventName, live, addProperties };
 }
 

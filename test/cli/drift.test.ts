@@ -27,7 +27,7 @@ const run = (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<
 const PROJECT = `manifests: ['schema/**/*.yaml']
 policy:
   unmanaged: ignore
-  manage: { groups: [support_escalation], prefixes: [support_] }
+  manage: { groups: [support_escalation], prefixes: [support_], labels: [tickets->orders] }
 `;
 
 const TICKETS = `kind: Properties

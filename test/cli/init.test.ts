@@ -265,9 +265,13 @@ describe('init --pull', () => {
   it('--prefix adopts only that scope and records it; plan then shows no change', async () => {
     const init = await cli(['init', '--pull', '--prefix', 'support_']);
     expect(init.code, init.stderr).toBe(0);
+    // labels have owners: none is adopted unasked, and the person is told which were left out
     expect(init.stderr).toBe(
       'Scope: prefixes support_. Adopting 3 custom properties of tickets, orders; 1 event property of ' +
-        'order_shipped; the association labels between orders and tickets.\n',
+        'order_shipped.\n' +
+        "Not adopted: the user labels between orders and tickets, which may be another team's. Labels have " +
+        "owners: name this project's with --label (--label 'tickets->orders' for every label of that object pair, " +
+        "--label 'tickets->orders:Escalation *' for those whose text or inverse text matches).\n",
     );
     const project = await readFile(join(dir, 'crm-schema.yaml'), 'utf8');
     expect(project).toContain('  unmanaged: report\n');
@@ -275,16 +279,18 @@ describe('init --pull', () => {
     expect(project).toContain('  manage:\n    groups: [tickets.support]\n    prefixes: [support_]\n');
     expect(project).not.toContain('ticketinformation');
     const schema = await schemaText();
-    for (const name of [
-      'support_tier',
-      'support_note',
-      'support_order_code',
-      'support_carrier',
-      'Main order',
-    ])
+    for (const name of ['support_tier', 'support_note', 'support_order_code', 'support_carrier'])
       expect(schema).toContain(name);
-    // another team's property, its event property and built-in groups stay out
-    for (const name of ['sales_score', 'fin_margin', 'weight', 'name: ticketinformation', 'dealinformation'])
+    // another team's property, its event property, built-in groups and labels no --label names stay out
+    for (const name of [
+      'sales_score',
+      'fin_margin',
+      'weight',
+      'name: ticketinformation',
+      'dealinformation',
+      'Main order',
+      'kind: Associations',
+    ])
       expect(schema).not.toContain(name);
     expect(schema).toContain('groups:\n  - name: support\n    label: Support\n');
 

@@ -398,7 +398,15 @@ describe('pull of both directions', () => {
     expect((await limit('tickets', 'orders', forward, 2)).status).toBe(201);
     expect((await limit('orders', 'tickets', inverse, 5)).status).toBe(201);
     await writeFiles(dir, { 'crm-schema.yaml': "manifests: ['schema/**/*.yaml']\n" });
-    const pulled = await cli('pull', '--associations', 'tickets:orders', '--associations', 'orders:tickets');
+    const pulled = await cli(
+      'pull',
+      '--associations',
+      'tickets:orders',
+      '--associations',
+      'orders:tickets',
+      '--label',
+      'tickets->orders',
+    );
     expect(pulled.code, pulled.stderr).toBe(0);
     const { readFile, readdir } = await import('node:fs/promises');
     const files = await readdir(`${dir}/schema`);
@@ -440,7 +448,12 @@ describe('pull of both directions', () => {
       await removeDir(dir);
       dir = await tempDir('crm-schema-label-pairs-');
       await writeFiles(dir, { 'crm-schema.yaml': "manifests: ['schema/**/*.yaml']\n" });
-      const result = await cli('pull', ...flags.flatMap((f) => ['--associations', f]));
+      const result = await cli(
+        'pull',
+        ...flags.flatMap((f) => ['--associations', f]),
+        '--label',
+        'tickets->orders',
+      );
       expect(result.code, result.stderr).toBe(0);
       const output = result.stdout + result.stderr;
       expect(output, flags.join(' ')).not.toContain('nothing to pull');
@@ -455,7 +468,12 @@ describe('pull of both directions', () => {
       await removeDir(dir);
       dir = await tempDir('crm-schema-label-pairs-');
       await writeFiles(dir, { 'crm-schema.yaml': "manifests: ['schema/**/*.yaml']\n" });
-      const result = await cli('pull', ...flags.flatMap((f) => ['--associations', f]));
+      const result = await cli(
+        'pull',
+        ...flags.flatMap((f) => ['--associations', f]),
+        '--label',
+        'tickets->orders',
+      );
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout + result.stderr).not.toMatch(/nothing to pull|written with/);
       expect(await pulled(), flags.join(' ')).toEqual([

@@ -227,7 +227,7 @@ describe('a project without a manage scope', () => {
     expect(plan.stdout.match(/NO_MANAGE_SCOPE/g)).toHaveLength(1);
     expect(plan.stdout).toContain(
       "  warning NO_MANAGE_SCOPE: The policy has no manage scope: this project may change every property, group, label and event definition its manifests name, including other teams'.\n" +
-        '    hint: Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.\n',
+        '    hint: Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events, labels), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.\n',
     );
     expect(plan.stdout).toContain('~   Update property deals.finance_cost_center');
     const json = JSON.parse((await cli('plan', '--json')).stdout) as PlanDocument;

@@ -14,7 +14,8 @@ import { liveFixture, removeDir, sendPlan, tempDir, writeFiles, type LiveFixture
 const PROJECT = `manifests: ['schema/**/*.yaml']
 policy:
   unmanaged: report
-  manage: { groups: [esc, new_group, retired], prefixes: [t_], events: [order_shipped] }
+  manage:
+    { groups: [esc, new_group, retired], prefixes: [t_], events: [order_shipped], labels: [tickets->orders] }
 `;
 
 const TICKETS = `kind: Properties

@@ -38,7 +38,7 @@ properties:
 const UNSCOPED =
   'Warnings:\n' +
   "  warning NO_MANAGE_SCOPE: The policy has no manage scope: this project may change every property, group, label and event definition its manifests name, including other teams'.\n" +
-  '    hint: Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.\n\n';
+  '    hint: Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events, labels), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.\n\n';
 
 const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'plan.schema.json'), 'utf8')) as Record<
   string,

@@ -55,7 +55,17 @@ describe('crm-schema pull', () => {
     const folder = join(dir, 'adopt');
     await writeFiles(folder, { '.keep': '' });
     const result = await runBinary(
-      ['pull', '--object-type', 'tickets', '--prefix', 'support_', '--associations', 'tickets:orders'],
+      [
+        'pull',
+        '--object-type',
+        'tickets',
+        '--prefix',
+        'support_',
+        '--associations',
+        'tickets:orders',
+        '--label',
+        'tickets->orders',
+      ],
       { cwd: folder, env },
     );
     expect(result.stderr).toBe('');
@@ -188,7 +198,17 @@ describe('crm-schema pull: invisible characters', () => {
       });
       await writeFiles(dir, { 'crm-schema.yaml': "manifests: ['schema/**/*.yaml']\n" });
       const pulled = await run(
-        ['pull', '--object-type', 'tickets', '--prefix', 'support_', '--associations', 'tickets:orders'],
+        [
+          'pull',
+          '--object-type',
+          'tickets',
+          '--prefix',
+          'support_',
+          '--associations',
+          'tickets:orders',
+          '--label',
+          'tickets->orders',
+        ],
         dir,
         env,
       );

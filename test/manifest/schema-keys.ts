@@ -228,7 +228,7 @@ export const SCHEMA_OBJECTS: readonly SchemaObjectKeys[] = [
   {
     schema: 'config',
     def: 'Manage',
-    keys: { groups: true, prefixes: true, events: true } satisfies KeySet<ManageEntry>,
+    keys: { groups: true, prefixes: true, events: true, labels: true } satisfies KeySet<ManageEntry>,
     // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- {}: the type requires no key
     required: {} satisfies RequiredSet<ManageEntry>,
   },

@@ -418,12 +418,13 @@ describe('the warning of a project without a manage scope', () => {
       code: 'NO_MANAGE_SCOPE',
       message:
         "The policy has no manage scope: this project may change every property, group, label and event definition its manifests name, including other teams'.",
-      hint: 'Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.',
+      hint: 'Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events, labels), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.',
     });
     const scopes: ScopePolicy['manage'][] = [
       { groups: ['g'], prefixes: [] },
       { groups: [], prefixes: ['p_'] },
       { groups: [], prefixes: [], events: ['e'] },
+      { groups: [], prefixes: [], labels: ['tickets->orders'] },
     ];
     for (const manage of scopes) expect(unscopedWarning(policy({ manage }))).toBeUndefined();
   });

@@ -75,6 +75,7 @@ async function seedAccount(fx: LiveFixture): Promise<void> {
 const SCOPE = {
   objectTypes: ['0-5'],
   associations: ['tickets:orders'],
+  labels: ['tickets->orders'],
   events: ['order_shipped'],
   prefixes: ['support_'],
 };

@@ -148,6 +148,7 @@ describe('pull round trip on a realistic account', () => {
       ),
       events: [...EVENTS],
       prefixes: ['acme_'],
+      labels: PAIRS.map(([from, to]) => `${from}->${to}`),
     };
     fx.calls.length = 0;
     const started = performance.now();

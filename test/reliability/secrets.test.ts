@@ -129,6 +129,8 @@ it('no command prints or writes the token, whether it succeeds or fails', async 
       'syn_',
       '--associations',
       'contacts:companies',
+      '--label',
+      'contacts->companies',
     ];
     await expectCode(
       0,

@@ -85,7 +85,7 @@ export function mergePolicy(base: Policy, override: PolicyEntry | undefined): Po
       ? {
           groups: override.manage.groups ?? [],
           prefixes: override.manage.prefixes ?? [],
-          ...defined({ events: override.manage.events }),
+          ...defined({ events: override.manage.events, labels: override.manage.labels }),
         }
       : base.manage,
   };

@@ -109,6 +109,11 @@ const PATTERNS: Record<string, (value: string) => DiagnosticInput> = {
     code: 'NAME_INVALID',
     message: `'${value}' is not valid: ${NAME_RULE}, optionally after an object type and a dot`,
   }),
+  labelScopeEntry: (value) => ({
+    code: 'INVALID_VALUE',
+    message: `'${value}' is not a label entry: write an object pair, optionally with a pattern of label text`,
+    hint: "for example tickets->orders (every label of that pair), or 'contacts->companies:Escalation *'",
+  }),
   'Environment.tokenEnv': (value) =>
     looksLikeToken(value)
       ? LITERAL_TOKEN_IN_TOKEN_ENV

@@ -135,6 +135,8 @@ export interface ManageEntry {
   prefixes?: string[];
   /** event definition names */
   events?: string[];
+  /** association labels: `tickets->orders`, `contacts->companies:Escalation *` */
+  labels?: string[];
 }
 
 export interface PolicyEntry {

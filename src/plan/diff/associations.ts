@@ -1,11 +1,13 @@
 /**
  * Associations, object pair by object pair: the label pairs first (both directions at once), then the
  * limits of each direction (they need the labels' typeIds). The object pairs are those the manifests or
- * tombstones name, in either direction.
+ * tombstones name, in either direction, and, when the unmanaged policy looks, those the entries of the
+ * label scope name (`manage.labels`: a label of theirs no manifest names is unmanaged).
  */
 import { at } from '../../core/must.js';
 import { pairKey } from '../../model/normalize-association.js';
 import { canonicalObjectType } from '../../model/object-types.js';
+import { labelScope } from '../../model/label-scope.js';
 import type { DiffContext } from './diff-context.js';
 import { diffLabelPairs } from './labels.js';
 import { diffLimits } from './limits.js';
@@ -25,6 +27,8 @@ export function diffAssociations(ctx: DiffContext): void {
   for (const tombstone of ctx.desired.tombstones) {
     if (tombstone.kind === 'label' || tombstone.kind === 'limit') name(tombstone.from, tombstone.to);
   }
+  if (ctx.policy.unmanaged !== 'ignore')
+    for (const pair of labelScope(ctx.policy.manage.labels ?? []).pairs) name(pair.from, pair.to);
   for (const directions of objectPairs.values()) {
     const first = at(directions, 0);
     const labels = diffLabelPairs(ctx, first.from, first.to);

@@ -10,6 +10,11 @@
  * label.create for both directions. A live pair no desired pair or tombstone claims is unmanaged (report
  * or delete under the policy); since pairs are matched whole, the inverse of a managed label is managed.
  * The inverse text is compared only when a manifest declares it. Built-in labels are never changed.
+ *
+ * With `manage.labels` (the label scope), a pair or tombstone outside it is an error and gets no change
+ * (ownership.ts), and only live pairs inside it are unmanaged: those of the object pairs its entries name
+ * (read when the unmanaged policy looks), never another team's. Without, the unmanaged policy looks at
+ * every user label of an object pair a manifest names.
  */
 import { getOrCreate } from '../../core/maps.js';
 import { deriveLabelName, pairKey, USER_DEFINED } from '../../model/normalize-association.js';
@@ -28,6 +33,14 @@ import { labelAddress } from '../../model/address.js';
 import type { FieldChange, Ref } from '../change-types.js';
 import { diagnose, tombstoneConflict, tombstonesOf, type DiffContext } from './diff-context.js';
 import { defined } from '../../core/defined.js';
+import { hasLabelScope } from '../../model/policy.js';
+import {
+  labelInScope,
+  labelScopeNamesPair,
+  ownsLabelPair,
+  ownsLabelTombstone,
+  type DeclaredLabel,
+} from './label-ownership.js';
 
 /** What the label diff tells the limit diff, per direction (`pairKey`) and text there. */
 export interface LabelMatches {
@@ -35,17 +48,14 @@ export interface LabelMatches {
   typeIds: Map<string, Map<string, number | Ref>>;
   /** texts that name a built-in label (no limit is derived for them) */
   builtIn: Map<string, Set<string>>;
+  /** texts of declared labels outside the label scope (refused: their limits are left alone too) */
+  outside: Map<string, Set<string>>;
 }
 
-interface Declared {
-  from: string;
-  to: string;
-  label: NormalizedLabel;
-  address: string;
-}
+type Declared = DeclaredLabel;
 
 export function diffLabelPairs(ctx: DiffContext, a: string, b: string): LabelMatches {
-  const matches: LabelMatches = { typeIds: new Map(), builtIn: new Map() };
+  const matches: LabelMatches = { typeIds: new Map(), builtIn: new Map(), outside: new Map() };
   const index = labelPairIndex(ctx.live, a, b);
   const declared = declaredPairs(ctx, a, b);
   /** `from->to\0text` -> the desired pair claiming it */
@@ -60,7 +70,8 @@ export function diffLabelPairs(ctx: DiffContext, a: string, b: string): LabelMat
     const live = matchLive(ctx, d, index);
     if (live === 'error') continue;
     if (live === undefined) {
-      createPair(ctx, d, index, claims, matches);
+      if (ownsLabelPair(ctx, d, undefined)) createPair(ctx, d, index, claims, matches);
+      else refuse(matches, d);
       continue;
     }
     claimed.add(live);
@@ -75,7 +86,8 @@ export function diffLabelPairs(ctx: DiffContext, a: string, b: string): LabelMat
       });
       continue;
     }
-    updatePair(ctx, d, live, matches);
+    if (ownsLabelPair(ctx, d, currentSide(live, d) ?? live.label)) updatePair(ctx, d, live, matches);
+    else refuse(matches, d);
   }
 
   for (const tombstone of tombstonesOf(ctx, 'label').values()) {
@@ -108,12 +120,19 @@ export function diffLabelPairs(ctx: DiffContext, a: string, b: string): LabelMat
       continue;
     }
     const label = labelFrom(live, from, to, tombstone.label) ?? live.label;
+    if (!ownsLabelTombstone(ctx, from, to, label, address, tombstone.source)) continue;
     ctx.changes.push({ type: 'label.delete', meta: { from, to, cause: 'tombstone', label } });
   }
 
-  if (declaresPair(ctx, a, b) && ctx.policy.unmanaged !== 'ignore') {
+  // with a label scope, the object pairs its entries name (and only labels inside it); without, the
+  // object pairs a manifest names
+  const scoped = hasLabelScope(ctx.policy);
+  const watched = scoped ? labelScopeNamesPair(ctx, a, b) : declaresPair(ctx, a, b);
+  if (watched && ctx.policy.unmanaged !== 'ignore') {
     for (const live of index.pairs) {
       if (live.label.category !== USER_DEFINED || claimed.has(live)) continue;
+      const scope = scoped ? labelInScope(ctx, live.from, live.to, live.label) : undefined;
+      if (scoped && scope === undefined) continue;
       const address = labelAddress(live.from, live.to, live.label.label);
       if (ctx.policy.unmanaged === 'archive') {
         ctx.changes.push({
@@ -127,13 +146,22 @@ export function diffLabelPairs(ctx: DiffContext, a: string, b: string): LabelMat
           address,
           message:
             `${address}${live.label.inverseLabel === undefined ? '' : ` (inverse "${live.label.inverseLabel}")`}` +
-            ' is a user label of a declared object pair but in no manifest',
+            (scope === undefined
+              ? ' is a user label of a declared object pair but in no manifest'
+              : ` is a user label in the managed scope (${scope}) but in no manifest`),
           hint: 'Declare it in an Associations manifest, mark it deleted there, or set policy.unmanaged to archive.',
         });
       }
     }
   }
   return matches;
+}
+
+/** A declared pair outside the label scope: no limit is derived for its texts either. */
+function refuse(matches: LabelMatches, d: Declared): void {
+  getOrCreate(matches.outside, pairKey(d.from, d.to), () => new Set<string>()).add(d.label.label);
+  if (d.label.inverseLabel !== undefined)
+    getOrCreate(matches.outside, pairKey(d.to, d.from), () => new Set<string>()).add(d.label.inverseLabel);
 }
 
 /** The desired pairs of the object pair, each once (in the direction a manifest declares it). */

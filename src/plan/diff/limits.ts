@@ -5,6 +5,10 @@
  * both set, different: limit.set (update); none declared (or a tombstone), one live: limit.purge.
  * A user label created by this plan has no typeId yet: the set carries `{ ref: <label address> }`
  * (with `side: 'inverse'` for the limit of its inverse direction).
+ *
+ * With a label scope, a user label's limit goes with its label (a label outside the scope is refused
+ * with its limits), and a limit declared by category and typeId needs an entry for the whole object pair
+ * (ownership.ts); one outside gets no change.
  */
 import { limitKey, pairKey, USER_DEFINED } from '../../model/normalize-association.js';
 import { canonicalObjectType } from '../../model/object-types.js';
@@ -14,6 +18,9 @@ import type { Ref } from '../change-types.js';
 import { diagnose, tombstoneConflict, tombstonesOf, type DiffContext } from './diff-context.js';
 import type { LabelMatches } from './labels.js';
 import { defined } from '../../core/defined.js';
+import { labelFrom, labelPairIndex } from '../../model/label-pairs.js';
+import type { SourceLocation } from '../../core/source/source-location.js';
+import { ownsLabelTombstone, ownsTypeLimit } from './label-ownership.js';
 
 interface Target {
   category: string;
@@ -34,9 +41,12 @@ export function diffLimits(
     liveByType.set(`${limit.category}/${limit.typeId ?? '?'}`, limit);
 
   const builtIn = labels.builtIn.get(pairKey(from, to));
+  const outside = labels.outside.get(pairKey(from, to));
   const wanted = new Map<string, NormalizedLimit>(desired?.limits ?? []);
+  /** where a tombstone asked for a limit's removal, by `limitKey` */
+  const tombstoned = new Map<string, SourceLocation | undefined>();
   for (const label of desired?.labels.values() ?? []) {
-    if (builtIn?.has(label.label) === true) continue;
+    if (builtIn?.has(label.label) === true || outside?.has(label.label) === true) continue;
     const key = limitKey({ category: USER_DEFINED, label: label.label });
     if (!wanted.has(key)) wanted.set(key, { category: USER_DEFINED, label: label.label });
   }
@@ -54,9 +64,11 @@ export function diffLimits(
       continue;
     }
     wanted.set(limitKey(limit), limit);
+    tombstoned.set(limitKey(limit), tombstone.source);
   }
 
   for (const limit of wanted.values()) {
+    if (!ownsLimit(ctx, from, to, limit, tombstoned)) continue;
     const target = resolveTarget(ctx, from, to, limit, live, labels);
     if (target === undefined) continue;
     const current =
@@ -99,6 +111,7 @@ function resolveTarget(
   }
   const text = limit.label;
   if (labels.builtIn.get(pairKey(from, to))?.has(text) === true) return undefined;
+  if (labels.outside.get(pairKey(from, to))?.has(text) === true) return undefined;
   const typeId = labels.typeIds.get(pairKey(from, to))?.get(text) ?? live?.labels.get(text)?.typeId;
   if (typeId !== undefined) return { category: USER_DEFINED, typeId, label: text };
   if (limit.maxToObjectIds === undefined) return undefined; // no label, no limit: nothing to remove
@@ -111,4 +124,27 @@ function resolveTarget(
     hint: 'Declare the label in the Associations manifest, or name a built-in type by category and typeId.',
   });
   return undefined;
+}
+
+/**
+ * Whether the label scope owns a limit: one by category and typeId through an entry for the whole object
+ * pair; a tombstone of a user label's limit through its live label. A declared label's limit is checked
+ * with its label (labels.ts).
+ */
+function ownsLimit(
+  ctx: DiffContext,
+  from: string,
+  to: string,
+  limit: NormalizedLimit,
+  tombstoned: ReadonlyMap<string, SourceLocation | undefined>,
+): boolean {
+  const key = limitKey(limit);
+  const source = tombstoned.get(key);
+  if (limit.label === undefined || limit.category !== USER_DEFINED)
+    return limit.typeId === undefined || ownsTypeLimit(ctx, from, to, limitAddress(from, to, limit), source);
+  if (!tombstoned.has(key)) return true;
+  const live = labelPairIndex(ctx.live, from, to).find(from, to, limit.label);
+  if (live === undefined || live.label.category !== USER_DEFINED) return true;
+  const side = labelFrom(live, from, to, limit.label) ?? live.label;
+  return ownsLabelTombstone(ctx, from, to, side, limitAddress(from, to, limit), source, 'removed');
 }

@@ -11,11 +11,11 @@
  * - the old name of a rename, a tombstone: the live property, by its name or its live group;
  * - a group, declared or tombstoned: listed in `manage.groups`, or by its name;
  * - an event definition the plan creates: listed in `manage.events`, or by its name;
- * - an event property, declared or tombstoned: by its name or its event definition.
+ * - an event property, declared or tombstoned: by its name or its event definition;
+ * - with `manage.labels`, association labels and limits (label-ownership.ts).
  *
  * Built-in resources are never changed (the diff warns about them instead), and a tombstone of something
- * already gone does nothing, so neither is checked. Association labels and limits have no owner on the
- * platform: a label pair a manifest names is the project's.
+ * already gone does nothing, so neither is checked.
  */
 import {
   eventDefinitionAddress,
@@ -30,7 +30,7 @@ import type { PlanDiagnostic } from '../diagnostics.js';
 import { diagnose, isActive, isBuiltIn, type DiffContext } from './diff-context.js';
 import { eventScope, objectTypeScope, type ObjectTypeScope } from './manage-scope.js';
 
-const OUTSIDE = "outside the policy's manage scope";
+export const OUTSIDE = "outside the policy's manage scope";
 const NO_PREFIX = 'its name matches no manage prefix';
 
 /** The scope questions of one object type, made once per diff (a diff asks them for every property). */
@@ -208,7 +208,7 @@ export function unscopedWarning(policy: ScopePolicy): PlanDiagnostic | undefined
     code: 'NO_MANAGE_SCOPE',
     message:
       "The policy has no manage scope: this project may change every property, group, label and event definition its manifests name, including other teams'.",
-    hint: 'Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.',
+    hint: 'Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events, labels), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.',
   };
 }
 
@@ -225,7 +225,8 @@ function adoptProperty(
   );
 }
 
-function outside(
+/** The error of a resource outside the scope, at its manifest entry. */
+export function outside(
   ctx: DiffContext,
   address: string,
   source: SourceLocation | undefined,

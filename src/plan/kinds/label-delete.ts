@@ -10,6 +10,8 @@ import { ref } from '../../core/json-schema.js';
 import { LabelShape } from '../../model/model-shapes.js';
 import { removalCause } from '../change-shapes.js';
 import { metaObject, fromField, toField } from './meta-fields.js';
+import { hasLabelScope } from '../../model/policy.js';
+import { labelScope } from '../../model/label-scope.js';
 
 /** The data of a label.delete change, declared once: its type below and its part of the plan's JSON Schema. */
 export const LabelDeleteMeta = metaObject('Delete an association label.', {
@@ -66,11 +68,21 @@ export const labelDelete: ChangeKind<LabelDeleteChange> = {
     return [{ kind: 'links', key: linkCountKey(m.from, m.to, typeId), from: m.from, to: m.to, typeId }];
   },
   assess: labelLinks,
-  // user labels have no manage entry: those of a declared pair count unless the policy ignores them
+  // with a label scope, those in it count whatever the unmanaged policy says (as properties do); without
+  // one, those of a declared pair count unless the policy ignores them
   drift: (m, { policy }) =>
-    m.cause === 'unmanaged'
-      ? { as: 'unmanaged', scope: policy.unmanaged === 'ignore' ? undefined : 'its pair is declared' }
-      : undefined,
+    m.cause !== 'unmanaged'
+      ? undefined
+      : hasLabelScope(policy)
+        ? {
+            as: 'unmanaged',
+            scope:
+              labelScope(policy.manage.labels ?? []).label(m.from, m.to, [
+                m.label.label,
+                m.label.inverseLabel,
+              ]) ?? 'the managed scope',
+          }
+        : { as: 'unmanaged', scope: policy.unmanaged === 'ignore' ? undefined : 'its pair is declared' },
   rollback: () => ({
     as: 'put',
     lost: 'the record associations that carried it were removed with it and cannot be restored (declare the label in a manifest again to create it anew, without them)',

@@ -4,6 +4,7 @@ import { uniqueReplace } from './changes.js';
 import { editedAccount } from './edited-account.js';
 import { productionPlan, twoEnvironments } from './environments.js';
 import { exampleProject, examples, tour } from './examples.js';
+import { labelScope } from './label-scope.js';
 import { salesScope } from './policy.js';
 import { adoptTickets, changedSinceDeploy } from './pull.js';
 import { dataCheck, readingAPlan } from './records.js';
@@ -24,6 +25,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'adopt-tickets': adoptTickets,
   'changed-since-deploy': changedSinceDeploy,
   'sales-scope': salesScope,
+  'label-scope': labelScope,
   'production-plan': productionPlan,
   'two-environments': twoEnvironments,
   'unique-replace': uniqueReplace,

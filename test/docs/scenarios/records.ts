@@ -7,7 +7,7 @@ import type { TestEmulator } from '../../helpers/emulator.js';
 const PROJECT = `manifests: ['schema/**/*.yaml']
 policy:
   destructive: allow
-  manage: { groups: [tickets.escalation] }
+  manage: { groups: [tickets.escalation], labels: [tickets->orders] }
 `;
 
 const option = (value: string, label: string, displayOrder: number) => ({ label, value, displayOrder });
@@ -21,7 +21,7 @@ async function escalationGroup(emulator: TestEmulator): Promise<void> {
 
 export const dataCheck: Scenario = {
   description:
-    'A --local account whose tickets have the enumeration escalation_level (low, high, legacy) in the group escalation, 2 tickets holding legacy and 1 low; the project (policy: destructive: allow, manage: groups [tickets.escalation]) declares it with low and high only.',
+    'A --local account whose tickets have the enumeration escalation_level (low, high, legacy) in the group escalation, 2 tickets holding legacy and 1 low; the project (policy: destructive: allow, manage: groups [tickets.escalation], labels [tickets->orders]) declares it with low and high only.',
   async start() {
     const dir = await newFolder();
     await seedLocalAccount(dir, async (emulator) => {
@@ -75,7 +75,7 @@ async function readingAccount(emulator: TestEmulator): Promise<void> {
 
 export const readingAPlan: Scenario = {
   description:
-    'A --local account whose tickets have, in the group escalation, priority_note, the enumeration tier (standard, premium, legacy) held as legacy by 412 tickets, and legacy_code, held by 7 of them; the project (policy: destructive: allow, manage: groups [tickets.escalation]) adds escalation_level, lengthens the description of priority_note, drops the option legacy of tier, archives legacy_code, and adds the label Primary order of tickets->orders with a limit of 1.',
+    'A --local account whose tickets have, in the group escalation, priority_note, the enumeration tier (standard, premium, legacy) held as legacy by 412 tickets, and legacy_code, held by 7 of them; the project (policy: destructive: allow, manage: groups [tickets.escalation], labels [tickets->orders]) adds escalation_level, lengthens the description of priority_note, drops the option legacy of tier, archives legacy_code, and adds the label Primary order of tickets->orders with a limit of 1.',
   async start() {
     const dir = await newFolder();
     await seedLocalAccount(dir, readingAccount);
