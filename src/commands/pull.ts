@@ -20,6 +20,8 @@ import { defaultOutDir, loadPullProject, nothingDeclared, settleNewFiles } from 
 import { checkOutDir } from '../pull/inside-project.js';
 import { isEmptyScope, resolvePullScope } from '../pull/pull-scope.js';
 import { schemaComment } from '../pull/schema-ref.js';
+import { deployTagOf } from '../pull/deploy-tag.js';
+import { notDeployedWarning } from '../render/pull/pull-warnings.js';
 
 export default class Pull extends CrmCommand {
   static override summary = 'Write manifests from the live account.';
@@ -160,6 +162,12 @@ export default class Pull extends CrmCommand {
       flags.baseline === undefined
         ? undefined
         : await loadBaseline({ cwd: this.cwd, configFlag: flags.config, ref: flags.baseline });
+    // a deployed baseline exists: a plain pull would revert what is merged and not deployed yet
+    const deployed =
+      baseline === undefined && project !== undefined
+        ? await deployTagOf(project.config.dir, target.environment?.name)
+        : undefined;
+    if (deployed !== undefined) output.err(notDeployedWarning(deployed));
     const report = await this.withSession(target, flags, output, (session) =>
       pull(session.client, {
         scope,

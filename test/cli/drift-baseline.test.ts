@@ -36,6 +36,8 @@ describe('drift --baseline', () => {
     await writeFiles(dir, {
       'crm-schema.yaml': "manifests: ['schema/**/*.yaml']\n",
       'schema/tickets.yaml': TICKETS(),
+      // a tracked path holding a line feed, listed before every other file of the project
+      'a\nnote.txt': 'not a manifest\n',
     });
     git('init', '-q');
     git('add', '.');
@@ -91,6 +93,18 @@ describe('drift --baseline', () => {
     expect(run.stdout).toContain(
       'Without --baseline, a difference may also be a change merged but not yet deployed',
     );
+  });
+
+  it('reads every file of the baseline, whatever bytes a tracked path holds (a line feed)', async () => {
+    expect(git('ls-files', '-z').toString().split('\0')).toContain('a\nnote.txt');
+    const run = await cli('drift', '--baseline', 'crm-schema/deployed/production', '--json');
+    expect(run.code, run.stderr).toBe(2);
+    const report = JSON.parse(run.stdout) as {
+      notDeployed: { address: string }[];
+      edited: { address: string }[];
+    };
+    expect(report.notDeployed.map((d) => d.address)).toContain('tickets.support_tier');
+    expect(report.edited.map((d) => d.address)).toEqual(['tickets.support_note']);
   });
 
   it('a ref that names no commit is a clear error', async () => {

@@ -115,6 +115,7 @@ describe('pull --baseline', () => {
   it('lists what it kept in its text summary', async () => {
     const run = await cli('pull', '--baseline', REF);
     expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('Warning');
     expect(run.stdout).toBe(
       [
         `Pulled from ${emulator.url}: 1 added, 1 updated, 0 removed (2 resources).`,
@@ -138,9 +139,14 @@ describe('pull --baseline', () => {
     );
   });
 
-  it('without --baseline, pull makes the manifests match the account: the undeployed work goes', async () => {
+  it('without --baseline, pull makes the manifests match the account: the undeployed work goes, and it warns first', async () => {
     const run = await cli('pull');
     expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^Warning: ${REF} \\([0-9a-f]+\\) marks what was last deployed to this account\\. A plain pull writes the account over every manifest, so what was merged since and is not deployed yet is reverted in these files\\. To keep it, pull with the baseline: crm-schema pull --baseline ${REF}\n`,
+      ),
+    );
     expect(run.stdout).toContain('  - tickets.support_tier\n');
     expect(await tickets()).not.toContain('support_tier');
   });
