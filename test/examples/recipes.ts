@@ -1,6 +1,6 @@
 /**
  * The CI recipes of examples/github-actions/ as data, for the tests that read them (workflows.test.ts)
- * and run them (plan-workflow-run.test.ts): each workflow parsed with `yaml`, its jobs and steps, and the
+ * and run them (plan-workflow-run.test.ts, deploy-workflow-run.test.ts): each workflow parsed with `yaml`, its jobs and steps, and the
  * `crm-schema ...` invocations of a `run:` script.
  */
 import { readFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ export interface Step {
   'working-directory'?: string;
   env?: Record<string, string>;
   with?: Record<string, unknown>;
+  'continue-on-error'?: boolean;
 }
 
 export interface Job {

@@ -40,8 +40,13 @@ export interface RunJobOptions {
   job: Job;
   /** the workspace, GITHUB_WORKSPACE (made empty by the caller) */
   workspace: string;
-  /** the contexts: github, vars, secrets (steps, env and runner are the runner's own) */
-  contexts: { github: Value; vars: Record<string, string>; secrets: Record<string, string> };
+  /** the contexts: github, vars, secrets, and needs (steps, env and runner are the runner's own) */
+  contexts: {
+    github: Value;
+    vars: Record<string, string>;
+    secrets: Record<string, string>;
+    needs?: Record<string, { result: string; outputs: Record<string, string> }>;
+  };
   /** GITHUB_* variables of the run (GITHUB_REPOSITORY, GITHUB_RUN_ID, ...) */
   runnerEnv: Record<string, string>;
   /** a handler per action, by its name before `@` (`actions/checkout`) */
@@ -53,6 +58,10 @@ export interface RunJobOptions {
 export interface JobResult {
   /** the job's `if:` held */
   ran: boolean;
+  /** the job's `outputs:`, from its steps' */
+  outputs: Record<string, string>;
+  /** `success` or `failure` (`skipped` when its `if:` did not hold), as `needs.<job>.result` says */
+  result: 'success' | 'failure' | 'skipped';
   steps: StepResult[];
   /** what the steps wrote to GITHUB_STEP_SUMMARY */
   summary: string;
@@ -81,7 +90,7 @@ export async function runJob(options: RunJobOptions): Promise<JobResult> {
   });
 
   if (!condition(options.job.if, context(), status))
-    return { ran: false, steps: [], summary: '', succeeded: true, log: '' };
+    return { ran: false, outputs: {}, result: 'skipped', steps: [], summary: '', succeeded: true, log: '' };
 
   for (const [index, step] of options.job.steps.entries()) {
     const name = step.name ?? step.uses ?? step.run?.split('\n')[0] ?? `step ${index + 1}`;
@@ -160,12 +169,22 @@ export async function runJob(options: RunJobOptions): Promise<JobResult> {
         .filter((line) => line !== '')
         .reverse(),
     );
-    if (outcome === 'failure') status.failed = true;
+    // continue-on-error: the step's outcome stays, its conclusion (and the job's) is success
+    const conclusion = step['continue-on-error'] === true ? 'success' : outcome;
+    if (conclusion === 'failure') status.failed = true;
     results.push({ name, ...(step.id === undefined ? {} : { id: step.id }), outcome, stdout, stderr });
-    if (step.id !== undefined) stepsContext[step.id] = { outputs, outcome, conclusion: outcome };
+    if (step.id !== undefined) stepsContext[step.id] = { outputs, outcome, conclusion };
   }
+  const outputs = Object.fromEntries(
+    Object.entries(options.job.outputs ?? {}).map(([key, value]) => [
+      key,
+      interpolate(value, context(), status),
+    ]),
+  );
   return {
     ran: true,
+    outputs,
+    result: status.failed ? 'failure' : 'success',
     steps: results,
     summary: await readFile(summaryFile, 'utf8'),
     succeeded: !status.failed,

@@ -138,7 +138,8 @@ describe('examples/github-actions', () => {
       it('takes the target from the repository variable and the token from CRM_ACCESS_TOKEN, never from the project file', () => {
         for (const step of runs) {
           for (const words of invocations(step.run!)) {
-            if (words[0] === 'validate') continue;
+            // the commands that call no CRM
+            if (words[0] === 'validate' || words[0] === 'history') continue;
             expect(words, step.name).toEqual(expect.arrayContaining(['--base-url', '"$CRM_BASE_URL"']));
             expect(step.env?.CRM_BASE_URL, step.name).toBe(`\${{ vars.${TARGET_VARIABLE} }}`);
             expect(Object.keys(step.env ?? {}).sort(), step.name).toEqual(
@@ -226,7 +227,8 @@ describe('examples/github-actions', () => {
     const w = workflow('deploy.yml');
     expect(Object.keys(w.on).sort()).toEqual(['push', 'workflow_dispatch']);
     expect(w.on.push).toEqual({ branches: ['main'], paths: ['crm-schema.yaml', 'schema/**'] });
-    for (const name of ['plan', 'apply', 'record']) expect(w.jobs[name]!.if, name).toContain(ON_MAIN);
+    for (const name of ['plan', 'apply', 'records', 'record'])
+      expect(w.jobs[name]!.if, name).toContain(ON_MAIN);
     const refused = w.jobs['not-main']!;
     expect(refused.if).toBe("github.ref != 'refs/heads/main'");
     expect(refused.steps[0]!.run).toContain('::error title=crm-schema deploy::Nothing was deployed');
@@ -291,7 +293,27 @@ describe('examples/github-actions', () => {
     const keep = apply.steps.find((s) => s.name === 'Keep the apply record')!;
     expect(keep.if).toBe('always()');
     expect(keep.uses?.startsWith('actions/upload-artifact@')).toBe(true);
-    expect(keep.with?.path).toBe('${{ env.CRM_SCHEMA_OUT }}/apply-record.json');
+    // the record with its journal, when the apply was killed
+    expect(keep.with?.path).toBe('${{ env.CRM_SCHEMA_OUT }}/apply-record.*');
+  });
+
+  it('deploy.yml: the records job publishes every apply record to the records branch, with no CRM token', () => {
+    const w = workflow('deploy.yml');
+    const records = w.jobs.records!;
+    expect(records.needs).toEqual(['plan', 'apply']);
+    // whatever the apply's outcome, once it started; on main only
+    expect(records.if).toContain('always()');
+    expect(records.if).toContain(ON_MAIN);
+    expect(records.if).toContain("needs.apply.result != 'skipped'");
+    expect(records.permissions).toEqual({ contents: 'write' });
+    expect([...secretsOf(records)]).toEqual([]);
+    const download = records.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'))!;
+    expect(download.with).toEqual({
+      name: 'crm-schema-apply-record-${{ github.run_id }}-${{ github.run_attempt }}',
+      path: '.crm-schema/applies',
+    });
+    const commands = records.steps.flatMap((s) => (s.run === undefined ? [] : invocations(s.run)));
+    expect(commands).toEqual([['history', '--push']]);
   });
 
   it('deploy.yml: a stale plan says to re-run all jobs, not only the failed one', () => {
