@@ -33,6 +33,7 @@ import { unitsOf, type Unit } from './units.js';
 import { outcomeOf, summarizeOutcomes } from './outcomes.js';
 import { learnTypeIds } from './type-ids.js';
 import { isMigrationError, MigrationContested, runMigration } from './migrate.js';
+import { stopReason } from './stop-reason.js';
 import { readBack } from './read-back.js';
 import { changeOf } from '../plan/plan-document.js';
 import { endStateOf, migrationOf } from '../plan/kinds/registry.js';
@@ -150,11 +151,6 @@ function finish(run: Run, outcome: ChangeOutcome): void {
 /** A change the run did not start: it was stopped before it. */
 function interruptedSkip(signal: AbortSignal): Skip {
   return { cause: 'interrupted', reason: `not sent: the run was stopped before it (${stopReason(signal)})` };
-}
-
-export function stopReason(signal: AbortSignal): string {
-  const reason: unknown = signal.reason;
-  return typeof reason === 'string' ? reason : 'stopped';
 }
 
 function skipped(change: PlannedChange, skip: Skip): ChangeOutcome {

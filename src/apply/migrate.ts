@@ -33,6 +33,7 @@ import type { RecordUpdateInput } from '../wire/api.js';
 import { copyStep, writtenByCopy } from '../plan/copy-values.js';
 import type { RecordValueWrite, RecordWork } from './types.js';
 import { isContested } from './send.js';
+import { stopReason } from './stop-reason.js';
 import { writeAll } from './record-writes.js';
 import { quoteList } from '../core/quote-list.js';
 import { countOf, formatCount } from '../core/count-text.js';
@@ -243,8 +244,7 @@ async function migrateRecords(
 /** Between two pages: a run that was asked to stop stops here, with what it wrote kept. */
 function stopIfAsked(signal: AbortSignal | undefined, work: RecordWork): void {
   if (signal?.aborted !== true) return;
-  const reason: unknown = signal.reason;
-  throw new MigrationInterrupted(typeof reason === 'string' ? reason : 'stopped', {
+  throw new MigrationInterrupted(stopReason(signal), {
     ...work,
     verified: false,
   });

@@ -13,10 +13,13 @@ export async function withInterrupts<T>(
   onFirst: (signal: StopSignal) => void,
   run: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
+  // the first signal, whether or not the run was stopped already for another reason
+  let received = false;
   const listeners = SIGNALS.map((name) => {
     const listener = (): void => {
-      if (!controller.signal.aborted) {
-        controller.abort(name);
+      if (!received) {
+        received = true;
+        if (!controller.signal.aborted) controller.abort(name);
         onFirst(name);
         return;
       }

@@ -297,47 +297,60 @@ export default class Apply extends CrmCommand {
           },
         );
         this.#recordPath = relative(this.cwd, writer.path) || writer.path;
-        const report = await withInterrupts(
-          controller,
-          (signal) => {
-            output.err(
-              `${signal} received: no further change is started; the calls in flight finish and the record says what was sent. A second ${signal} stops at once.`,
-            );
-          },
-          (signal) =>
-            run(session, plan, output, {
-              parallelism: flags.parallelism,
-              alreadyDone,
-              typeIds,
-              signal,
-              recordValues: target.policy.recordValues,
-              onRecordWrites: (id, written) => {
-                writer.values(id, written);
-              },
-              onTypeIds: (known) => {
-                writer.typeIds(known);
-              },
-              onEvent: (event) => {
-                if (event.kind === 'request') writer.sent(event.ids);
-                else if (event.kind === 'outcome') writer.outcome(event.outcome);
-                else if (event.kind === 'records') writer.progress(event.id, event.read, event.written);
-              },
-            }),
-        );
+        let report: ApplyReport;
+        try {
+          report = await withInterrupts(
+            controller,
+            (signal) => {
+              output.err(
+                `${signal} received: no further change is started; the calls in flight finish and the record says what was sent. A second ${signal} stops at once.`,
+              );
+            },
+            (signal) =>
+              run(session, plan, output, {
+                parallelism: flags.parallelism,
+                alreadyDone,
+                typeIds,
+                signal,
+                recordValues: target.policy.recordValues,
+                onRecordWrites: (id, written) => {
+                  writer.values(id, written);
+                },
+                onTypeIds: (known) => {
+                  writer.typeIds(known);
+                },
+                onEvent: (event) => {
+                  if (event.kind === 'request') writer.sent(event.ids);
+                  else if (event.kind === 'outcome') writer.outcome(event.outcome);
+                  else if (event.kind === 'records') writer.progress(event.id, event.read, event.written);
+                },
+              }),
+          );
+        } catch (error) {
+          // the record stays as the run left it (opened, with its journal): every reader folds it
+          writer.close();
+          throw error;
+        }
         const stopped = stoppedBy(controller.signal);
-        const record = await writer.finish({
-          finishedAt: new Date().toISOString(),
-          ok: report.ok,
-          ...defined({ stoppedBy: stopped }),
-        });
+        let record: ApplyRecord | undefined;
+        let recordFailure = writer.failure;
+        try {
+          record = await writer.finish({
+            finishedAt: new Date().toISOString(),
+            ok: report.ok,
+            ...defined({ stoppedBy: stopped }),
+          });
+        } catch (error) {
+          // the changes are applied: the report still comes; the journal keeps what the record could not
+          recordFailure ??= error as Error;
+        }
         output.err(
           `Apply record: ${neutralize(this.#recordPath, { oneLine: true })} (crm-schema history lists the records)`,
         );
         return {
           kind: 'report',
           report: { ...report, target: ranOn },
-          record,
-          ...defined({ stoppedBy: stopped, recordFailure: writer.failure }),
+          ...defined({ record, stoppedBy: stopped, recordFailure }),
         } as const;
       },
     );

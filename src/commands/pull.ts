@@ -162,10 +162,15 @@ export default class Pull extends CrmCommand {
       flags.baseline === undefined
         ? undefined
         : await loadBaseline({ cwd: this.cwd, configFlag: flags.config, ref: flags.baseline });
-    // a deployed baseline exists: a plain pull would revert what is merged and not deployed yet
+    // a deployed baseline of this environment exists: a plain pull would revert what is merged and not
+    // deployed yet (said only where the account is the environment's: its URL, or the environment named)
+    const environment =
+      target.kind === 'remote' && (target.from === 'environment' || flags.env !== undefined)
+        ? target.environment?.name
+        : undefined;
     const deployed =
-      baseline === undefined && project !== undefined
-        ? await deployTagOf(project.config.dir, target.environment?.name)
+      baseline === undefined && project !== undefined && environment !== undefined
+        ? await deployTagOf(project.config.dir, environment)
         : undefined;
     if (deployed !== undefined) output.err(notDeployedWarning(deployed));
     const report = await this.withSession(target, flags, output, (session) =>

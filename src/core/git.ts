@@ -67,27 +67,53 @@ export interface TreeEntry {
   mode: string;
   type: string;
   oid: string;
+  /** the blob's size in bytes (0 for what is not a blob) */
+  size: number;
   /** from the repository's root (`--full-name`), any bytes but NUL */
   path: string;
 }
 
-/** Every entry under `paths` of the tree at `treeish`, recursively. */
+/** Every entry under `paths` of the tree at `treeish`, recursively, with each blob's size. */
 export async function listTree(
   cwd: string,
   treeish: string,
   paths: readonly string[] = [],
 ): Promise<TreeEntry[]> {
-  const out = await git(cwd, ['ls-tree', '-r', '-z', '--full-name', treeish, '--', ...paths]);
+  const out = await git(cwd, ['ls-tree', '-r', '-z', '--long', '--full-name', treeish, '--', ...paths]);
   return out
     .split('\0')
     .filter((line) => line !== '')
     .flatMap((line) => {
       const tab = line.indexOf('\t');
-      const [mode, type, oid] = line.slice(0, tab).split(' ');
-      return mode === undefined || type === undefined || oid === undefined
-        ? []
-        : [{ mode, type, oid, path: line.slice(tab + 1) }];
+      const [mode, type, oid, size] = line
+        .slice(0, tab)
+        .split(' ')
+        .filter((word) => word !== '');
+      if (mode === undefined || type === undefined || oid === undefined) return [];
+      const bytes = Number(size);
+      return [{ mode, type, oid, size: Number.isSafeInteger(bytes) ? bytes : 0, path: line.slice(tab + 1) }];
     });
+}
+
+/**
+ * Entries grouped so that each group's blobs are at most `maxBytes` in all (an entry larger than that
+ * alone is a group of its own): read a group at a time, a large tree never needs one large read.
+ */
+export function inGroups<T extends { size: number }>(entries: readonly T[], maxBytes: number): T[][] {
+  const groups: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    if (current.length > 0 && bytes + entry.size > maxBytes) {
+      groups.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(entry);
+    bytes += entry.size;
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
 }
 
 /**
@@ -128,6 +154,8 @@ export function readBlobs(
       failed = true;
       fail(error);
     });
+    // git may end before it read every id (no repository): the write's EPIPE is settled by 'close'
+    child.stdin.on('error', () => undefined);
     child.on('close', () => {
       clearTimeout(timer);
       if (failed) return;

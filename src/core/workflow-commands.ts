@@ -26,15 +26,9 @@ export type LogTextKind = 'text' | 'json';
 const LINE_START_COMMAND = /^((?:[^\S\n\r\u2028\u2029]|\u0085|\u001B\[[0-9;]*m)*):(?=:)/gmu;
 /** `##[` and `##vso[`, anywhere. */
 const ANYWHERE_COMMAND = /##(?=(?:vso)?\[)/g;
-const ANYWHERE_COMMAND_TEST = /##(?:vso)?\[/;
 
 export function breakWorkflowCommands(text: string, kind: LogTextKind = 'text'): string {
   if (!text.includes('::') && !text.includes('##')) return text;
   if (kind === 'json') return text.replace(ANYWHERE_COMMAND, '#\\u0023');
   return text.replace(LINE_START_COMMAND, '$1\\:').replace(ANYWHERE_COMMAND, '#\\#');
-}
-
-/** Whether a runner would read a command in `text` (for tests and checks). */
-export function holdsWorkflowCommand(text: string): boolean {
-  return new RegExp(LINE_START_COMMAND.source, 'mu').test(text) || ANYWHERE_COMMAND_TEST.test(text);
 }

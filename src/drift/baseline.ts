@@ -48,17 +48,28 @@ export async function loadBaseline(options: {
   const blobs = entries.filter((entry) => /^100(644|755)$/.test(entry.mode) && entry.type === 'blob');
   const tmp = await mkdtemp(join(tmpdir(), 'crm-schema-baseline-'));
   try {
+    const tooLarge = () =>
+      new CrmSchemaError(
+        'BASELINE_TOO_LARGE',
+        `The project at the baseline is larger than ${MAX_BYTES / 1024 / 1024} MiB.`,
+      );
+    if (blobs.reduce((sum, entry) => sum + entry.size, 0) > MAX_BYTES) throw tooLarge();
     const contents = await readBlobs(
       root,
       blobs.map((entry) => entry.oid),
       MAX_BYTES,
-      () =>
-        new CrmSchemaError(
-          'BASELINE_TOO_LARGE',
-          `The project at the baseline is larger than ${MAX_BYTES / 1024 / 1024} MiB.`,
-        ),
-    );
-    const files = new Map(blobs.map((entry) => [entry.path, contents.get(entry.oid) ?? Buffer.alloc(0)]));
+      tooLarge,
+    ).catch((error: unknown) => {
+      if (error instanceof CrmSchemaError) throw error;
+      throw unreadable(ref, error);
+    });
+    const files = new Map<string, Buffer>();
+    for (const entry of blobs) {
+      const content = contents.get(entry.oid);
+      // a file git lists but cannot give: the baseline would be wrong, not just smaller
+      if (content === undefined) throw unreadable(ref, new Error(`${entry.path} could not be read`));
+      files.set(entry.path, content);
+    }
     for (const [path, content] of files) {
       const target = join(tmp, path);
       await mkdir(dirname(target), { recursive: true });
@@ -86,6 +97,14 @@ function run(cwd: string, args: readonly string[], failure: CrmSchemaError): Pro
   return git(cwd, args).catch(() => {
     throw failure;
   });
+}
+
+function unreadable(ref: string, error: unknown): CrmSchemaError {
+  return new CrmSchemaError(
+    'BASELINE_UNAVAILABLE',
+    `--baseline ${ref}: the project at that commit cannot be read from git: ${(error as Error).message}`,
+    { hint: 'Check the repository (git fsck), or fetch the commit again.' },
+  );
 }
 
 function notARepository(ref: string): CrmSchemaError {

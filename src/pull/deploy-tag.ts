@@ -8,24 +8,17 @@ import { gitOrUndefined } from '../core/git.js';
 
 export const DEPLOY_TAG_PREFIX = 'crm-schema/deployed/';
 
-/** The deploy tag of `environment` (or, without one, the only deploy tag there is), when it exists. */
+/** The deploy tag of `environment`, when it exists. */
 export async function deployTagOf(
   projectDir: string,
-  environment: string | undefined,
+  environment: string,
 ): Promise<{ ref: string; commit: string } | undefined> {
+  const ref = `${DEPLOY_TAG_PREFIX}${environment}`;
   const listed = await gitOrUndefined(projectDir, [
     'for-each-ref',
     '--format=%(refname:strip=2) %(objectname:short)',
-    `refs/tags/${DEPLOY_TAG_PREFIX}${environment ?? ''}`,
+    `refs/tags/${ref}`,
   ]);
-  if (listed === undefined) return undefined;
-  const tags = listed
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => {
-      const [ref = '', commit = ''] = line.split(' ');
-      return { ref, commit };
-    })
-    .filter((tag) => environment === undefined || tag.ref === `${DEPLOY_TAG_PREFIX}${environment}`);
-  return tags.length === 1 ? tags[0] : undefined;
+  const [found, commit = ''] = (listed ?? '').trim().split(' ');
+  return found === ref ? { ref, commit } : undefined;
 }

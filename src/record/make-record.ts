@@ -71,6 +71,8 @@ export interface RunTrace {
   /** label address (`#inverse` for the other direction) -> typeId */
   typeIds: Map<string, number>;
   end?: { finishedAt: string; ok: boolean; stoppedBy?: string };
+  /** a line of the journal had a secret masked */
+  masked?: boolean;
 }
 
 export function emptyTrace(): RunTrace {
@@ -195,7 +197,10 @@ export function foldRecord(opened: ApplyRecord, trace: RunTrace): ApplyRecord {
     ...opened,
     ...(end === undefined ? {} : { finishedAt: end.finishedAt, ok: end.ok && !interrupted }),
     complete: end !== undefined && !interrupted,
-    ...defined({ stoppedBy: end?.stoppedBy }),
+    ...defined({
+      stoppedBy: end?.stoppedBy,
+      masked: opened.masked === true || trace.masked === true ? true : undefined,
+    }),
     changes,
   };
 }

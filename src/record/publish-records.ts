@@ -13,7 +13,8 @@ import { CrmSchemaError } from '../core/errors.js';
 import { git, gitOrUndefined, GitError } from '../core/git.js';
 import { quoteList } from '../core/quote-list.js';
 import { recordText } from './record-journal.js';
-import { listStore, readBranch, recordDigest, type RecordStore } from './record-store.js';
+import { readBranch, recordDigest, supersedes, type RecordStore } from './record-store.js';
+import { listRecords } from './record-file.js';
 import type { ApplyRecord } from './record-shape.js';
 
 const ATTEMPTS = 3;
@@ -25,11 +26,26 @@ export interface PublishResult {
   added: string[];
   /** records the remote holds already */
   present: number;
+  /** records the remote holds after the push */
+  total: number;
   /** ids the remote holds with other contents (left as the remote has them) */
   differing: string[];
 }
 
 export async function publishRecords(store: RecordStore, remote: string): Promise<PublishResult> {
+  try {
+    return await publish(store, remote);
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    throw new CrmSchemaError(
+      'RECORDS_GIT_FAILED',
+      `The apply records could not be published: ${error.message}`,
+      { hint: 'Check the repository (git status, git fsck), then run crm-schema history --push again.' },
+    );
+  }
+}
+
+async function publish(store: RecordStore, remote: string): Promise<PublishResult> {
   const repo = store.git;
   if (repo === undefined)
     throw new CrmSchemaError(
@@ -37,7 +53,7 @@ export async function publishRecords(store: RecordStore, remote: string): Promis
       'history --push publishes the apply records to a git branch, but the project is not in a git repository (or git is not installed).',
       { hint: 'Run it in a clone of the repository that holds the project.' },
     );
-  if (!/^[\w.-]+$/.test(remote))
+  if (!/^(?!-)[\w.-]{1,100}$/.test(remote))
     throw new CrmSchemaError('RECORDS_REMOTE_INVALID', `--remote ${remote}: not a remote name.`, {
       hint: 'Name a remote of the repository (git remote lists them), such as origin.',
     });
@@ -46,18 +62,33 @@ export async function publishRecords(store: RecordStore, remote: string): Promis
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const base = await fetchBranch(repo.root, remote, repo.branch, tracking);
     const there = base === undefined ? [] : (await readBranch(repo, tracking)).records;
-    const thereById = new Map(there.map((record) => [record.id, recordDigest(record)]));
-    const local = (await listStore({ ...store, git: { ...repo } })).records.filter(
-      (stored) => stored.ambiguous === undefined,
-    );
+    const thereById = new Map(there.map((record) => [record.id, record]));
+    // this clone's records, each copy as it is: the folder's and the local branch's (never the remote's)
+    const copies = [
+      ...(await listRecords(store.folder)).records.map((found) => found.record),
+      ...(await readBranch(repo, `refs/heads/${repo.branch}`)).records,
+    ];
     const fresh: ApplyRecord[] = [];
-    const differing: string[] = [];
-    for (const { record, digest } of local) {
-      const known = thereById.get(record.id);
-      if (known === undefined) fresh.push(record);
-      else if (known !== digest) differing.push(record.id);
+    const differing = new Set<string>();
+    for (const [id, records] of byId(copies)) {
+      const known = thereById.get(id);
+      // the one copy, or the complete record of a run that also has copies taken while it ran
+      const best = records.find((record) =>
+        records.every((other) => other === record || supersedes(record, other)),
+      );
+      if (known === undefined) {
+        if (best !== undefined) fresh.push(best);
+        else differing.add(id);
+        continue;
+      }
+      const digest = recordDigest(known);
+      // the end of a run whose copy there was taken while it still ran replaces that copy
+      if (best !== undefined && supersedes(best, known)) fresh.push(best);
+      else if (records.some((record) => recordDigest(record) !== digest && !supersedes(known, record)))
+        differing.add(id);
     }
-    const result = { remote, branch: repo.branch, present: there.length, differing };
+    const total = there.length + fresh.filter((record) => !thereById.has(record.id)).length;
+    const result = { remote, branch: repo.branch, present: there.length, total, differing: [...differing] };
     if (fresh.length === 0) return { ...result, added: [] };
     const commit = await commitRecords(repo, base, fresh);
     const pushed = await push(repo.root, remote, commit, repo.branch);
@@ -172,4 +203,17 @@ async function identity(root: string): Promise<Record<string, string>> {
     GIT_COMMITTER_NAME: who.name,
     GIT_COMMITTER_EMAIL: who.email,
   };
+}
+
+/** Records by id, each distinct content once. */
+function byId(records: readonly ApplyRecord[]): Map<string, ApplyRecord[]> {
+  const out = new Map<string, ApplyRecord[]>();
+  const seen = new Set<string>();
+  for (const record of records) {
+    const digest = recordDigest(record);
+    if (seen.has(digest)) continue;
+    seen.add(digest);
+    out.set(record.id, [...(out.get(record.id) ?? []), record]);
+  }
+  return out;
 }

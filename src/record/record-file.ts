@@ -12,7 +12,7 @@ import { CrmSchemaError } from '../core/errors.js';
 import { jsonDepthExceeds } from '../core/json-depth.js';
 import { isWithin, realPathOutside } from '../core/inside-folder.js';
 import { readRegularFile } from '../core/regular-file.js';
-import { OUTCOMES, RECORD_FORMAT_VERSION, type ApplyRecord } from './record-shape.js';
+import { OUTCOMES, RECORD_FORMAT_VERSION, RECORD_ID, type ApplyRecord } from './record-shape.js';
 import { foldRecord } from './make-record.js';
 import { journalPath, readJournal, traceOf } from './record-journal.js';
 
@@ -106,7 +106,7 @@ export async function listRecords(folder: string): Promise<{
   for (const name of names) {
     const path = join(folder, name);
     try {
-      records.push({ path, record: await readRecord(path) });
+      records.push({ path, record: await readRecord(path, name) });
     } catch (error) {
       unreadable.push({ path, problem: (error as Error).message });
     }
@@ -128,6 +128,9 @@ export function recordProblem(value: unknown): string | undefined {
     return `its format version is ${JSON.stringify(r.formatVersion ?? null)}, not ${RECORD_FORMAT_VERSION}`;
   for (const key of ['id', 'startedAt', 'planDigest', 'manifestDigest', 'apiVersion'] as const)
     if (typeof r[key] !== 'string') return `${key} is not a string`;
+  if (!RECORD_ID.test(r.id as string)) return 'id holds more than letters, digits, -, . and _';
+  for (const key of ['stoppedBy', 'rollbackDigest'] as const)
+    if (r[key] !== undefined && typeof r[key] !== 'string') return `${key} is not a string`;
   if (r.finishedAt !== undefined && typeof r.finishedAt !== 'string') return 'finishedAt is not a string';
   if (r.complete !== undefined && typeof r.complete !== 'boolean') return 'complete is not true or false';
   if (typeof r.ok !== 'boolean') return 'ok is not true or false';

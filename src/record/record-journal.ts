@@ -9,7 +9,8 @@
  * removed; a reader folds a journal it finds (a killed run's), see record-file.ts.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { ChangeOutcome, RecordValueWrite } from '../apply/types.js';
 import { CrmSchemaError } from '../core/errors.js';
 import { forFile } from '../core/output-gate.js';
@@ -41,7 +42,8 @@ type JournalLine =
   | { values: string; writes: KeptWrite[] }
   | { progress: string; read: number; written: number }
   | { typeIds: [string, number][] }
-  | { end: NonNullable<RunTrace['end']> };
+  | { end: NonNullable<RunTrace['end']> }
+  | { masked: true };
 
 export class RecordWriter {
   readonly #path: string;
@@ -79,16 +81,31 @@ export class RecordWriter {
     keep: (changeId: string, writes: readonly RecordValueWrite[]) => KeptWrite[],
     onFailure: (error: Error) => void,
   ): Promise<RecordWriter> {
+    let fd: number | undefined;
     try {
-      await writeFileAtomic(path, recordText(opened));
-      const fd = openSync(journalPath(path), 'w');
-      return new RecordWriter(path, opened, keep, fd, onFailure);
+      // the journal first, as a new file: never one that exists (a link, or the journal of a killed run,
+      // which says what that run sent and must be kept)
+      await mkdir(dirname(path), { recursive: true });
+      fd = openSync(journalPath(path), 'wx');
+      // a secret masked in it: said in the record, so that rollback never puts back the mask
+      const record = masks(opened) ? { ...opened, masked: true } : opened;
+      await writeFileAtomic(path, recordText(record));
+      return new RecordWriter(path, record, keep, fd, onFailure);
     } catch (error) {
+      if (fd !== undefined) {
+        closeSync(fd);
+        await rm(journalPath(path), { force: true });
+      }
+      const taken = (error as NodeJS.ErrnoException).code === 'EEXIST';
       throw new CrmSchemaError(
         'RECORD_UNWRITABLE',
-        `The apply record cannot be written to ${path}: ${(error as Error).message}. Nothing was sent to the CRM.`,
+        taken
+          ? `The apply record cannot be written to ${path}: the journal of another apply is there (${journalPath(path)}: a killed run's, which says what it sent). Nothing was sent to the CRM.`
+          : `The apply record cannot be written to ${path}: ${(error as Error).message}. Nothing was sent to the CRM.`,
         {
-          hint: 'Make the record folder writable (applyRecords in crm-schema.yaml, default .crm-schema/applies), or name a writable file with --record FILE, then apply again.',
+          hint: taken
+            ? 'Keep that record with its journal (crm-schema history reads them; move both aside if you must), or name another file with --record FILE, then apply again.'
+            : 'Make the record folder writable (applyRecords in crm-schema.yaml, default .crm-schema/applies), or name a writable file with --record FILE, then apply again.',
           cause: error,
         },
       );
@@ -139,7 +156,7 @@ export class RecordWriter {
    */
   async finish(end: NonNullable<RunTrace['end']>): Promise<ApplyRecord> {
     this.#append({ end });
-    this.#close();
+    this.close();
     const journal = journalPath(this.#path);
     const trace = traceOf(await readJournal(journal));
     const record = foldRecord(this.#opened, trace);
@@ -148,17 +165,26 @@ export class RecordWriter {
     return record;
   }
 
+  #masked = false;
+
   #append(line: JournalLine): void {
     if (this.#fd === undefined || this.#failure !== undefined) return;
     try {
-      writeSync(this.#fd, forFile(`${JSON.stringify(line)}\n`));
+      const raw = `${JSON.stringify(line)}\n`;
+      const text = forFile(raw);
+      if (text !== raw && !this.#masked) {
+        this.#masked = true;
+        writeSync(this.#fd, `${JSON.stringify({ masked: true })}\n`);
+      }
+      writeSync(this.#fd, text);
     } catch (error) {
       this.#failure = error as Error;
       this.#onFailure(this.#failure);
     }
   }
 
-  #close(): void {
+  /** Closes the journal without folding it (the run ended with an error): readers fold it. */
+  close(): void {
     if (this.#fd === undefined) return;
     try {
       closeSync(this.#fd);
@@ -170,7 +196,17 @@ export class RecordWriter {
 
 /** A record as written: through the output gate for files (a token or credential in it is masked). */
 export function recordText(record: ApplyRecord): string {
-  return forFile(`${JSON.stringify(record, null, 2)}\n`);
+  return forFile(rawText(record));
+}
+
+function rawText(record: ApplyRecord): string {
+  return `${JSON.stringify(record, null, 2)}\n`;
+}
+
+/** Whether the output gate would mask something in the record. */
+function masks(record: ApplyRecord): boolean {
+  const raw = rawText(record);
+  return forFile(raw) !== raw;
 }
 
 /** The journal's text, or undefined when there is none. */
@@ -224,6 +260,8 @@ function addLine(trace: RunTrace, value: unknown): void {
     for (const entry of line.typeIds)
       if (Array.isArray(entry) && typeof entry[0] === 'string' && Number.isSafeInteger(entry[1]))
         trace.typeIds.set(entry[0], entry[1] as number);
+  } else if (line.masked === true) {
+    trace.masked = true;
   } else if (typeof line.end === 'object' && line.end !== null) {
     const end = line.end as Record<string, unknown>;
     if (typeof end.finishedAt === 'string' && typeof end.ok === 'boolean')

@@ -11,6 +11,9 @@ import { PlanTargetShape } from '../plan/plan-target.js';
 
 export const RECORD_FORMAT_VERSION = 1;
 
+/** A record id as apply names its files: letters, digits, `-`, `.` and `_` only. */
+export const RECORD_ID = /^[\w.-]{1,200}$/;
+
 /**
  * What apply did with a change. Two more than a report has, for a run that stopped before its end (killed,
  * or interrupted by SIGINT or SIGTERM): `interrupted`, a write of it was sent and its answer never came
@@ -124,6 +127,12 @@ export const ApplyRecordShape = Type.Object(
     planDigest: Type.String({ description: 'Digest of the changes applied (canonical JSON).' }),
     manifestDigest: Type.String({ description: 'Digest of the manifests.' }),
     ok: Type.Boolean({ description: 'Nothing failed.' }),
+    masked: Type.Optional(
+      Type.Boolean({
+        description:
+          'true when the output gate masked a secret (the token, or text shaped like a credential) in the record: the masked text (`***`) is not what the account held, so rollback does not put it back.',
+      }),
+    ),
     rollbackOf: Type.Optional(Type.String({ description: 'The id of the record this apply rolled back.' })),
     rollbackDigest: Type.Optional(
       Type.String({

@@ -12,19 +12,17 @@
  * several places with different contents is ambiguous, and trusted nowhere: history says so and rollback
  * refuses it. Only records of the store can be rolled back.
  */
-import { join, relative } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { isAbsolute, relative } from 'node:path';
 import { CrmSchemaError } from '../core/errors.js';
-import { gitOrUndefined, listTree, readBlobs } from '../core/git.js';
+import { gitOrUndefined, inGroups, listTree, readBlobs } from '../core/git.js';
 import { jsonDepthExceeds } from '../core/json-depth.js';
 import { canonicalDigest } from '../plan/canonical-json.js';
 import { listRecords, MAX_RECORD_BYTES, MAX_RECORD_DEPTH, recordProblem } from './record-file.js';
-import type { ApplyRecord } from './record-shape.js';
+import { RECORD_ID, type ApplyRecord } from './record-shape.js';
 
 /** The branch records are published to when the project file names none. */
 export const DEFAULT_RECORDS_BRANCH = 'crm-schema-records';
-
-/** A record id as apply names its files: letters, digits, `-`, `.` and `_` only. */
-export const RECORD_ID = /^[\w.-]{1,200}$/;
 
 /** Where one copy of a record was found. */
 export interface RecordPlace {
@@ -64,7 +62,11 @@ export async function recordStore(
 ): Promise<RecordStore> {
   const root = (await gitOrUndefined(projectDir, ['rev-parse', '--show-toplevel']))?.trim();
   if (root === undefined || root === '') return { folder };
-  const prefix = relative(root, projectDir).split('\\').join('/');
+  // git names its root by the physical path: the project folder's, links resolved, is compared with it
+  const prefix = relative(root, await realpath(projectDir))
+    .split('\\')
+    .join('/');
+  if (prefix.startsWith('..') || isAbsolute(prefix)) return { folder };
   return { folder, git: { root, branch, prefix: prefix === '' ? 'applies' : `${prefix}/applies` } };
 }
 
@@ -72,6 +74,8 @@ export async function recordStore(
 export async function listStore(
   store: RecordStore,
   shown: (path: string) => string = (path) => path,
+  only?: string,
+  refs?: readonly { name: string; shown: string }[],
 ): Promise<{ records: StoredRecord[]; unreadable: { path: string; problem: string }[] }> {
   const byId = new Map<string, StoredRecord>();
   const add = (record: ApplyRecord, place: RecordPlace, path?: string) => {
@@ -83,15 +87,23 @@ export async function listStore(
     }
     known.places.push(place);
     if (path !== undefined) known.path ??= path;
-    if (known.digest !== digest && known.ambiguous === undefined)
-      known.ambiguous = `${describe(known.places[0])} and ${describe(place)} hold different records of that id`;
+    if (known.digest === digest) return;
+    // the same run's record, complete, and a copy made while it still ran: the complete one holds
+    if (supersedes(record, known.record)) {
+      known.record = record;
+      known.digest = digest;
+      return;
+    }
+    if (supersedes(known.record, record)) return;
+    known.ambiguous ??= `${describe(known.places[0])} and ${describe(place)} hold different records of that id`;
   };
+  // the folder is read whole (a file there may be named otherwise than its record: a downloaded artifact)
   const folder = await listRecords(store.folder);
   for (const { path, record } of folder.records) add(record, { kind: 'folder', where: shown(path) }, path);
   const unreadable = folder.unreadable.map(({ path, problem }) => ({ path: shown(path), problem }));
   if (store.git !== undefined) {
-    for (const ref of await recordRefs(store.git)) {
-      const read = await readBranch(store.git, ref.name);
+    for (const ref of refs ?? (await recordRefs(store.git))) {
+      const read = await readBranch(store.git, ref.name, only);
       for (const record of read.records) add(record, { kind: 'git', where: ref.shown });
       unreadable.push(
         ...read.unreadable.map((u) => ({ path: `${ref.shown}:${u.path}`, problem: u.problem })),
@@ -102,10 +114,26 @@ export async function listStore(
   return { records, unreadable };
 }
 
-/** The record of `id` in the store, or undefined. */
+/** The record of `id` in the store, or undefined: only that record is read, wherever it is. */
 export async function findInStore(store: RecordStore, id: string): Promise<StoredRecord | undefined> {
-  const { records } = await listStore(store);
+  if (!RECORD_ID.test(id)) return undefined;
+  const { records } = await listStore(store, (path) => path, id);
   return records.find((stored) => stored.record.id === id);
+}
+
+/**
+ * `complete` is `partial` once its run ended: the same id, start and plan, and `partial` a copy taken while
+ * the run went on (`complete: false`, no end). A complete record replaces such a copy; nothing else does.
+ */
+export function supersedes(complete: ApplyRecord, partial: ApplyRecord): boolean {
+  return (
+    complete.complete !== false &&
+    partial.complete === false &&
+    partial.finishedAt === undefined &&
+    complete.id === partial.id &&
+    complete.startedAt === partial.startedAt &&
+    complete.planDigest === partial.planDigest
+  );
 }
 
 /** The refs that hold the records branch: the local branch and each remote's copy. */
@@ -135,73 +163,85 @@ export async function recordRefs(
     .map((name) => ({ name, shown: name.replace(/^refs\/(heads|remotes)\//, '') }));
 }
 
-/** The records of this project on one ref of the records branch. */
+/** The records of this project on one ref of the records branch (or only the record `only`). */
 export async function readBranch(
   git: NonNullable<RecordStore['git']>,
   ref: string,
+  only?: string,
 ): Promise<{ records: ApplyRecord[]; unreadable: { path: string; problem: string }[] }> {
   let entries;
   try {
-    entries = await listTree(git.root, ref, [`${git.prefix}/`]);
+    entries = await listTree(git.root, ref, [
+      only === undefined ? `${git.prefix}/` : `${git.prefix}/${only}.json`,
+    ]);
   } catch {
     return { records: [], unreadable: [] };
   }
-  const files = entries.filter(
-    (entry) =>
-      entry.type === 'blob' &&
-      entry.path.startsWith(`${git.prefix}/`) &&
-      RECORD_ID.test(entry.path.slice(git.prefix.length + 1).replace(/\.json$/, '')) &&
-      entry.path.endsWith('.json'),
-  );
-  const blobs = await readBlobs(
-    git.root,
-    files.map((file) => file.oid),
-    MAX_RECORD_BYTES * 4,
-    () =>
-      new CrmSchemaError(
-        'RECORD_UNREADABLE',
-        `The records on ${ref} are larger than ${String((MAX_RECORD_BYTES * 4) / 1024 / 1024)} MiB in all.`,
-        { hint: 'Records are a few MB each: check what was committed to that branch.' },
-      ),
-  );
   const records: ApplyRecord[] = [];
   const unreadable: { path: string; problem: string }[] = [];
-  for (const file of files) {
-    const problem = (why: string) => unreadable.push({ path: file.path, problem: why });
-    const content = blobs.get(file.oid);
-    if (content === undefined || content.length > MAX_RECORD_BYTES) {
-      problem('it could not be read, or is too large');
-      continue;
+  const files = entries.filter((entry) => {
+    const name = entry.path.slice(git.prefix.length + 1);
+    if (entry.type !== 'blob' || !entry.path.startsWith(`${git.prefix}/`) || !name.endsWith('.json'))
+      return false;
+    if (!RECORD_ID.test(name.slice(0, -'.json'.length))) return false;
+    if (entry.size > MAX_RECORD_BYTES) {
+      unreadable.push({
+        path: entry.path,
+        problem: `it is larger than ${String(MAX_RECORD_BYTES / 1024 / 1024)} MiB`,
+      });
+      return false;
     }
-    let value: unknown;
+    return true;
+  });
+  // a group of records at a time: however many the branch holds, no read is larger than one record's cap
+  for (const group of inGroups(files, MAX_RECORD_BYTES)) {
+    let blobs: Map<string, Buffer>;
     try {
-      value = JSON.parse(content.toString('utf8'));
-    } catch {
-      problem('it is not JSON');
-      continue;
+      blobs = await readBlobs(
+        git.root,
+        group.map((file) => file.oid),
+        MAX_RECORD_BYTES * 2,
+        () => new Error('the records are larger than their sizes said'),
+      );
+    } catch (error) {
+      throw new CrmSchemaError(
+        'RECORD_UNREADABLE',
+        `Cannot read the records on ${ref}: ${(error as Error).message}`,
+        { hint: 'Check the repository (git fsck), or fetch the records branch again.' },
+      );
     }
-    if (jsonDepthExceeds(value, MAX_RECORD_DEPTH)) {
-      problem(`it is nested more than ${String(MAX_RECORD_DEPTH)} levels deep`);
-      continue;
+    for (const file of group) {
+      const problem = (why: string) => unreadable.push({ path: file.path, problem: why });
+      const content = blobs.get(file.oid);
+      if (content === undefined) {
+        problem('it could not be read');
+        continue;
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(content.toString('utf8'));
+      } catch {
+        problem('it is not JSON');
+        continue;
+      }
+      if (jsonDepthExceeds(value, MAX_RECORD_DEPTH)) {
+        problem(`it is nested more than ${String(MAX_RECORD_DEPTH)} levels deep`);
+        continue;
+      }
+      const wrong = recordProblem(value);
+      if (wrong !== undefined) {
+        problem(wrong);
+        continue;
+      }
+      const record = value as ApplyRecord;
+      if (`${git.prefix}/${record.id}.json` !== file.path) {
+        problem(`it holds record ${record.id.slice(0, 80)}, not the one its name says`);
+        continue;
+      }
+      records.push(record);
     }
-    const wrong = recordProblem(value);
-    if (wrong !== undefined) {
-      problem(wrong);
-      continue;
-    }
-    const record = value as ApplyRecord;
-    if (`${git.prefix}/${record.id}.json` !== file.path) {
-      problem(`it holds record ${record.id.slice(0, 80)}, not the one its name says`);
-      continue;
-    }
-    records.push(record);
   }
   return { records, unreadable };
-}
-
-/** The folder file a record of `id` would have. */
-export function folderPath(store: RecordStore, id: string): string {
-  return join(store.folder, `${id}.json`);
 }
 
 function describe(place: RecordPlace | undefined): string {

@@ -4,14 +4,12 @@
  * timeout; no git, or no repository, leaves the commit out), and whether the files the apply read had
  * changes not committed. Never a token: only names and ids.
  */
-import { execFile } from 'node:child_process';
 import { userInfo } from 'node:os';
 import { relative } from 'node:path';
-import { promisify } from 'node:util';
 import type { ApplyRecord } from './record-shape.js';
 import { defined } from '../core/defined.js';
+import { gitOrUndefined } from '../core/git.js';
 
-const run = promisify(execFile);
 const GIT_TIMEOUT_MS = 2_000;
 
 /** The longest name kept (a variable can hold anything). */
@@ -67,12 +65,7 @@ async function uncommitted(dir: string, files: readonly string[]): Promise<boole
 }
 
 async function git(dir: string, args: string[]): Promise<string | undefined> {
-  try {
-    const { stdout } = await run('git', args, { cwd: dir, timeout: GIT_TIMEOUT_MS, windowsHide: true });
-    return stdout.trim();
-  } catch {
-    return undefined;
-  }
+  return (await gitOrUndefined(dir, args, { timeoutMs: GIT_TIMEOUT_MS }))?.trim();
 }
 
 function clean(value: string | undefined): string | undefined {

@@ -18,6 +18,8 @@ import type { RecordedChange } from '../record/record-shape.js';
 export interface AppliedChange {
   change: Change;
   recorded: RecordedChange;
+  /** the record's text of it had a secret masked (`***`): what it held cannot be put back */
+  masked?: boolean;
 }
 
 /** A resource put back to its definition before the apply (or removed: `before` undefined). */
@@ -79,10 +81,18 @@ export function reversalsOf(applied: readonly AppliedChange[], recordId: string)
     if (known === undefined) order.push(key);
     byKey.set(key, known === undefined ? reversal : merge(known, reversal));
   };
-  for (const { change, recorded } of applied) {
+  for (const { change, recorded, masked } of applied) {
     const ref = targetOf(change);
     const address = recorded.address;
     const key = `${ref.kind} ${address}`;
+    if (masked === true) {
+      put(key, {
+        kind: 'irreversible',
+        address,
+        why: `apply record ${recordId} holds a secret the output gate masked in this change (shown as ***): what the account held there cannot be put back`,
+      });
+      continue;
+    }
     const way = rollbackWayOf(change);
     if (way?.as === 'rename') {
       const back: RenameBack = {

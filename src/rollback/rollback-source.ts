@@ -19,13 +19,8 @@ import type { PlanDiagnostic } from '../plan/diagnostics.js';
 import { recordJsonSchema } from '../record/record-json-schema.js';
 import { readRecord } from '../record/record-file.js';
 import type { ApplyRecord } from '../record/record-shape.js';
-import {
-  findInStore,
-  RECORD_ID,
-  recordDigest,
-  type RecordStore,
-  type StoredRecord,
-} from '../record/record-store.js';
+import { RECORD_ID } from '../record/record-shape.js';
+import { findInStore, recordDigest, type RecordStore, type StoredRecord } from '../record/record-store.js';
 import type { PlanDocument } from '../plan/plan-document.js';
 import type { ValidateFunction } from 'ajv';
 import { reversalsOf, type AppliedChange } from './reversal.js';
@@ -175,7 +170,12 @@ export function rollbackSource(record: ApplyRecord, options: { partial: boolean 
       recorded.outcome === 'interrupted'
     ) {
       // checked against its kind's declaration when the record was read
-      applied.push({ change: { type: recorded.type, meta: recorded.meta } as Change, recorded });
+      const masked = record.masked === true && JSON.stringify(recorded).includes('***');
+      applied.push({
+        change: { type: recorded.type, meta: recorded.meta } as Change,
+        recorded,
+        ...(masked ? { masked } : {}),
+      });
       continue;
     }
     notApplied.push({

@@ -36,6 +36,8 @@ let dir: string;
 /** resolves when the eighth write reaches the proxy; the write is held until `release` */
 let eighth: Promise<void>;
 let release: () => void;
+/** resolves once the emulator answered the eighth write */
+let answered: Promise<void>;
 
 beforeEach(async () => {
   emulator = await startTestEmulator();
@@ -44,14 +46,29 @@ beforeEach(async () => {
   let arrived: () => void = () => undefined;
   eighth = new Promise((resolve) => (arrived = resolve));
   const held = new Promise<void>((resolve) => (release = resolve));
-  proxy = await proxyTo(emulator.url, async (method, path) => {
-    if (method !== 'PATCH' || !path.includes('/properties/')) return;
-    writes += 1;
-    if (writes === 8) {
-      arrived();
-      await held;
-    }
-  });
+  let answeredEighth: () => void = () => undefined;
+  answered = new Promise((resolve) => (answeredEighth = resolve));
+  let holding = false;
+  proxy = await proxyTo(
+    emulator.url,
+    async (method, path) => {
+      if (method !== 'PATCH' || !path.includes('/properties/')) return;
+      writes += 1;
+      if (writes === 8) {
+        holding = true;
+        arrived();
+        await held;
+      }
+    },
+    () => {
+      // the answer to the held write, once the emulator gave it
+      if (holding) {
+        holding = false;
+        answeredEighth();
+      }
+      return Promise.resolve();
+    },
+  );
   await writeFiles(dir, { 'crm-schema.yaml': PROJECT, 'schema/tickets.yaml': manifest('V1') });
   expect((await cli(['apply', '--yes'], emulator.url)).code).toBe(0);
   await writeFiles(dir, { 'schema/tickets.yaml': manifest('V2') });
@@ -87,18 +104,32 @@ async function labels(): Promise<string[]> {
     .map((p) => p.label);
 }
 
-/** Starts the saved plan's apply (one write at a time) and stops it with `signal` at the eighth write. */
+/**
+ * Starts the saved plan's apply (one write at a time) and stops it with `signal` while its eighth write is
+ * held. The write goes through once the run has taken the signal in (its message, for SIGINT and
+ * SIGTERM), or once it is gone (SIGKILL: the answer reaches nobody); the promise settles when the
+ * emulator has answered it.
+ */
 async function stopAtEighth(signal: NodeJS.Signals) {
   expect((await cli(['plan', '--out', 'plan.json'])).code).toBe(0);
   const child = spawnCli(['apply', 'plan.json', '--parallelism', '1', '--base-url', proxy.url], {
     cwd: dir,
     env: env(),
   });
+  let stderr = '';
+  const heard = new Promise<void>((resolve) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes(`${signal} received`)) resolve();
+    });
+  });
   const done = finished(child);
   await eighth;
   child.kill(signal);
-  // the write in flight goes through (after a kill, its answer reaches nobody)
-  setTimeout(release, signal === 'SIGKILL' ? 50 : 200);
+  if (signal === 'SIGKILL') await done;
+  else await heard;
+  release();
+  await answered;
   return done;
 }
 
@@ -124,7 +155,6 @@ describe('an apply stopped part-way', () => {
       '7 applied, 1 interrupted, 16 not run  (incomplete: killed, or still running)',
     );
 
-    await new Promise((resolve) => setTimeout(resolve, 100));
     const back = await cli(['rollback', latest.id, '--out', 'back.json']);
     expect(back.code, back.stdout + back.stderr).toBe(0);
     expect(back.stdout).toContain('Plan: 8 to update.');

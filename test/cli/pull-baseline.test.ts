@@ -48,7 +48,9 @@ describe('pull --baseline', () => {
     dir = await tempDir('crm-schema-pull-baseline-');
     await writeFiles(dir, {
       'crm-schema.yaml':
-        "manifests: ['schema/**/*.yaml']\npolicy:\n  manage: { prefixes: [support_], groups: [tickets.support] }\n",
+        "manifests: ['schema/**/*.yaml']\n" +
+        `environments:\n  production: { baseUrl: '${emulator.url}', tokenEnv: CRM_ACCESS_TOKEN }\n` +
+        'policy:\n  manage: { prefixes: [support_], groups: [tickets.support] }\n',
       'schema/tickets.yaml': V1,
     });
     git('init', '-q');
@@ -112,6 +114,12 @@ describe('pull --baseline', () => {
     expect(text).not.toContain('support_old');
   });
 
+  it('a pull of a URL given alone says nothing of a deploy tag: it may be another account', async () => {
+    const run = await cli('pull', '--json');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('Warning');
+  });
+
   it('lists what it kept in its text summary', async () => {
     const run = await cli('pull', '--baseline', REF);
     expect(run.code, run.stderr).toBe(0);
@@ -140,7 +148,11 @@ describe('pull --baseline', () => {
   });
 
   it('without --baseline, pull makes the manifests match the account: the undeployed work goes, and it warns first', async () => {
-    const run = await cli('pull');
+    // the environment's own URL: its deploy tag is about this account
+    const run = await runCli(['pull', '--env', 'production'], {
+      cwd: dir,
+      env: { CRM_BASE_URL: undefined, CRM_ACCESS_TOKEN: TOKEN },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(
       new RegExp(

@@ -279,4 +279,70 @@ describe('the record store', () => {
     expect(writes, writes.join('\n')).toEqual([]);
     await expect(fx.client.properties.get('tickets', 'support_level')).rejects.toThrow();
   });
+
+  it('history lists a record of a bad shape as unreadable, never fails on it', async () => {
+    const [first] = await twoApplies();
+    const bad = { ...first, id: `${first.id.slice(0, -12)}badbadbadbad`, stoppedBy: 42 };
+    await writeFile(join(dir, '.crm-schema', 'applies', `${bad.id}.json`), JSON.stringify(bad));
+    const run = await history([]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      `Not a record, left out: .crm-schema/applies/${bad.id}.json: ${bad.id}.json is not an apply record: stoppedBy is not a string`,
+    );
+    expect(run.stdout).toContain(first.id);
+  });
+
+  it('history --push says which records the remote holds otherwise, and a complete record replaces the copy of its run taken while it ran', async () => {
+    const origin = join(dir, 'origin.git');
+    const clone = join(dir, 'clone');
+    git(dir, 'init', '--quiet', '--bare', origin);
+    git(dir, 'init', '--quiet', clone);
+    git(clone, 'remote', 'add', 'origin', origin);
+    const [first, second] = await twoApplies(clone);
+    const folder = join(clone, '.crm-schema', 'applies');
+    // the second record as it was while its apply ran: published first
+    const running: ApplyRecord = {
+      ...second,
+      complete: false,
+      ok: false,
+      changes: second.changes.map((c) => ({ ...c, outcome: 'not-run' as const })),
+    };
+    delete running.finishedAt;
+    await writeFile(join(folder, `${second.id}.json`), JSON.stringify(running));
+    expect((await history(['--push'], clone)).code).toBe(0);
+    // the run ended: its complete record replaces that copy
+    await writeFile(join(folder, `${second.id}.json`), JSON.stringify(second));
+    const replaced = await history(['--push'], clone);
+    expect(replaced.stdout).toContain(
+      'Published 1 apply record to crm-schema-records on origin (2 records there now).',
+    );
+    const there = JSON.parse(
+      git(origin, 'show', `crm-schema-records:applies/${second.id}.json`),
+    ) as ApplyRecord;
+    expect(there.complete).not.toBe(false);
+    // a record edited here: left as the remote has it, and said
+    await writeFile(join(folder, `${first.id}.json`), JSON.stringify({ ...first, ok: !first.ok }));
+    const edited = await history(['--push'], clone);
+    expect(edited.stdout).toContain('Nothing to publish');
+    expect(edited.stdout).toContain(`1 record this clone holds with other contents (${first.id})`);
+  });
+
+  it('a secret the output gate masked in a record is never put back by a rollback', async () => {
+    await writeFiles(dir, { 'crm-schema.yaml': PROJECT, 'schema/tickets.yaml': V1 });
+    expect((await cli(['apply', '--yes'])).code).toBe(0);
+    // a description that reads like a credential: masked in the record
+    await writeFiles(dir, {
+      'schema/tickets.yaml': V1.replace('label: Level,', 'label: Level, description: "apikey=abcdefghijkl",'),
+    });
+    expect((await cli(['apply', '--yes'])).code).toBe(0);
+    const [, masked] = await folderRecords();
+    expect(masked!.masked).toBe(true);
+    expect(JSON.stringify(masked)).not.toContain('abcdefghijkl');
+    const run = await cli(['rollback', masked!.id]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('holds a secret the output gate masked in this change');
+    expect((await fx.client.properties.get('tickets', 'support_level')).description).toBe(
+      'apikey=abcdefghijkl',
+    );
+  });
 });

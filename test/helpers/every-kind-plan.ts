@@ -25,6 +25,7 @@ export const V1 = {
 objectType: tickets
 properties:
   - { name: rs_level, label: Level, type: string, fieldType: text, groupName: ticketinformation }
+  - { name: rs_sub, label: Sub, type: string, fieldType: text, groupName: ticketinformation }
   - { name: rs_code, label: Code, type: string, fieldType: text, groupName: ticketinformation }
   - name: rs_priority
     label: Priority
@@ -51,6 +52,7 @@ groups:
   - { name: rs_group, label: Rs group }
 properties:
   - { name: rs_tier, renamedFrom: rs_level, label: Tier, type: string, fieldType: text, groupName: ticketinformation }
+  - { name: rs_main, renamedFrom: rs_sub, label: Main, type: string, fieldType: text, groupName: ticketinformation }
   - { name: rs_code, label: Code, type: string, fieldType: text, groupName: ticketinformation, hasUniqueValue: true }
   - { name: rs_new, label: New, type: string, fieldType: text, groupName: rs_group }
   - name: rs_priority
@@ -167,6 +169,7 @@ export async function accountBefore(where: string): Promise<string> {
       properties: {
         subject: `R${String(i)}`,
         rs_level: `level ${String(i)}`,
+        rs_sub: `sub ${String(i)}`,
         rs_priority: ['low', 'urgent', 'critical'][i % 3]!,
       },
     }));
@@ -176,6 +179,38 @@ export async function accountBefore(where: string): Promise<string> {
       });
       expect(created.status).toBeLessThan(300);
     }
+    // rs_main was renamed to rs_sub before (a rollback of that rename): archived with the values it then
+    // held, all of which that rename carried to rs_sub; the plan renames rs_sub back, restoring rs_main
+    const property = {
+      name: 'rs_main',
+      label: 'Main',
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'ticketinformation',
+    };
+    expect((await em.call('POST', '/crm/v3/properties/tickets', property)).status).toBe(201);
+    const records = await values(em);
+    const ids = await recordIds(em);
+    const updates = [...ids].map(([subject, id]) => ({
+      id,
+      properties: { rs_main: records.get(subject)?.rs_sub ?? '' },
+    }));
+    for (let at = 0; at < updates.length; at += 100)
+      expect(
+        (
+          await em.call('POST', '/crm/v3/objects/tickets/batch/update', {
+            inputs: updates.slice(at, at + 100),
+          })
+        ).status,
+      ).toBeLessThan(300);
+    expect(
+      (
+        await em.call('PATCH', '/crm/v3/properties/tickets/rs_main', {
+          description: 'crm-schema: renamed to rs_sub',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await em.call('DELETE', '/crm/v3/properties/tickets/rs_main')).status).toBe(204);
     await em.save();
   } finally {
     await em.close();
@@ -204,12 +239,12 @@ export async function values(em: TestEmulator): Promise<Map<string, Record<strin
       paging?: { next?: { after: string } };
     }>(
       'GET',
-      `/crm/v3/objects/tickets?limit=100&properties=subject,rs_tier,rs_level,rs_priority${after === undefined ? '' : `&after=${after}`}`,
+      `/crm/v3/objects/tickets?limit=100&properties=subject,rs_tier,rs_level,rs_priority,rs_sub,rs_main${after === undefined ? '' : `&after=${after}`}`,
     );
     for (const record of page.body.results) {
       const p = record.properties;
       const kept: Record<string, string> = {};
-      for (const key of ['rs_tier', 'rs_level', 'rs_priority'])
+      for (const key of ['rs_tier', 'rs_level', 'rs_priority', 'rs_sub', 'rs_main'])
         if (p[key] != null && p[key] !== '') kept[key] = p[key];
       out.set(String(p.subject), kept);
     }
@@ -218,7 +253,27 @@ export async function values(em: TestEmulator): Promise<Map<string, Record<strin
   return out;
 }
 
+/** What record `R<i>` holds once the plan is applied (in the order `values` lists them). */
 export const expected = (i: number) => ({
   rs_tier: `level ${String(i)}`,
   rs_priority: i % 3 === 0 ? 'low' : 'p1',
+  rs_main: `sub ${String(i)}`,
 });
+
+/** Record subject -> id. */
+async function recordIds(em: TestEmulator): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  let after: string | undefined;
+  do {
+    const page = await em.call<{
+      results: { id: string; properties: Record<string, string | null> }[];
+      paging?: { next?: { after: string } };
+    }>(
+      'GET',
+      `/crm/v3/objects/tickets?limit=100&properties=subject${after === undefined ? '' : `&after=${after}`}`,
+    );
+    for (const record of page.body.results) out.set(String(record.properties.subject), record.id);
+    after = page.body.paging?.next?.after;
+  } while (after !== undefined);
+  return out;
+}

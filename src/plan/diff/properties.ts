@@ -11,6 +11,7 @@ import { propertyAddress } from '../../model/address.js';
 import { defined } from '../../core/defined.js';
 import { diffFields } from './field-diff.js';
 import { remapOf, renamedAway, renameFinished, withRetiredOptions } from './data-steps.js';
+import { renamedTo as markedFor } from '../../model/data-step-marks.js';
 import {
   diagnose,
   isActive,
@@ -94,8 +95,12 @@ export function diffProperties(
       const restoring = current !== undefined && renamedAway(current, declared.name) === from;
       const restores = live?.propertyFlags.get(declared.name)?.archived === true || restoring;
       renamedFrom.set(from, declared.name);
+      // restoring, the old one carrying this rename's mark: only the new one's description and the archive
+      // are left
       const finished = restoring
-        ? undefined
+        ? markedFor(old.description) === declared.name
+          ? { why: '', marked: true }
+          : undefined
         : renameFinished(
             objectType,
             from,

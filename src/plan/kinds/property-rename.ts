@@ -31,6 +31,7 @@ import { liveProperty } from '../../model/schema-lookup.js';
 import { keys } from '../dependency-keys.js';
 import { propertyCreateBody } from '../requests/bodies.js';
 import type { ChangeKind, KindChange } from './change-kind.js';
+import type { WriteRequest, Writes } from '../../wire/writes.js';
 import { created } from './end-state.js';
 import { propertyDetails, propertyNeeds } from './property-shared.js';
 import { copyConflictKey, recordsTarget, type DataCheckTarget } from '../data-counts.js';
@@ -116,6 +117,28 @@ function restoredAs(m: PropertyRenameChange['meta']): NormalizedProperty {
     : m.property;
 }
 
+/** The requests after the copy: the old one's mark (unless marked), the new one's description (restoring), the archive. */
+function lastSteps(m: PropertyRenameChange['meta']): number {
+  return (m.marked === true ? 0 : 1) + (m.restores === true ? 1 : 0) + 1;
+}
+
+function renameRequests(m: PropertyRenameChange['meta'], w: Writes): WriteRequest[] {
+  return [
+    ...(m.created ? [] : [w.createProperty(m.objectType, propertyCreateBody(restoredAs(m)))]),
+    ...(m.marked === true
+      ? []
+      : [
+          w.updateProperty(m.objectType, m.from, {
+            description: renamedDescription(m.old.description, m.property.name),
+          }),
+        ]),
+    ...(m.restores === true
+      ? [w.updateProperty(m.objectType, m.property.name, { description: m.property.description })]
+      : []),
+    w.archiveProperty(m.objectType, m.from),
+  ];
+}
+
 export const propertyRename: ChangeKind<PropertyRenameChange> = {
   type: 'property.rename',
   meta: PropertyRenameMeta,
@@ -147,25 +170,10 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
             : ''),
   }),
   phase: () => 'properties.migrate',
-  // restoring the new name, it keeps the mark of its rename to the old one until the copy checked out (a
-  // run stopped half-way is then known to be this rename, resumed): its description is set last
-  requests: (m, w) =>
-    m.finished !== undefined
-      ? []
-      : [
-          ...(m.created ? [] : [w.createProperty(m.objectType, propertyCreateBody(restoredAs(m)))]),
-          ...(m.restores === true && m.marked !== true
-            ? [w.updateProperty(m.objectType, m.property.name, { description: m.property.description })]
-            : []),
-          ...(m.marked === true
-            ? []
-            : [
-                w.updateProperty(m.objectType, m.from, {
-                  description: renamedDescription(m.old.description, m.property.name),
-                }),
-              ]),
-          w.archiveProperty(m.objectType, m.from),
-        ],
+  // restoring the new name, it keeps the mark of its rename to the old one until the old one carries this
+  // rename's mark (a run stopped half-way is then known to be this rename, resumed): its description is
+  // set after the old one is marked, just before the archive
+  requests: (m, w) => (m.finished !== undefined ? [] : renameRequests(m, w)),
   migration: (m) =>
     m.finished !== undefined
       ? undefined
@@ -174,7 +182,8 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
           objectType: m.objectType,
           from: m.from,
           to: m.property.name,
-          after: m.marked === true ? 1 : m.restores === true ? 3 : 2,
+          // every request but the create comes after the copy
+          after: lastSteps(m),
           ...defined({ onConflict: m.onConflict, stale: m.restores }),
         },
   creates: (m) => !m.created && m.finished === undefined,
@@ -231,28 +240,31 @@ export const propertyRename: ChangeKind<PropertyRenameChange> = {
   },
   resume: {
     // an earlier run of the plan stopped part-way: the new property made (`created`), then the copy done and
-    // marked (`marked`); what is left of the change is the tail of its requests, to the same end
+    // the old one marked (`marked`), then (restoring the new name) its own mark cleared; what is left of the
+    // change is the tail of its requests, to the same end
     savedNow: (saved, fresh) => {
       if (fresh.type !== 'property.rename') return undefined;
       const now = fresh.meta as PropertyRenameChange['meta'];
       const was = saved.meta;
       if (was.finished !== undefined || now.finished !== undefined || !now.created) return undefined;
       if (was.marked === true && now.marked !== true) return undefined;
+      // restoring: the new name's mark is cleared only once the old one is marked
+      if (was.restores !== true && now.restores === true) return undefined;
+      if (was.restores === true && now.restores !== true && now.marked !== true) return undefined;
       // the old property as this rename's own mark left it, or as planned
       const old =
         now.marked === true && was.marked !== true
           ? { ...was.old, description: renamedDescription(was.old.description, was.property.name) }
           : was.old;
-      const meta = { ...was, created: true, old, ...defined({ marked: now.marked }) };
+      const { restores: _restores, marked: _marked, ...rest } = was;
+      const meta = {
+        ...rest,
+        created: true,
+        old,
+        ...defined({ restores: now.restores, marked: now.marked }),
+      };
       if (canonicalJson(meta) !== canonicalJson(now)) return undefined;
-      // what is left: the archive alone once marked, else all but a create the earlier run sent
-      const requests =
-        now.marked === true
-          ? saved.requests.slice(-1)
-          : was.created
-            ? saved.requests
-            : saved.requests.slice(1);
-      return { meta, requests };
+      return { meta, requests: saved.requests.slice(-lastSteps(meta)) };
     },
   },
   rollback: (m) => ({ as: 'rename', objectType: m.objectType, current: m.property.name, back: m.old }),

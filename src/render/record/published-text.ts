@@ -8,7 +8,7 @@ export function renderPublished(result: PublishResult): string {
   const lines = [
     result.added.length === 0
       ? `Nothing to publish: ${branch} holds every record of this clone (${countOf(result.present, 'record', 'records')} there).`
-      : `Published ${countOf(result.added.length, 'apply record', 'apply records')} to ${branch} (${countOf(result.present + result.added.length, 'record', 'records')} there now).`,
+      : `Published ${countOf(result.added.length, 'apply record', 'apply records')} to ${branch} (${countOf(result.total, 'record', 'records')} there now).`,
   ];
   if (result.differing.length > 0)
     lines.push(
