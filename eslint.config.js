@@ -27,7 +27,12 @@ export default tseslint.config(
   { files: ['**/*.js', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' },
+    },
+    // a CommonJS file (the import rules' config) reads files with require
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['bin/**/*.js'],

@@ -22,6 +22,8 @@ const own = (files: string[]) => files.filter((file) => replacesModules(root, fi
 
 export default defineConfig({
   test: {
+    // the family list installed before each file (test/setup-families.ts)
+    setupFiles: ['test/setup-families.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Vitest's default is one fewer than the CPUs: a single worker on a machine of two. Many tests wait on

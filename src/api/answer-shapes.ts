@@ -131,7 +131,7 @@ const option = object({
   hidden: optional(boolean),
 });
 
-/** what the model reads of a property (src/model/normalize-property.ts) */
+/** what the model reads of a property (src/engine/model/normalize-property.ts) */
 const property = object({
   name: text,
   label: text,

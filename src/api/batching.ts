@@ -14,7 +14,7 @@ import { ANY_BATCH, type Shape } from './answer-shapes.js';
 import { errorFromBatchItem } from './error-mapping.js';
 import { BadResponseError, isApiError, type CrmApiError } from './errors.js';
 import type { BatchErrorItem, BatchResponse } from '../wire/api.js';
-import { BATCH_SIZE } from '../model/platform-limits.js';
+import { BATCH_SIZE } from '../wire/platform-limits.js';
 import type { Requester } from './request.js';
 import type { RetryClass } from './retry.js';
 

@@ -17,7 +17,7 @@ import { isApiError, type ApiErrorCode, type CrmApiError } from '../api/errors.j
 import { printable } from '../api/answer-text.js';
 import { CrmSchemaError } from '../core/errors.js';
 import { defined } from '../core/defined.js';
-import type { TargetAccount } from '../plan/plan-target.js';
+import type { TargetAccount } from '../engine/model/plan-target.js';
 import type { AccountDetails } from '../wire/api.js';
 import { describeTarget, LOCAL_DATA_FILE, type AccountPin, type Target } from './target.js';
 

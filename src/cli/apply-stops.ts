@@ -3,7 +3,7 @@
  * stopped because its record could not be written. Both exit 1; what was sent is in the report and in the
  * record, and a new run finishes the plan.
  */
-import type { ApplyReport } from '../apply/types.js';
+import type { ApplyReport } from '../engine/apply/types.js';
 import { countOf } from '../core/count-text.js';
 import { CrmSchemaError } from '../core/errors.js';
 

@@ -9,12 +9,13 @@
  * maps it to the exit code: one exit point.
  */
 import { Command } from '@oclif/core';
+import './families.js';
 import type { CrmSchemaError } from '../core/errors.js';
-import { renderDiagnosticsText } from '../render/common/diagnostics.js';
+import { renderDiagnosticsText } from '../engine/render/common/diagnostics.js';
 import type { TargetFlagValues } from './common-flags.js';
 import type { ExitCode } from './exit-codes.js';
 import { Output } from './output.js';
-import { loadCommandProject, type Project } from '../pipeline/project.js';
+import { loadCommandProject, type Project } from '../engine/pipeline/project.js';
 import type { Session, SessionOptions } from './session.js';
 import { resolveTarget, type Target } from './target.js';
 import { defined } from '../core/defined.js';

@@ -4,8 +4,8 @@
  */
 import { Flags } from '@oclif/core';
 import { accountIdFlag } from './account-id-flag.js';
-import { DEFAULT_DATA_CHECK_BUDGET } from '../live/data-check-result.js';
-import type { PlanSettings } from '../plan/plan-document.js';
+import { DEFAULT_DATA_CHECK_BUDGET } from '../engine/live/data-check-result.js';
+import type { PlanSettings } from '../engine/plan/plan-document.js';
 import { API_VERSIONS, type ApiVersion } from '../wire/api-version.js';
 
 /** Which project, which account, and how to talk about it. */

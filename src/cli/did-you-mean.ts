@@ -4,7 +4,7 @@
  */
 import { Config, type Errors } from '@oclif/core';
 import { PACKAGE_ROOT } from '../core/package-root.js';
-import { editDistance } from '../manifest/schema/suggest.js';
+import { editDistance } from '../engine/manifest/schema/suggest.js';
 
 /** The closest candidate within 2 edits (a third of a long word), or undefined. */
 function nearest(word: string, candidates: readonly string[]): string | undefined {

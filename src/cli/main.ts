@@ -6,7 +6,7 @@ import { flush, run, settings, type Errors } from '@oclif/core';
 import { isCrmSchemaError } from '../core/errors.js';
 import { forTerminal } from '../core/output-gate.js';
 import { forgetResultPrinted, keepEnvironmentToken, stdoutHasResult } from './output.js';
-import { escapeJsonText } from '../render/common/safe-text.js';
+import { escapeJsonText } from '../engine/render/common/safe-text.js';
 import { EXIT } from './exit-codes.js';
 import { didYouMean } from './did-you-mean.js';
 import { dropStaleOclifManifest } from './stale-manifest.js';
@@ -16,7 +16,15 @@ import { neutralize } from '../core/control-chars.js';
 export { forgetSecrets } from '../core/secrets.js';
 
 /** Runs the CLI with `argv`, and says with which exit code to end. */
-export async function main(argv: string[]): Promise<number> {
+export function main(argv: string[]): Promise<number> {
+  return runWith(argv, () => run(argv, import.meta.url));
+}
+
+/**
+ * Runs `command` (oclif's run of `argv`, or a command class run directly) as the CLI runs a command:
+ * every outcome mapped to an exit code, errors reported once, `--json` errors as JSON.
+ */
+export async function runWith(argv: string[], command: () => Promise<unknown>): Promise<number> {
   // the CLI runs its built JavaScript, whatever NODE_ENV says: under NODE_ENV=development or test, oclif
   // would otherwise take a checkout (it has a tsconfig.json) for a plugin in development and register a
   // TypeScript loader into the run, which costs half a second and changes how every module loads
@@ -25,7 +33,7 @@ export async function main(argv: string[]): Promise<number> {
   forgetResultPrinted();
   try {
     await dropStaleOclifManifest();
-    await run(argv, import.meta.url);
+    await command();
     await flushOutput();
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {

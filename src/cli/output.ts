@@ -5,12 +5,12 @@
  * either passes the output gate (core/output-gate.ts): secrets masked, CI workflow commands broken,
  * whatever printed it.
  */
-import { colorEnabled } from '../render/common/color-support.js';
+import { colorEnabled } from '../engine/render/common/color-support.js';
 import { keepSecret } from '../core/secrets.js';
 import { forTerminal } from '../core/output-gate.js';
 import { DEFAULT_TOKEN_ENV } from '../core/token-env.js';
 import { neutralize } from '../core/control-chars.js';
-import { escapeJsonText } from '../render/common/safe-text.js';
+import { escapeJsonText } from '../engine/render/common/safe-text.js';
 
 export interface OutputStreams {
   stdout: Pick<NodeJS.WriteStream, 'write' | 'isTTY'>;

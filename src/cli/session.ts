@@ -11,7 +11,7 @@ import { keepSecret } from '../core/secrets.js';
 import { forTerminal } from '../core/output-gate.js';
 import { neutralize } from '../core/control-chars.js';
 import type { ClientOptions } from '../api/options.js';
-import type { TargetAccount } from '../plan/plan-target.js';
+import type { TargetAccount } from '../engine/model/plan-target.js';
 import { checkAccount } from './account-check.js';
 import { CallLog } from './call-log.js';
 import { callTimeoutMs } from './call-timeout.js';

@@ -8,14 +8,14 @@
 import { resolve } from 'node:path';
 import type { CrmSchemaError } from '../core/errors.js';
 import { writeFileAtomic } from '../core/write-file-atomic.js';
-import { planErrors, refusedChanges } from '../pipeline/plan-errors.js';
-import type { PlanDocument } from '../plan/plan-document.js';
-import { planHoldsSecret, secretsInPlan } from '../pipeline/plan-secrets.js';
+import { planErrors, refusedChanges } from '../engine/pipeline/plan-errors.js';
+import type { PlanDocument } from '../engine/plan/plan-document.js';
+import { planHoldsSecret, secretsInPlan } from '../engine/pipeline/plan-secrets.js';
 import type { SourceLocation } from '../core/source/source-location.js';
-import { appendStepSummary } from '../render/common/step-summary.js';
-import { planJsonChunks } from '../render/plan/plan-json.js';
-import { renderPlanMarkdown } from '../render/plan/plan-markdown.js';
-import { renderPlanText } from '../render/plan/plan-text.js';
+import { appendStepSummary } from '../engine/render/common/step-summary.js';
+import { planJsonChunks } from '../engine/render/plan/plan-json.js';
+import { renderPlanMarkdown } from '../engine/render/plan/plan-markdown.js';
+import { renderPlanText } from '../engine/render/plan/plan-text.js';
 import type { OutputFormat } from './common-flags.js';
 import type { Output } from './output.js';
 

@@ -23,13 +23,13 @@ import {
   resolveEnvironment,
   type EnvironmentConfig,
   type ProjectConfig,
-} from '../manifest/project/config.js';
-import { DEFAULT_POLICY, type Policy } from '../model/policy.js';
-import type { GatePolicy } from '../model/policy.js';
-import type { ComputePlanOptions } from '../pipeline/compute-plan.js';
-import type { PlanSettings } from '../plan/plan-document.js';
-import type { PlanTarget, TargetAccount } from '../plan/plan-target.js';
-import { toPlanPolicy } from '../live/managed-scope.js';
+} from '../engine/manifest/project/config.js';
+import { DEFAULT_POLICY, type Policy } from '../engine/model/policy.js';
+import type { GatePolicy } from '../engine/model/policy.js';
+import type { ComputePlanOptions } from '../engine/pipeline/compute-plan.js';
+import type { PlanSettings } from '../engine/plan/plan-document.js';
+import type { PlanTarget, TargetAccount } from '../engine/model/plan-target.js';
+import { toPlanPolicy } from '../engine/live/managed-scope.js';
 import { defined } from '../core/defined.js';
 import { DEFAULT_API_VERSION, type ApiVersion } from '../wire/api-version.js';
 

@@ -1,31 +1,29 @@
 /**
  * `crm-schema apply [PLANFILE]`: makes the account match the manifests, or applies exactly a saved
- * plan. Thin: src/pipeline makes (or verifies) the plan, src/apply runs it, src/render prints progress
- * and the report; the report (or the dry run) is the result (`--json`).
+ * plan. Thin: src/engine/pipeline makes (or verifies) the plan, src/engine/apply runs it with its record,
+ * src/engine/render prints progress and the report; the report (or the dry run) is the result (`--json`).
  */
 import { neutralize } from '../core/control-chars.js';
-import { codeSpan } from '../render/common/markdown-escape.js';
+import { codeSpan } from '../engine/render/common/markdown-escape.js';
 import { join, relative, resolve } from 'node:path';
 import { defined } from '../core/defined.js';
-import { openRecord } from '../record/make-record.js';
-import { recordFolder } from '../record/record-file.js';
-import { RecordWriter } from '../record/record-journal.js';
-import type { ApplyRecord } from '../record/record-shape.js';
-import { actorOf, gitOf } from '../record/who-and-where.js';
-import { checkRecordAccount, rollbackDigest, rollbackOptions } from '../rollback/rollback-check.js';
-import { rollbackSource, storedRollbackRecord } from '../rollback/rollback-source.js';
+import { recordFolder } from '../engine/record/record-file.js';
+import type { ApplyRecord } from '../engine/record/shape/record-shape.js';
+import { actorOf, gitOf } from '../engine/record/who-and-where.js';
+import { checkRecordAccount, rollbackDigest, rollbackOptions } from '../engine/rollback/rollback-check.js';
+import { rollbackSource, storedRollbackRecord } from '../engine/rollback/rollback-source.js';
 import { projectRecordStore } from '../cli/record-store.js';
 import { stoppedBy, withInterrupts } from '../cli/interrupts.js';
 import { interruptedApply, recordUnwritable } from '../cli/apply-stops.js';
 import { createInterface } from 'node:readline/promises';
 import { Args, Flags, type Interfaces } from '@oclif/core';
 import { CLIENT_VERSION } from '../api/version.js';
-import { applyPlan } from '../apply/executor.js';
-import { dryRun, type DryRun } from '../apply/dry-run.js';
-import { checkSavedAccount, checkSavedPlan, readSavedPlan } from '../pipeline/plan-file.js';
-import { prepareApply } from '../pipeline/prepare-apply.js';
-import type { ApplyReport } from '../apply/types.js';
-import { DEFAULT_PARALLELISM } from '../apply/types.js';
+import { recordedApply } from '../engine/record/recorded-apply.js';
+import { dryRun, type DryRun } from '../engine/apply/dry-run.js';
+import { checkSavedAccount, checkSavedPlan, readSavedPlan } from '../engine/pipeline/plan-file.js';
+import { prepareApply } from '../engine/pipeline/prepare-apply.js';
+import type { ApplyReport } from '../engine/apply/types.js';
+import { DEFAULT_PARALLELISM } from '../engine/apply/types.js';
 import { CrmCommand } from '../cli/base-command.js';
 import {
   dataCheckFlags,
@@ -34,25 +32,24 @@ import {
   policyFlags,
   targetFlags,
 } from '../cli/common-flags.js';
-import { planErrors, refusedChanges } from '../pipeline/plan-errors.js';
+import { planErrors, refusedChanges } from '../engine/pipeline/plan-errors.js';
 import { EXIT } from '../cli/exit-codes.js';
 import type { Output } from '../cli/output.js';
-import { manifestDigest, savedSettings } from '../pipeline/saved-plan.js';
-import type { Session } from '../cli/session.js';
-import type { Project } from '../pipeline/project.js';
+import { manifestDigest, savedSettings } from '../engine/pipeline/saved-plan.js';
+import type { Project } from '../engine/pipeline/project.js';
 import { computeOptionsOf, describeTarget, planTargetOf } from '../cli/target.js';
 import { CrmSchemaError, isCrmSchemaError } from '../core/errors.js';
-import type { PlanDocument } from '../plan/plan-document.js';
-import { confirmQuestion, isYes, startLine } from '../render/apply/apply-confirm.js';
-import { renderDryRunJson, renderDryRunText } from '../render/apply/apply-dry-run.js';
-import { createApplyProgress } from '../render/apply/apply-progress.js';
-import { renderApplyReport, renderApplyReportJson } from '../render/apply/apply-report.js';
-import { renderPlanText } from '../render/plan/plan-text.js';
-import { renderApplyFailureMarkdown, renderApplyMarkdown } from '../render/apply/apply-markdown.js';
-import { appendStepSummary } from '../render/common/step-summary.js';
-import { plannedNowMarkdown, plannedNowText } from '../render/apply/planned-now.js';
+import type { PlanDocument } from '../engine/plan/plan-document.js';
+import { confirmQuestion, isYes, startLine } from '../engine/render/apply/apply-confirm.js';
+import { renderDryRunJson, renderDryRunText } from '../engine/render/apply/apply-dry-run.js';
+import { createApplyProgress } from '../engine/render/apply/apply-progress.js';
+import { renderApplyReport, renderApplyReportJson } from '../engine/render/apply/apply-report.js';
+import { renderPlanText } from '../engine/render/plan/plan-text.js';
+import { renderApplyFailureMarkdown, renderApplyMarkdown } from '../engine/render/apply/apply-markdown.js';
+import { appendStepSummary } from '../engine/render/common/step-summary.js';
+import { plannedNowMarkdown, plannedNowText } from '../engine/render/apply/planned-now.js';
 
-import { accountText } from '../render/common/target-line.js';
+import { accountText } from '../engine/render/common/target-line.js';
 
 export default class Apply extends CrmCommand {
   static override summary = 'Make the account match the manifests, or apply exactly a saved plan.';
@@ -264,93 +261,76 @@ export default class Apply extends CrmCommand {
           });
         }
         output.err(startLine(selection.changes, where, args.planfile, alreadyDone.size));
+        const progress = createApplyProgress({
+          // isTTY is undefined (not false) off a terminal, whatever the typings say
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare -- see above
+          tty: process.stderr.isTTY === true,
+          color: output.colorErr,
+          write: (text) => {
+            output.errRaw(text);
+          },
+        });
         // the record is written before the first write, and as the run goes (a folder that cannot be
         // written stops the apply here, with nothing sent)
-        const opened = openRecord(
-          { changes: plan.changes, before: input.computed.live, desired: input.computed.desired },
+        const done = await recordedApply(
           {
-            startedAt: new Date(),
-            actor: actorOf(process.env),
-            ...defined({
-              git: await gitOf(process.env, project.config.dir, [
-                project.config.path,
-                ...project.files.map((file) => resolve(this.cwd, file.file)),
-              ]),
-            }),
-            target: ranOn,
-            apiVersion: target.apiVersion,
-            manifestDigest: digest,
-            recordValues: target.policy.recordValues,
-            ...defined({
-              rollbackOf:
-                rollback === undefined ? undefined : { id: rollback.recordId, digest: rollback.recordDigest },
-            }),
-          },
-        );
-        const controller = new AbortController();
-        const writer = await RecordWriter.open(
-          'file' in recordAt ? recordAt.file : join(recordAt.folder, `${opened.record.id}.json`),
-          opened.record,
-          opened.keep,
-          () => {
-            controller.abort('the apply record could not be written');
-          },
-        );
-        this.#recordPath = relative(this.cwd, writer.path) || writer.path;
-        let report: ApplyReport;
-        try {
-          report = await withInterrupts(
-            controller,
-            (signal) => {
-              output.err(
-                `${signal} received: no further change is started; the calls in flight finish and the record says what was sent. A second ${signal} stops at once.`,
-              );
-            },
-            (signal) =>
-              run(session, plan, output, {
-                parallelism: flags.parallelism,
-                alreadyDone,
-                typeIds,
-                signal,
-                recordValues: target.policy.recordValues,
-                onRecordWrites: (id, written) => {
-                  writer.values(id, written);
-                },
-                onTypeIds: (known) => {
-                  writer.typeIds(known);
-                },
-                onEvent: (event) => {
-                  if (event.kind === 'request') writer.sent(event.ids);
-                  else if (event.kind === 'outcome') writer.outcome(event.outcome);
-                  else if (event.kind === 'records') writer.progress(event.id, event.read, event.written);
-                },
+            plan,
+            before: input.computed.live,
+            desired: input.computed.desired,
+            context: {
+              startedAt: new Date(),
+              actor: actorOf(process.env),
+              ...defined({
+                git: await gitOf(process.env, project.config.dir, [
+                  project.config.path,
+                  ...project.files.map((file) => resolve(this.cwd, file.file)),
+                ]),
               }),
-          );
-        } catch (error) {
-          // the record stays as the run left it (opened, with its journal): every reader folds it
-          writer.close();
-          throw error;
-        }
-        const stopped = stoppedBy(controller.signal);
-        let record: ApplyRecord | undefined;
-        let recordFailure = writer.failure;
-        try {
-          record = await writer.finish({
-            finishedAt: new Date().toISOString(),
-            ok: report.ok,
-            ...defined({ stoppedBy: stopped }),
-          });
-        } catch (error) {
-          // the changes are applied: the report still comes; the journal keeps what the record could not
-          recordFailure ??= error as Error;
-        }
+              target: ranOn,
+              apiVersion: target.apiVersion,
+              manifestDigest: digest,
+              recordValues: target.policy.recordValues,
+              ...defined({
+                rollbackOf:
+                  rollback === undefined
+                    ? undefined
+                    : { id: rollback.recordId, digest: rollback.recordDigest },
+              }),
+            },
+            recordPath: (id) => ('file' in recordAt ? recordAt.file : join(recordAt.folder, `${id}.json`)),
+            client: session.client,
+            options: {
+              parallelism: flags.parallelism,
+              alreadyDone,
+              typeIds,
+              recordValues: target.policy.recordValues,
+            },
+            onEvent: (event) => {
+              progress.onEvent(event);
+            },
+            guard: (controller, go) =>
+              withInterrupts(
+                controller,
+                (signal) => {
+                  output.err(
+                    `${signal} received: no further change is started; the calls in flight finish and the record says what was sent. A second ${signal} stops at once.`,
+                  );
+                },
+                go,
+              ),
+            stoppedBy,
+          },
+          (path) => {
+            this.#recordPath = relative(this.cwd, path) || path;
+          },
+        );
         output.err(
           `Apply record: ${neutralize(this.#recordPath, { oneLine: true })} (crm-schema history lists the records)`,
         );
         return {
           kind: 'report',
-          report: { ...report, target: ranOn },
-          ...defined({ record, stoppedBy: stopped, recordFailure }),
+          report: { ...done.report, target: ranOn },
+          ...defined({ record: done.record, stoppedBy: done.stoppedBy, recordFailure: done.recordFailure }),
         } as const;
       },
     );
@@ -390,31 +370,6 @@ export type ApplyResult =
       /** why the record could not be written as the run went (the run stopped there) */
       recordFailure?: Error;
     };
-
-async function run(
-  session: Session,
-  plan: Pick<PlanDocument, 'changes'>,
-  output: Output,
-  options: NonNullable<Parameters<typeof applyPlan>[2]>,
-): Promise<ApplyReport> {
-  const progress = createApplyProgress({
-    // isTTY is undefined (not false) off a terminal, whatever the typings say
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare -- see above
-    tty: process.stderr.isTTY === true,
-    color: output.colorErr,
-    write: (text) => {
-      output.errRaw(text);
-    },
-  });
-  return applyPlan(plan, session.client, {
-    ...options,
-    onEvent: (event) => {
-      // the record first: what is about to be sent is on disk before it goes
-      options.onEvent?.(event);
-      progress.onEvent(event);
-    },
-  });
-}
 
 async function confirm(question: string): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });

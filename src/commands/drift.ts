@@ -1,6 +1,6 @@
 /**
- * `crm-schema drift`: does the live account still match the manifests? Thin: src/drift plans through the
- * pipeline and sorts the differences, src/render prints the report; the report is the result (`--json`).
+ * `crm-schema drift`: does the live account still match the manifests? Thin: src/engine/drift plans through the
+ * pipeline and sorts the differences, src/engine/render prints the report; the report is the result (`--json`).
  */
 import { Flags, type Interfaces } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
@@ -8,18 +8,18 @@ import { outputFlags, targetFlags } from '../cli/common-flags.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { planTargetOf } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
-import { loadBaseline, type Baseline } from '../drift/baseline.js';
+import { loadBaseline, type Baseline } from '../engine/drift/baseline.js';
 import type { Target } from '../cli/target.js';
-import type { Project } from '../pipeline/project.js';
-import { escapeJsonText } from '../render/common/safe-text.js';
-import { checkDrift } from '../drift/check-drift.js';
-import type { DriftDocument } from '../drift/drift-report.js';
+import type { Project } from '../engine/pipeline/project.js';
+import { escapeJsonText } from '../engine/render/common/safe-text.js';
+import { checkDrift } from '../engine/drift/check-drift.js';
+import type { DriftDocument } from '../engine/drift/drift-report.js';
 import { defined } from '../core/defined.js';
-import { toPlanPolicy } from '../live/managed-scope.js';
-import { renderDriftJson } from '../render/drift/drift-json.js';
-import { renderDriftMarkdown } from '../render/drift/drift-markdown.js';
-import { renderDriftText } from '../render/drift/drift-text.js';
-import { appendStepSummary } from '../render/common/step-summary.js';
+import { toPlanPolicy } from '../engine/live/managed-scope.js';
+import { renderDriftJson } from '../engine/render/drift/drift-json.js';
+import { renderDriftMarkdown } from '../engine/render/drift/drift-markdown.js';
+import { renderDriftText } from '../engine/render/drift/drift-text.js';
+import { appendStepSummary } from '../engine/render/common/step-summary.js';
 
 export default class Drift extends CrmCommand {
   static override summary = 'Check whether the live account still matches the manifests.';

@@ -6,11 +6,18 @@
 import { Flags } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
 import { outputFlags, targetFlags } from '../cli/common-flags.js';
-import { graphOfState, orientLike, type AssociationGraph } from '../graph/association-graph.js';
-import { renderMermaid } from '../graph/mermaid.js';
-import { readLiveState } from '../live/read-live.js';
-import { emptyScope } from '../live/scope.js';
-import { escapeJsonText } from '../render/common/safe-text.js';
+import {
+  graphOfEdges,
+  mergeGraphs,
+  orientLike,
+  type AssociationGraph,
+} from '../engine/graph/association-graph.js';
+import { families } from '../engine/installed.js';
+import type { SchemaState } from '../engine/model/schema-model.js';
+import { renderMermaid } from '../engine/graph/mermaid.js';
+import { readLiveState } from '../engine/live/read-live.js';
+import { emptyScope, scopePart } from '../engine/live/scope.js';
+import { escapeJsonText } from '../engine/render/common/safe-text.js';
 
 export default class Graph extends CrmCommand {
   static override summary =
@@ -50,16 +57,18 @@ export default class Graph extends CrmCommand {
     const { flags } = await this.parse(Graph);
     const output = this.output(flags);
     const project = await this.loadProject(flags, output);
-    let graph = graphOfState(project.desired.state);
+    const drawn = families().filter((family) => family.graph !== undefined);
+    const ofState = (state: SchemaState) =>
+      mergeGraphs(drawn.map((family) => family.graph?.ofState(state) ?? graphOfEdges([])));
+    let graph = ofState(project.desired.state);
     if (flags.live) {
       const target = this.resolveTarget(flags, project);
       const scope = emptyScope();
-      for (const [key, pair] of project.desired.state.associations)
-        scope.pairs.set(key, { from: pair.from, to: pair.to, inverse: true });
+      for (const family of drawn) family.graph?.readScope(project.desired, scopePart(scope, family));
       const declared = graph;
       // each label pair drawn from the side the manifests declare it on
       graph = await this.withSession(target, flags, output, async (session) =>
-        orientLike(graphOfState(await readLiveState(session.client, scope)), declared),
+        orientLike(ofState(await readLiveState(session.client, scope)), declared),
       );
     }
     if (!this.jsonEnabled()) {

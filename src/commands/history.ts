@@ -8,12 +8,12 @@ import { relative } from 'node:path';
 import { Flags } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
 import { projectRecordStore } from '../cli/record-store.js';
-import { escapeJsonText } from '../render/common/safe-text.js';
-import { historyJson, renderHistoryText, type HistoryView } from '../render/record/history-text.js';
-import { renderPublished } from '../render/record/published-text.js';
-import { listStore } from '../record/record-store.js';
-import { rollbackLinks } from '../record/rollback-links.js';
-import { publishRecords, type PublishResult } from '../record/publish-records.js';
+import { escapeJsonText } from '../engine/render/common/safe-text.js';
+import { historyJson, renderHistoryText, type HistoryView } from '../engine/render/record/history-text.js';
+import { renderPublished } from '../engine/render/record/published-text.js';
+import { listStore } from '../engine/record/record-store.js';
+import { rollbackLinks } from '../engine/record/rollback-links.js';
+import { publishRecords, type PublishResult } from '../engine/record/publish-records.js';
 
 export type HistoryResult = HistoryView | PublishResult;
 

@@ -3,28 +3,29 @@
  * the project owns), the manifests folder, `.crm-schema/` and saved plans in `.gitignore`; `--workflows`
  * copies the CI recipes, naming the environment it writes (or none); `--pull` adopts that scope of the account named by `--base-url` / `CRM_BASE_URL` (or `--local`)
  * in one step, and records an account adopted over HTTP as the default environment, pinned to its id. The
- * scope comes from `--prefix` / `--group`, or is asked on a terminal. Thin: src/init does the work.
+ * scope comes from `--prefix` / `--group`, or is asked on a terminal. Thin: src/engine/init does the work.
  */
 import { NEWEST_API_VERSION } from '../wire/api-version.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Flags } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
+import { manageFlags } from '../cli/families.js';
 import { targetFlags } from '../cli/common-flags.js';
 import { describeTarget, resolveTarget } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
-import { CONFIG_FILE_NAME } from '../manifest/project/config.js';
-import { adoptAccount } from '../init/adopt.js';
-import { assertScopeOrTerminal, chooseScope } from '../init/scope-prompt.js';
-import { openTerminal, type OpenTerminal } from '../init/terminal.js';
-import { assertWorkflowsFree } from '../init/scaffold.js';
-import { SCHEMA_DIR, writeProject } from '../init/write-project.js';
-import type { AdoptedEnvironment } from '../init/project-file.js';
+import { CONFIG_FILE_NAME } from '../engine/manifest/project/config.js';
+import { adoptAccount } from '../engine/init/adopt.js';
+import { assertScopeOrTerminal, chooseScope } from '../engine/init/scope-prompt.js';
+import { openTerminal, type OpenTerminal } from '../engine/init/terminal.js';
+import { assertWorkflowsFree } from '../engine/init/scaffold.js';
+import { SCHEMA_DIR, writeProject } from '../engine/init/write-project.js';
+import type { AdoptedEnvironment } from '../engine/init/project-file.js';
 
 /** the environment `init --pull` writes for the account it adopted over HTTP */
 const ADOPTED_ENVIRONMENT = 'default';
-import { manageFromFlags, scopeWords, type ManageEntries } from '../pull/scope-flags.js';
-import { renderPullSummary } from '../render/pull/pull-summary.js';
+import { manageFromFlags, scopeWords, type ManageEntries } from '../engine/pull/scope-flags.js';
+import { renderPullSummary } from '../engine/render/pull/pull-summary.js';
 
 export default class Init extends CrmCommand {
   static override summary =
@@ -57,24 +58,7 @@ export default class Init extends CrmCommand {
       summary: 'Adopt the account: pull what it holds in the scope into manifests.',
       default: false,
     }),
-    prefix: Flags.string({
-      summary:
-        'The project owns the custom properties with this name prefix (support_, or tickets.support_ for one object type); repeatable.',
-      helpValue: 'PREFIX',
-      multiple: true,
-    }),
-    group: Flags.string({
-      summary:
-        'The project owns the custom properties in this group (support, or deals.finance for one object type); repeatable.',
-      helpValue: 'GROUP',
-      multiple: true,
-    }),
-    label: Flags.string({
-      summary:
-        "The project owns the association labels of this object pair (tickets->orders), or those whose text matches ('contacts->companies:Escalation *'); repeatable.",
-      helpValue: 'FROM->TO[:TEXT]',
-      multiple: true,
-    }),
+    ...manageFlags(true),
     yes: Flags.boolean({
       summary: 'On a terminal, pull without the last confirmation.',
       default: false,
@@ -97,11 +81,7 @@ export default class Init extends CrmCommand {
           hint: 'Run crm-schema pull to add what the account holds to it, or init in another folder.',
         },
       );
-    const given = manageFromFlags({
-      prefixes: flags.prefix ?? [],
-      groups: flags.group ?? [],
-      labels: flags.label ?? [],
-    });
+    const given = manageFromFlags(flags);
     // isTTY is undefined (not false) off a terminal, whatever the typings say
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare -- see above
     const terminal = process.stdin.isTTY === true ? openTerminal(process.stdin, process.stderr) : undefined;

@@ -1,5 +1,5 @@
 /**
- * `crm-schema lint [PATHS...]`: validate, plus every team convention (src/manifest/lint/rules.ts) at its default
+ * `crm-schema lint [PATHS...]`: validate, plus every team convention (src/engine/manifest/lint/rules.ts) at its default
  * severity unless crm-schema.yaml's `lint: rules:` says otherwise. Thin: it is validate with all rules.
  */
 import Validate from './validate.js';

@@ -1,6 +1,6 @@
 /**
- * `crm-schema plan`: what apply would change. Thin: src/pipeline loads the project and computes the
- * plan, src/render prints it; the plan document is the result (`--json`).
+ * `crm-schema plan`: what apply would change. Thin: src/engine/pipeline loads the project and computes the
+ * plan, src/engine/render prints it; the plan document is the result (`--json`).
  */
 import { Flags, type Interfaces } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
@@ -11,24 +11,24 @@ import {
   policyFlags,
   targetFlags,
 } from '../cli/common-flags.js';
-import { computePlan } from '../pipeline/compute-plan.js';
+import { computePlan } from '../engine/pipeline/compute-plan.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { manifestDigest, savedPlan } from '../pipeline/saved-plan.js';
+import { manifestDigest, savedPlan } from '../engine/pipeline/saved-plan.js';
 import { computeOptionsOf, planTargetOf } from '../cli/target.js';
 import { ignoreUnmanagedFlag, withUnmanaged } from '../cli/ignore-unmanaged.js';
-import type { PlanDocument, PlanSettings } from '../plan/plan-document.js';
+import type { PlanDocument, PlanSettings } from '../engine/plan/plan-document.js';
 import type { Target } from '../cli/target.js';
-import type { Project } from '../pipeline/project.js';
+import type { Project } from '../engine/pipeline/project.js';
 import { CrmSchemaError } from '../core/errors.js';
-import { escapeJsonText } from '../render/common/safe-text.js';
+import { escapeJsonText } from '../engine/render/common/safe-text.js';
 import {
   renderMultiPlanMarkdown,
   renderMultiPlanText,
   type EnvironmentPlan,
   type MultiPlanDocument,
-} from '../render/plan/multi-plan.js';
-import { renderPlanJson } from '../render/plan/plan-json.js';
-import { appendStepSummary } from '../render/common/step-summary.js';
+} from '../engine/render/plan/multi-plan.js';
+import { renderPlanJson } from '../engine/render/plan/plan-json.js';
+import { appendStepSummary } from '../engine/render/common/step-summary.js';
 import { showPlan } from '../cli/show-plan.js';
 
 export default class Plan extends CrmCommand {

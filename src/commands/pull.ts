@@ -1,27 +1,33 @@
 /**
- * `crm-schema pull`: writes manifests from the live account. Thin: src/pull loads the project, reads
- * the account, edits the manifest files; src/render prints what it did; the report is the result
+ * `crm-schema pull`: writes manifests from the live account. Thin: src/engine/pull loads the project, reads
+ * the account, edits the manifest files; src/engine/render prints what it did; the report is the result
  * (`--json`).
  */
 import { resolve } from 'node:path';
 import { Flags } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
+import { familyFlagNames, manageFlags, readFlags } from '../cli/families.js';
 import { targetFlags } from '../cli/common-flags.js';
 import { describeTarget, resolveTarget } from '../cli/target.js';
 import { CrmSchemaError } from '../core/errors.js';
-import { loadBaseline } from '../drift/baseline.js';
-import { toPlanPolicy } from '../live/managed-scope.js';
-import type { PullReport } from '../pull/pull-report.js';
-import { renderPullJson } from '../render/pull/pull-json.js';
-import { renderDiagnosticsText } from '../render/common/diagnostics.js';
-import { renderPullSummary } from '../render/pull/pull-summary.js';
-import { pull } from '../pull/pull.js';
-import { defaultOutDir, loadPullProject, nothingDeclared, settleNewFiles } from '../pull/pull-project.js';
-import { checkOutDir } from '../pull/inside-project.js';
-import { isEmptyScope, resolvePullScope } from '../pull/pull-scope.js';
-import { schemaComment } from '../pull/schema-ref.js';
-import { deployTagOf } from '../pull/deploy-tag.js';
-import { notDeployedWarning } from '../render/pull/pull-warnings.js';
+import { loadBaseline } from '../engine/drift/baseline.js';
+import { toPlanPolicy } from '../engine/live/managed-scope.js';
+import type { PullReport } from '../engine/pull/pull-report.js';
+import { renderPullJson } from '../engine/render/pull/pull-json.js';
+import { renderDiagnosticsText } from '../engine/render/common/diagnostics.js';
+import { renderPullSummary } from '../engine/render/pull/pull-summary.js';
+import { pull } from '../engine/pull/pull.js';
+import {
+  defaultOutDir,
+  loadPullProject,
+  nothingDeclared,
+  settleNewFiles,
+} from '../engine/pull/pull-project.js';
+import { checkOutDir } from '../engine/pull/inside-project.js';
+import { isEmptyScope, resolvePullScope } from '../engine/pull/pull-scope.js';
+import { schemaComment } from '../engine/pull/schema-ref.js';
+import { deployTagOf } from '../engine/pull/deploy-tag.js';
+import { notDeployedWarning } from '../engine/render/pull/pull-warnings.js';
 
 export default class Pull extends CrmCommand {
   static override summary = 'Write manifests from the live account.';
@@ -48,39 +54,8 @@ export default class Pull extends CrmCommand {
 
   static override flags = {
     ...targetFlags,
-    'object-type': Flags.string({
-      summary: 'Pull the custom properties and groups of this object type (name or id); repeatable.',
-      helpValue: 'TYPE',
-      multiple: true,
-    }),
-    associations: Flags.string({
-      summary: 'Pull the association labels and limits of this direction; repeatable.',
-      helpValue: 'FROM:TO',
-      multiple: true,
-    }),
-    event: Flags.string({
-      summary: 'Pull the custom properties of this event definition; repeatable.',
-      helpValue: 'NAME',
-      multiple: true,
-    }),
-    prefix: Flags.string({
-      summary:
-        'Add only the custom properties with this name prefix (support_, or tickets.support_ for one object type); repeatable. Default: policy.manage of the project.',
-      helpValue: 'PREFIX',
-      multiple: true,
-    }),
-    group: Flags.string({
-      summary:
-        'Add only the custom properties in this group (support, or tickets.support for one object type); repeatable. Default: policy.manage of the project.',
-      helpValue: 'GROUP',
-      multiple: true,
-    }),
-    label: Flags.string({
-      summary:
-        "Add only the association labels of this object pair (tickets->orders), or those whose text matches ('contacts->companies:Escalation *'), and read that pair; repeatable. Default: policy.manage.labels of the project.",
-      helpValue: 'FROM->TO[:TEXT]',
-      multiple: true,
-    }),
+    ...readFlags(),
+    ...manageFlags(),
     out: Flags.string({
       summary:
         'Folder for new manifest files, inside the project folder (default: the folder of the first manifests glob, else schema/).',
@@ -127,15 +102,9 @@ export default class Pull extends CrmCommand {
       flags.out === undefined ? defaultOutDir(this.cwd, project?.config) : resolve(this.cwd, flags.out),
       flags.out,
     );
+    const given = flags as unknown as Record<string, string[] | undefined>;
     const scope = resolvePullScope({
-      flags: {
-        objectTypes: flags['object-type'] ?? [],
-        associations: flags.associations ?? [],
-        events: flags.event ?? [],
-        prefixes: flags.prefix ?? [],
-        groups: flags.group ?? [],
-        labels: flags.label ?? [],
-      },
+      flags: Object.fromEntries(familyFlagNames().map((name) => [name, given[name] ?? []])),
       desired: project?.desired ?? nothingDeclared(),
       policy: toPlanPolicy(target.policy),
     });
@@ -173,7 +142,7 @@ export default class Pull extends CrmCommand {
         ? await deployTagOf(project.config.dir, environment)
         : undefined;
     if (deployed !== undefined) output.err(notDeployedWarning(deployed));
-    const report = await this.withSession(target, flags, output, (session) =>
+    const outcome = await this.withSession(target, flags, output, (session) =>
       pull(session.client, {
         scope,
         desired: project?.desired ?? nothingDeclared(),
@@ -187,7 +156,8 @@ export default class Pull extends CrmCommand {
       }),
     );
 
-    await settleNewFiles(report, { project, cwd: this.cwd, outDir, scope });
+    await settleNewFiles(outcome, { project, cwd: this.cwd, outDir, scope });
+    const { report } = outcome;
     if (!this.jsonEnabled())
       output.out(renderPullSummary(report, { color: output.color, from: describeTarget(target) }));
     return report;

@@ -1,8 +1,8 @@
 /**
  * `crm-schema rollback RECORD`: the plan that reverses what an apply record says was applied, as an
  * ordinary plan (text, Markdown, JSON; `--out` saves it, and `apply FILE` applies it, verified like any
- * saved plan). Thin: src/rollback reads the record and makes the desired state, src/pipeline the plan,
- * src/render prints it; the plan document is the result (`--json`).
+ * saved plan). Thin: src/engine/rollback reads the record and makes the desired state, src/engine/pipeline the plan,
+ * src/engine/render prints it; the plan document is the result (`--json`).
  */
 import { Args, Flags } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
@@ -14,15 +14,15 @@ import {
   targetFlags,
 } from '../cli/common-flags.js';
 import { computeOptionsOf, planTargetOf } from '../cli/target.js';
-import { computePlan } from '../pipeline/compute-plan.js';
-import { savedPlan } from '../pipeline/saved-plan.js';
-import type { PlanDocument } from '../plan/plan-document.js';
+import { computePlan } from '../engine/pipeline/compute-plan.js';
+import { savedPlan } from '../engine/pipeline/saved-plan.js';
+import type { PlanDocument } from '../engine/plan/plan-document.js';
 import { defined } from '../core/defined.js';
 import { projectRecordStore } from '../cli/record-store.js';
-import { renderPlanJson } from '../render/plan/plan-json.js';
+import { renderPlanJson } from '../engine/render/plan/plan-json.js';
 import { showPlan } from '../cli/show-plan.js';
-import { checkRecordAccount, rollbackDigest, rollbackOptions } from '../rollback/rollback-check.js';
-import { loadRollbackRecord, rollbackSource } from '../rollback/rollback-source.js';
+import { checkRecordAccount, rollbackDigest, rollbackOptions } from '../engine/rollback/rollback-check.js';
+import { loadRollbackRecord, rollbackSource } from '../engine/rollback/rollback-source.js';
 
 export default class Rollback extends CrmCommand {
   static override summary = 'Plan the reverse of what an apply record says was applied.';

@@ -1,14 +1,14 @@
 /**
  * `crm-schema validate [PATHS...]`: checks manifests (YAML, shape, meaning) and the project file
- * without calling the CRM. Thin: src/manifest validates, src/render prints; the report is the result.
+ * without calling the CRM. Thin: src/engine/manifest validates, src/engine/render prints; the report is the result.
  */
 import { Args, Flags } from '@oclif/core';
 import { CrmCommand } from '../cli/base-command.js';
 import { defined } from '../core/defined.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { validatePaths, type ValidationReport } from '../manifest/index.js';
-import { diagnosticsJson, renderDiagnosticsText } from '../render/common/diagnostics.js';
-import { escapeJsonText } from '../render/common/safe-text.js';
+import { validatePaths, type ValidationReport } from '../engine/manifest/index.js';
+import { diagnosticsJson, renderDiagnosticsText } from '../engine/render/common/diagnostics.js';
+import { escapeJsonText } from '../engine/render/common/safe-text.js';
 
 export default class Validate extends CrmCommand {
   static override summary = 'Check manifests and the project file, without calling the CRM.';

@@ -1,8 +1,8 @@
 /**
  * The schema writes, as requests: method, path, body, and for the writes the CRM also takes in batches
  * the batch endpoint and this write's item of its `inputs`. The one source of each write's shape: the
- * client's methods send these, and a plan stores them (apply merges batchable ones into batch calls and
- * sends exactly what `--dry-run` shows).
+ * client's write methods send these (src/api/write-spec.ts), and a plan stores them (apply merges
+ * batchable ones into batch calls and sends exactly what `--dry-run` shows).
  */
 import type { JsonObject } from '../core/json.js';
 import { perVersion, type ApiVersion } from './api-version.js';
@@ -21,6 +21,8 @@ function batchOnly(path: string, item: JsonObject): WriteRequest {
 
 function build(routes: Routes) {
   return {
+    /** the API version whose paths the builders use */
+    version: routes.version,
     createProperty: (objectType: string, body: JsonObject): WriteRequest => ({
       method: 'POST',
       path: routes.properties(objectType),
@@ -90,6 +92,10 @@ function build(routes: Routes) {
       method: 'POST',
       path: routes.eventDefinitions(),
       body,
+    }),
+    deleteEventDefinition: (eventName: string): WriteRequest => ({
+      method: 'DELETE',
+      path: routes.eventDefinition(eventName),
     }),
     updateEventDefinition: (eventName: string, body: JsonObject): WriteRequest => ({
       method: 'PATCH',

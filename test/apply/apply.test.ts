@@ -1,9 +1,9 @@
 /** applyPlan end to end against the emulator: every change type, then the plan is empty. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyPlan } from '../../src/apply/executor.js';
-import { dryRun } from '../../src/apply/dry-run.js';
-import type { ApplyEvent } from '../../src/apply/types.js';
-import { CHANGE_TYPES } from '../../src/plan/change-types.js';
+import { applyPlan } from '../../src/engine/apply/executor.js';
+import { dryRun } from '../../src/engine/apply/dry-run.js';
+import type { ApplyEvent } from '../../src/engine/apply/types.js';
+import { changeTypes } from '../../src/engine/plan/kinds/registry.js';
 import {
   applyFixture,
   createEventDefinition,
@@ -37,7 +37,11 @@ describe('applyPlan', () => {
     const second = await planOf(fx, V2);
     const types = new Set([...first.changes, ...second.changes].map((c) => c.type));
     // property.unremap is made by a rollback only (test/cli/rollback.test.ts applies it)
-    expect([...types].sort()).toEqual(CHANGE_TYPES.filter((t) => t !== 'property.unremap').sort());
+    expect([...types].sort()).toEqual(
+      changeTypes()
+        .filter((t) => t !== 'property.unremap')
+        .sort(),
+    );
 
     const events: ApplyEvent[] = [];
     const report = await applyPlan(second, fx.client, { onEvent: (e) => events.push(e) });

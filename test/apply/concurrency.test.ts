@@ -1,7 +1,7 @@
 /** Two applies of the same plan at once: the account ends as declared, nothing twice, and they say what they found done. */
 import { afterEach, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
-import { applyPlan } from '../../src/apply/executor.js';
+import { applyPlan } from '../../src/engine/apply/executor.js';
 import {
   applyFixture,
   createEventDefinition,

@@ -1,6 +1,6 @@
 /** A failed change does not hide the others; what depends on it is skipped; 409s are compared, not repeated. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyPlan } from '../../src/apply/executor.js';
+import { applyPlan } from '../../src/engine/apply/executor.js';
 import type { EmulatorState } from '../../src/emulator/state/model.js';
 import {
   applyFixture,

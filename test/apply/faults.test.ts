@@ -5,9 +5,9 @@
  * read-back shows they were not applied.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyPlan } from '../../src/apply/executor.js';
-import { dryRun } from '../../src/apply/dry-run.js';
-import type { ApplyReport } from '../../src/apply/types.js';
+import { applyPlan } from '../../src/engine/apply/executor.js';
+import { dryRun } from '../../src/engine/apply/dry-run.js';
+import type { ApplyReport } from '../../src/engine/apply/types.js';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
 import type { EmulatorState } from '../../src/emulator/state/model.js';
 import {

@@ -4,12 +4,12 @@
  * still applied.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyPlan } from '../../src/apply/executor.js';
-import { dryRun } from '../../src/apply/dry-run.js';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
-import type { Allowances } from '../../src/plan/policy-decision.js';
+import { applyPlan } from '../../src/engine/apply/executor.js';
+import { dryRun } from '../../src/engine/apply/dry-run.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
+import type { Allowances } from '../../src/engine/plan/policy-decision.js';
 import { applyFixture, customProperties, planOf, type ApplyFixture } from './helpers.js';
-import type { GatePolicy } from '../../src/model/policy.js';
+import type { GatePolicy } from '../../src/engine/model/policy.js';
 
 let fx: ApplyFixture;
 beforeEach(async () => {

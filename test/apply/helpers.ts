@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createClient, type Clock, type CrmClient } from '../../src/api/index.js';
 import type { ResponseLogEvent } from '../../src/api/log.js';
-import { computePlan } from '../../src/pipeline/compute-plan.js';
-import { loadCommandProject, type Project } from '../../src/pipeline/project.js';
+import { computePlan } from '../../src/engine/pipeline/compute-plan.js';
+import { loadCommandProject, type Project } from '../../src/engine/pipeline/project.js';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
 import type { EmulatorState } from '../../src/emulator/state/model.js';
-import { toPlanPolicy } from '../../src/live/managed-scope.js';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
-import type { DecisionContext } from '../../src/plan/plan.js';
-import { renderDiagnosticsText } from '../../src/render/common/diagnostics.js';
+import { toPlanPolicy } from '../../src/engine/live/managed-scope.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
+import type { DecisionContext } from '../../src/engine/plan/plan.js';
+import { renderDiagnosticsText } from '../../src/engine/render/common/diagnostics.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 export interface ApplyFixture {

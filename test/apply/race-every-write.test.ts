@@ -8,12 +8,12 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { createClient, type CrmClient } from '../../src/api/index.js';
-import { applyPlan } from '../../src/apply/executor.js';
-import type { ApplyReport } from '../../src/apply/types.js';
-import { toPlanPolicy } from '../../src/live/managed-scope.js';
-import { computePlan } from '../../src/pipeline/compute-plan.js';
-import { loadCommandProject } from '../../src/pipeline/project.js';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
+import { applyPlan } from '../../src/engine/apply/executor.js';
+import type { ApplyReport } from '../../src/engine/apply/types.js';
+import { toPlanPolicy } from '../../src/engine/live/managed-scope.js';
+import { computePlan } from '../../src/engine/pipeline/compute-plan.js';
+import { loadCommandProject } from '../../src/engine/pipeline/project.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
 import type { TestEmulator } from '../helpers/emulator.js';
 import {
   accountBefore,

@@ -1,5 +1,5 @@
 /**
- * The CRM's errors about records, as a data step shows them (src/apply/record-errors.ts): under
+ * The CRM's errors about records, as a data step shows them (src/engine/apply/record-errors.ts): under
  * `recordValues: hide` nothing of the CRM's words is kept, whatever part of the error held the value
  * (the message, a detail's message, the context, a request body kept for reconciling), only the codes,
  * the record ids and the property names; under `show` the error is kept as it came.
@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromBatchItem } from '../../src/api/error-mapping.js';
 import { OutcomeUnknownError, ValidationError, isApiError } from '../../src/api/errors.js';
-import { recordErrorShown } from '../../src/apply/record-errors.js';
-import { MigrationRuleError } from '../../src/apply/migrate.js';
-import { outcomeError } from '../../src/apply/send.js';
+import { recordErrorShown } from '../../src/engine/apply/record-errors.js';
+import { MigrationRuleError } from '../../src/engine/apply/migrate.js';
+import { outcomeError } from '../../src/engine/apply/send.js';
 
 const VALUE = 'jane.doe@example.com';
 const CALL = { method: 'POST', path: '/crm/v3/objects/tickets/batch/update' };

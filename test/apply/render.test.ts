@@ -1,11 +1,11 @@
 /** The apply renderers on inline reports and events: report, progress (terminal and plain), dry run, stale refusal. */
 import { describe, expect, it } from 'vitest';
-import type { DryRun } from '../../src/apply/dry-run.js';
-import type { ApplyEvent, ApplyReport, ChangeOutcome } from '../../src/apply/types.js';
-import { confirmQuestion, isYes, startLine } from '../../src/render/apply/apply-confirm.js';
-import { renderDryRunText } from '../../src/render/apply/apply-dry-run.js';
-import { createApplyProgress } from '../../src/render/apply/apply-progress.js';
-import { renderApplyReport } from '../../src/render/apply/apply-report.js';
+import type { DryRun } from '../../src/engine/apply/dry-run.js';
+import type { ApplyEvent, ApplyReport, ChangeOutcome } from '../../src/engine/apply/types.js';
+import { confirmQuestion, isYes, startLine } from '../../src/engine/render/apply/apply-confirm.js';
+import { renderDryRunText } from '../../src/engine/render/apply/apply-dry-run.js';
+import { createApplyProgress } from '../../src/engine/render/apply/apply-progress.js';
+import { renderApplyReport } from '../../src/engine/render/apply/apply-report.js';
 
 function outcome(
   address: string,

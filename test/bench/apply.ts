@@ -10,20 +10,20 @@
  * `windowBoundMs`, the rolling-window bound (call k, 0-based, cannot start before floor(k / 190) x 10 s,
  * so the last one starts at floor((calls - 1) / 190) x 10 s at the earliest), plus one round trip.
  */
-import { minimumCalls } from '../../src/live/read-live.js';
+import { minimumCalls } from '../../src/engine/live/read-live.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../../src/api/index.js';
-import { applyPlan } from '../../src/apply/executor.js';
-import { computePlan } from '../../src/pipeline/compute-plan.js';
-import { loadCommandProject } from '../../src/pipeline/project.js';
-import { toPlanPolicy } from '../../src/live/managed-scope.js';
+import { applyPlan } from '../../src/engine/apply/executor.js';
+import { computePlan } from '../../src/engine/pipeline/compute-plan.js';
+import { loadCommandProject } from '../../src/engine/pipeline/project.js';
+import { toPlanPolicy } from '../../src/engine/live/managed-scope.js';
 import { childEmulator } from '../apply/cli-helpers.js';
 import { PROJECT_FILE, writeFiles } from '../apply/helpers.js';
 import { manyProperties } from '../apply/scenario.js';
 import type { Figures } from './client.js';
-import { BATCH_SIZE } from '../../src/model/platform-limits.js';
+import { BATCH_SIZE } from '../../src/wire/platform-limits.js';
 
 export interface ApplyBenchOptions {
   objectTypes?: number;

@@ -8,7 +8,7 @@ import { createClient, type CrmClient } from '../../src/api/index.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { buildProperty } from '../../src/emulator/properties/property-defaults.js';
 import type { EmulatorState } from '../../src/emulator/state/model.js';
-import { BATCH_SIZE } from '../../src/model/platform-limits.js';
+import { BATCH_SIZE } from '../../src/wire/platform-limits.js';
 
 export interface ClientBenchOptions {
   objectTypes?: number;

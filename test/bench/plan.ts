@@ -10,14 +10,14 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../../src/api/index.js';
-import { loadCommandProject } from '../../src/pipeline/project.js';
-import { toPlanPolicy } from '../../src/live/managed-scope.js';
-import { minimumCalls, readLiveState } from '../../src/live/read-live.js';
-import { scopeFromDesired } from '../../src/live/scope.js';
-import { plan } from '../../src/plan/plan.js';
+import { loadCommandProject } from '../../src/engine/pipeline/project.js';
+import { toPlanPolicy } from '../../src/engine/live/managed-scope.js';
+import { minimumCalls, readLiveState } from '../../src/engine/live/read-live.js';
+import { scopeFromDesired } from '../../src/engine/live/scope.js';
+import { plan } from '../../src/engine/plan/plan.js';
 import { startEmulatorProcess } from './cli-process.js';
 import type { Figures } from './client.js';
-import { DEFAULT_POLICY } from '../../src/model/policy.js';
+import { DEFAULT_POLICY } from '../../src/engine/model/policy.js';
 
 const TOKEN = 'bench-token';
 const OBJECT_TYPES = [

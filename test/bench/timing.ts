@@ -16,9 +16,9 @@ import { startEmulator } from '../../src/emulator/index.js';
 import { readStateFile, StateWriter } from '../../src/emulator/persistence.js';
 import { checkDefinition } from '../../src/emulator/properties/property-rules.js';
 import { createInitialState } from '../../src/emulator/seed/initial.js';
-import { validateSources } from '../../src/manifest/index.js';
-import { diff } from '../../src/plan/diff/diff.js';
-import { buildPlan } from '../../src/plan/plan.js';
+import { validateSources } from '../../src/engine/manifest/index.js';
+import { diff } from '../../src/engine/plan/diff/diff.js';
+import { buildPlan } from '../../src/engine/plan/plan.js';
 import { bigManifest } from '../manifest/big-manifest.js';
 import { bigCase } from '../plan/big-state.js';
 import {

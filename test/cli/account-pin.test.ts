@@ -8,9 +8,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApplyReport } from '../../src/apply/types.js';
-import type { DriftDocument } from '../../src/drift/drift-report.js';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
+import type { ApplyReport } from '../../src/engine/apply/types.js';
+import type { DriftDocument } from '../../src/engine/drift/drift-report.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
 import { recordingEmulator, type RecordingEmulator } from '../apply/cli-helpers.js';
 import { runCli, type Run } from '../helpers/cli.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';

@@ -12,7 +12,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApplyRecord } from '../../src/record/record-shape.js';
+import type { ApplyRecord } from '../../src/engine/record/shape/record-shape.js';
 import { finished, runCli, spawnCli } from '../helpers/cli.js';
 import { proxyTo } from '../helpers/proxy.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';

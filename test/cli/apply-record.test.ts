@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ApplyRecord } from '../../src/record/record-shape.js';
+import type { ApplyRecord } from '../../src/engine/record/shape/record-shape.js';
 import { runCli } from '../helpers/cli.js';
 import { validateRecord } from '../helpers/record-schema.js';
 import { cliAgainst, writeFiles } from '../live/helpers.js';

@@ -6,8 +6,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApplyReport } from '../../src/apply/types.js';
-import type { DryRun } from '../../src/apply/dry-run.js';
+import type { ApplyReport } from '../../src/engine/apply/types.js';
+import type { DryRun } from '../../src/engine/apply/dry-run.js';
 import { recordingEmulator, type RecordingEmulator } from '../apply/cli-helpers.js';
 import { runBinary, runCli, type Run } from '../helpers/cli.js';
 import { PROJECT_FILE, writeFiles } from '../apply/helpers.js';

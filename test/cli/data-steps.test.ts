@@ -7,8 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApplyReport } from '../../src/apply/types.js';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
+import type { ApplyReport } from '../../src/engine/apply/types.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
 import { runCli } from '../helpers/cli.js';
 import { proxyTo } from '../helpers/proxy.js';
 import { liveFixture, removeDir, tempDir, writeFiles, type LiveFixture } from '../live/helpers.js';

@@ -4,7 +4,7 @@
  * and left alone where the manifest does not give them (the account's value stays, no change is planned).
  */
 import { describe, expect, it } from 'vitest';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
 import { runCli } from '../helpers/cli.js';
 import { cliAgainst, writeFiles } from '../live/helpers.js';
 import { liveProjectPerTest } from '../live/live-project.js';

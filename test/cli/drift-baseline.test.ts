@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DriftDocument } from '../../src/drift/drift-report.js';
+import type { DriftDocument } from '../../src/engine/drift/drift-report.js';
 import { runCli, type Run } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';

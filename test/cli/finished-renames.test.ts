@@ -13,8 +13,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
-import type { DriftDocument } from '../../src/drift/drift-report.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
+import type { DriftDocument } from '../../src/engine/drift/drift-report.js';
 import { cliAgainst, writeFiles } from '../live/helpers.js';
 import { liveProjectPerTest } from '../live/live-project.js';
 

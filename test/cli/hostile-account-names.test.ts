@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type CrmClient } from '../../src/api/index.js';
-import { discoverAccount } from '../../src/init/discover.js';
+import type { FoundObjectType } from '../../src/families/property/init/adopt-part.js';
+import { discoverAccount } from '../../src/engine/init/discover.js';
 import { runCli } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';
@@ -140,10 +141,11 @@ describe('names from the account that break the platform rules', () => {
 
   it('init --pull offers, counts and adopts none of them; a built-in group is never adopted', async () => {
     const found = await discoverAccount(client);
-    const tickets = found.objectTypes.find((t) => t.objectType === 'tickets');
+    const objectTypes = found.get('property') as FoundObjectType[];
+    const tickets = objectTypes.find((t) => t.objectType === 'tickets');
     expect(tickets?.groups.map((g) => g.name)).toEqual(['team_grp']);
     expect(tickets?.properties.map((p) => p.name)).toEqual(['fin_level']);
-    expect(found.events).toEqual([{ name: 'fin_event', properties: ['fin_kind'] }]);
+    expect(found.get('event')).toEqual([{ name: 'fin_event', properties: ['fin_kind'] }]);
 
     const folder = join(dir, 'adopted');
     await writeFiles(folder, { '.keep': '' });

@@ -4,17 +4,17 @@
  * of an account on the emulator over HTTP: another team's property and a built-in group stay out, plan
  * right after shows no change, and a property added by hand in the scope is reported as unmanaged.
  * Without a scope and without a terminal, init refuses before any call. The questions asked on a
- * terminal are answered through an input stream (src/init/terminal.ts), in this process.
+ * terminal are answered through an input stream (src/engine/init/terminal.ts), in this process.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adoptAccount } from '../../src/init/adopt.js';
-import { askScope } from '../../src/init/scope-prompt.js';
-import { openTerminal } from '../../src/init/terminal.js';
-import { writeProject } from '../../src/init/write-project.js';
+import { adoptAccount } from '../../src/engine/init/adopt.js';
+import { askScope } from '../../src/engine/init/scope-prompt.js';
+import { openTerminal } from '../../src/engine/init/terminal.js';
+import { writeProject } from '../../src/engine/init/write-project.js';
 import { ROOT, runBinary, runCli } from '../helpers/cli.js';
 import { liveFixture, removeDir, tempDir, type LiveFixture } from '../live/helpers.js';
 
@@ -52,11 +52,11 @@ describe('init', () => {
     expect(project).toContain('# environments:');
     expect(project).toContain(
       '  unmanaged: report\n' +
-        '  # what this project owns: the custom properties in these groups or with these name prefixes\n' +
-        '  # (tickets.support_ counts for tickets only); pull adds only these, plan reports those no\n' +
-        '  # manifest declares\n' +
+        '  # what this project owns: pull adds only these, plan reports those no manifest declares\n' +
         '  manage:\n' +
+        '    # the custom properties in these groups (tickets.support: of tickets only)\n' +
         '    groups: [tickets.support]\n' +
+        '    # the custom properties with these name prefixes (tickets.support_: of tickets only)\n' +
         '    prefixes: [support_]\n',
     );
     expect(run.stdout).toContain(
@@ -276,7 +276,13 @@ describe('init --pull', () => {
     const project = await readFile(join(dir, 'crm-schema.yaml'), 'utf8');
     expect(project).toContain('  unmanaged: report\n');
     // the custom group the adopted properties use is written, so the project owns it; no built-in group
-    expect(project).toContain('  manage:\n    groups: [tickets.support]\n    prefixes: [support_]\n');
+    expect(project).toContain(
+      '  manage:\n' +
+        '    # the custom properties in these groups (tickets.support: of tickets only)\n' +
+        '    groups: [tickets.support]\n' +
+        '    # the custom properties with these name prefixes (tickets.support_: of tickets only)\n' +
+        '    prefixes: [support_]\n',
+    );
     expect(project).not.toContain('ticketinformation');
     const schema = await schemaText();
     for (const name of ['support_tier', 'support_note', 'support_order_code', 'support_carrier'])
@@ -374,7 +380,7 @@ describe('init --pull', () => {
     const init = await cli(['init', '--pull', '--group', 'deals.dealinformation']);
     expect(init.code, init.stderr).toBe(0);
     expect(await readFile(join(dir, 'crm-schema.yaml'), 'utf8')).toContain(
-      '  manage:\n    groups: [deals.dealinformation]\n',
+      '  manage:\n    # the custom properties in these groups (tickets.support: of tickets only)\n    groups: [deals.dealinformation]\n',
     );
     const schema = await schemaText();
     expect(schema).toContain('objectType: deals');

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
 import { runCli, type Run } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';

@@ -5,7 +5,7 @@
  * in the emulator's state before and after each apply.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
 import { runCli, type Run } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { linkHelpers, type LinkHelpers } from '../helpers/record-links.js';

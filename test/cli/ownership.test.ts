@@ -5,7 +5,7 @@
  * a plan whose only findings are unmanaged resources says so.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
 import { runCli, type Run } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';
@@ -226,8 +226,8 @@ describe('a project without a manage scope', () => {
     expect(plan.code).toBe(0);
     expect(plan.stdout.match(/NO_MANAGE_SCOPE/g)).toHaveLength(1);
     expect(plan.stdout).toContain(
-      "  warning NO_MANAGE_SCOPE: The policy has no manage scope: this project may change every property, group, label and event definition its manifests name, including other teams'.\n" +
-        '    hint: Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events, labels), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.\n',
+      "  warning NO_MANAGE_SCOPE: The policy has no manage scope: this project may change every resource its manifests name (property definitions of object types, and the property groups that hold them; association labels of object pairs, and limits on association types; custom event definitions and their properties), including other teams'.\n" +
+        '    hint: Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, labels, events); a manifest naming anything outside it is then refused.\n',
     );
     expect(plan.stdout).toContain('~   Update property deals.finance_cost_center');
     const json = JSON.parse((await cli('plan', '--json')).stdout) as PlanDocument;

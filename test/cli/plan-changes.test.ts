@@ -5,10 +5,10 @@
  * manifest adapter normalise alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computePlan } from '../../src/pipeline/compute-plan.js';
-import { loadCommandProject } from '../../src/pipeline/project.js';
-import { toPlanPolicy } from '../../src/live/managed-scope.js';
-import { renderPlanText } from '../../src/render/plan/plan-text.js';
+import { computePlan } from '../../src/engine/pipeline/compute-plan.js';
+import { loadCommandProject } from '../../src/engine/pipeline/project.js';
+import { toPlanPolicy } from '../../src/engine/live/managed-scope.js';
+import { renderPlanText } from '../../src/engine/render/plan/plan-text.js';
 import { liveFixture, removeDir, sendPlan, tempDir, writeFiles, type LiveFixture } from '../live/helpers.js';
 
 const PROJECT = `manifests: ['schema/**/*.yaml']

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MultiPlanDocument } from '../../src/render/plan/multi-plan.js';
+import type { MultiPlanDocument } from '../../src/engine/render/plan/multi-plan.js';
 import { runCli } from '../helpers/cli.js';
 import { liveFixture, removeDir, tempDir, writeFiles, type LiveFixture } from '../live/helpers.js';
 

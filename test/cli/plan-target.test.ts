@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CallLog, formatCall } from '../../src/cli/call-log.js';
 import { Output } from '../../src/cli/output.js';
-import { manifestDigest } from '../../src/pipeline/saved-plan.js';
+import { manifestDigest } from '../../src/engine/pipeline/saved-plan.js';
 import {
   describeTarget,
   planTargetOf,
@@ -10,10 +10,10 @@ import {
   resolveTarget,
   type RemoteTarget,
 } from '../../src/cli/target.js';
-import { mergePolicy, type ProjectConfig } from '../../src/manifest/project/config.js';
-import { validateSources } from '../../src/manifest/validate.js';
-import { toDesiredState } from '../../src/manifest/model/desired-state.js';
-import { DEFAULT_POLICY } from '../../src/model/policy.js';
+import { mergePolicy, type ProjectConfig } from '../../src/engine/manifest/project/config.js';
+import { validateSources } from '../../src/engine/manifest/validate.js';
+import { toDesiredState } from '../../src/engine/manifest/model/desired-state.js';
+import { DEFAULT_POLICY } from '../../src/engine/model/policy.js';
 
 const staging = {
   name: 'staging',

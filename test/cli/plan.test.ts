@@ -37,8 +37,8 @@ properties:
 /** What plan says once of a project without a manage scope (these projects have none). */
 const UNSCOPED =
   'Warnings:\n' +
-  "  warning NO_MANAGE_SCOPE: The policy has no manage scope: this project may change every property, group, label and event definition its manifests name, including other teams'.\n" +
-  '    hint: Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events, labels), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.\n\n';
+  "  warning NO_MANAGE_SCOPE: The policy has no manage scope: this project may change every resource its manifests name (property definitions of object types, and the property groups that hold them; association labels of object pairs, and limits on association types; custom event definitions and their properties), including other teams'.\n" +
+  '    hint: Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, labels, events); a manifest naming anything outside it is then refused.\n\n';
 
 const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'plan.schema.json'), 'utf8')) as Record<
   string,

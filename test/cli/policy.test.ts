@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
 import { runCli, type Run } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';
@@ -423,7 +423,7 @@ describe('a tampered saved plan', () => {
         extra.id = 'property.archive tickets.keep';
         extra.address = 'tickets.keep';
         extra.message = 'Archive property tickets.keep';
-        if (extra.type === 'property.archive') extra.meta.name = 'keep';
+        if (extra.type === 'property.archive') (extra.meta as { name: string }).name = 'keep';
         extra.requests = extra.requests.map((r) => ({
           ...r,
           path: r.path.replace('old_a', 'keep'),
@@ -437,7 +437,8 @@ describe('a tampered saved plan', () => {
       "a change's meta edited",
       (p) => {
         const create = p.changes.find((c) => c.type === 'property.create')!;
-        if (create.type === 'property.create') create.meta.property.label = 'Hacked';
+        if (create.type === 'property.create')
+          (create.meta as { property: { label: string } }).property.label = 'Hacked';
       },
       'changed after it was made',
     ],

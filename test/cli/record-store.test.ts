@@ -11,10 +11,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
-import type { ApplyRecord } from '../../src/record/record-shape.js';
-import { recordDigest } from '../../src/record/record-store.js';
-import { rollbackDigest } from '../../src/rollback/rollback-check.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
+import type { ApplyRecord } from '../../src/engine/record/shape/record-shape.js';
+import { recordDigest } from '../../src/engine/record/record-store.js';
+import { rollbackDigest } from '../../src/engine/rollback/rollback-check.js';
 import { runBinary, runCli } from '../helpers/cli.js';
 import {
   cliAgainst,

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApplyReport } from '../../src/apply/types.js';
+import type { ApplyReport } from '../../src/engine/apply/types.js';
 import { runCli } from '../helpers/cli.js';
 import { liveFixture, removeDir, tempDir, writeFiles, type LiveFixture } from '../live/helpers.js';
 

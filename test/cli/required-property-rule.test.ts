@@ -5,7 +5,7 @@
  * same rename on 2026-03 (and legacy), where the rule is not enforced, goes through.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApplyReport } from '../../src/apply/types.js';
+import type { ApplyReport } from '../../src/engine/apply/types.js';
 import { parseRequiredRule } from '../../src/emulator/records/required-rules.js';
 import {
   cliAgainst,

@@ -11,8 +11,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
-import { KIND_TYPES } from '../../src/plan/kinds/registry.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
+import { changeTypes } from '../../src/engine/plan/kinds/registry.js';
 import { cliAgainst, writeFiles } from '../live/helpers.js';
 import { liveProjectPerTest } from '../live/live-project.js';
 
@@ -198,7 +198,7 @@ describe('what the plan says a rollback can reverse is what the rollback does', 
       expect(await refusedByRollback(rollbackRecord!)).toEqual(irreversibleIn(rollbackPlan));
 
       // every kind was planned, applied and rolled back here
-      expect([...kinds].sort()).toEqual([...KIND_TYPES].sort());
+      expect([...kinds].sort()).toEqual([...changeTypes()].sort());
     });
   }
 });

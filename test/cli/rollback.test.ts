@@ -10,12 +10,12 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ApplyRecord } from '../../src/record/record-shape.js';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
+import type { ApplyRecord } from '../../src/engine/record/shape/record-shape.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
 import { runCli } from '../helpers/cli.js';
 import { validateRecord } from '../helpers/record-schema.js';
-import { rollbackDigest } from '../../src/rollback/rollback-check.js';
-import { recordDigest } from '../../src/record/record-store.js';
+import { rollbackDigest } from '../../src/engine/rollback/rollback-check.js';
+import { recordDigest } from '../../src/engine/record/record-store.js';
 import { cliAgainst, writeFiles } from '../live/helpers.js';
 import { liveProjectPerTest } from '../live/live-project.js';
 

@@ -6,7 +6,7 @@
  * and the text still shows them.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
 import {
   cliAgainst,
   liveFixture,

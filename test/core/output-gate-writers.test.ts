@@ -20,11 +20,11 @@ const WRITERS: Record<string, { through?: string; exempt?: string }> = {
   'src/cli/output.ts': { through: GATE },
   'src/cli/main.ts': { through: GATE },
   'src/cli/session.ts': { through: GATE },
-  'src/render/common/step-summary.ts': { through: GATE },
+  'src/engine/render/common/step-summary.ts': { through: GATE },
   // the record written before the first write and at the end, and each line of its journal
-  'src/record/record-journal.ts': { through: GATE },
+  'src/engine/record/record-journal.ts': { through: GATE },
   // a saved plan is verified as written: it is refused when it holds a secret, never masked
-  'src/cli/show-plan.ts': { through: 'pipeline/plan-secrets.js' },
+  'src/cli/show-plan.ts': { through: 'engine/pipeline/plan-secrets.js' },
   'src/commands/emulator.ts': {
     through: GATE,
     exempt: 'its fixed texts, and the token it generated for itself, shown once on purpose',
@@ -32,14 +32,14 @@ const WRITERS: Record<string, { through?: string; exempt?: string }> = {
   'src/core/write-file-atomic.ts': { exempt: 'the atomic write itself; its callers are listed here' },
   'src/emulator/storage/atomic-write.ts': { exempt: "the emulator's state file: its own store, not output" },
   'src/cli/local-lock.ts': { exempt: 'a lock file holding a process id' },
-  'src/drift/baseline.ts': { exempt: 'manifests of a git baseline, copied to a temporary folder' },
-  'src/init/scaffold.ts': { exempt: 'files init writes from its templates and the command line' },
-  'src/init/write-project.ts': { exempt: 'files init writes from its templates and the command line' },
-  'src/pull/pull.ts': {
+  'src/engine/drift/baseline.ts': { exempt: 'manifests of a git baseline, copied to a temporary folder' },
+  'src/engine/init/scaffold.ts': { exempt: 'files init writes from its templates and the command line' },
+  'src/engine/init/write-project.ts': { exempt: 'files init writes from its templates and the command line' },
+  'src/engine/pull/pull.ts': {
     exempt:
       'manifests from the live account, which the client has scrubbed of the token; masking after YAML is written would change its meaning',
   },
-  'src/pull/pull-project.ts': {
+  'src/engine/pull/pull-project.ts': {
     exempt: 'the project file pull writes from the command line and the account',
   },
 };

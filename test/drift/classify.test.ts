@@ -1,13 +1,13 @@
 /** Plans read as drift: which list each difference lands in, with its live and declared values. Pure. */
 import { describe, expect, it } from 'vitest';
-import { classifyDrift } from '../../src/drift/classify.js';
-import { driftPolicy } from '../../src/drift/check-drift.js';
-import type { DriftDocument } from '../../src/drift/drift-report.js';
-import type { DesiredState } from '../../src/model/desired-state.js';
-import { plan } from '../../src/plan/plan.js';
-import type { SchemaState } from '../../src/model/schema-model.js';
+import { classifyDrift } from '../../src/engine/drift/classify.js';
+import { driftPolicy } from '../../src/engine/drift/check-drift.js';
+import type { DriftDocument } from '../../src/engine/drift/drift-report.js';
+import type { DesiredState } from '../../src/engine/model/desired-state.js';
+import { plan } from '../../src/engine/plan/plan.js';
+import type { SchemaState } from '../../src/engine/model/schema-model.js';
 import { desired, policy, prop, select, state } from '../plan/fixtures.js';
-import type { ScopePolicy } from '../../src/model/policy.js';
+import type { ScopePolicy } from '../../src/engine/model/policy.js';
 
 function drift(want: DesiredState, live: SchemaState, own: ScopePolicy = policy()): DriftDocument {
   return classifyDrift(plan(want, live, { policy: driftPolicy(own) }), { policy: own });

@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { renderDriftJson } from '../../src/render/drift/drift-json.js';
-import { DRIFT_MARKER, renderDriftMarkdown } from '../../src/render/drift/drift-markdown.js';
-import { renderDriftText } from '../../src/render/drift/drift-text.js';
+import { renderDriftJson } from '../../src/engine/render/drift/drift-json.js';
+import { DRIFT_MARKER, renderDriftMarkdown } from '../../src/engine/render/drift/drift-markdown.js';
+import { renderDriftText } from '../../src/engine/render/drift/drift-text.js';
 import { cleanReport, fullReport } from './reports.js';
 
 const schema = JSON.parse(

@@ -1,5 +1,5 @@
 /** Drift reports for the renderer and schema tests: every section, every kind of field. */
-import type { DriftDocument } from '../../src/drift/drift-report.js';
+import type { DriftDocument } from '../../src/engine/drift/drift-report.js';
 
 export function fullReport(): DriftDocument {
   return {

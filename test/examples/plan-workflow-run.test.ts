@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_COMMENT_MARKER } from '../../src/render/plan/plan-markdown.js';
+import { PLAN_COMMENT_MARKER } from '../../src/engine/render/plan/plan-markdown.js';
 import { runCli } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';

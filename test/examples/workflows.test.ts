@@ -14,7 +14,7 @@ import type { Command } from '@oclif/core';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { PLAN_COMMENT_MARKER } from '../../src/render/plan/plan-markdown.js';
+import { PLAN_COMMENT_MARKER } from '../../src/engine/render/plan/plan-markdown.js';
 import {
   invocations,
   recipeText,

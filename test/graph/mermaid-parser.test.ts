@@ -9,10 +9,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { neutralize } from '../../src/core/control-chars.js';
-import { graphOfEdges, type GraphEdge } from '../../src/graph/association-graph.js';
-import { edgeText, renderMermaid } from '../../src/graph/mermaid.js';
-import { renderPlanMarkdown } from '../../src/render/plan/plan-markdown.js';
-import { plan } from '../../src/plan/plan.js';
+import { graphOfEdges, type GraphEdge } from '../../src/engine/graph/association-graph.js';
+import { edgeText, renderMermaid } from '../../src/engine/graph/mermaid.js';
+import { renderPlanMarkdown } from '../../src/engine/render/plan/plan-markdown.js';
+import { plan } from '../../src/engine/plan/plan.js';
 import { desired, state } from '../plan/fixtures.js';
 import { loadRealMermaid, type Drawn, type RealMermaid } from './real-mermaid.js';
 

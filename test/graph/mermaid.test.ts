@@ -4,8 +4,8 @@
  * cannot end a label, open markup or leave a code fence.
  */
 import { describe, expect, it } from 'vitest';
-import { graphOfEdges } from '../../src/graph/association-graph.js';
-import { edgeText, renderMermaid } from '../../src/graph/mermaid.js';
+import { graphOfEdges } from '../../src/engine/graph/association-graph.js';
+import { edgeText, renderMermaid } from '../../src/engine/graph/mermaid.js';
 
 describe('renderMermaid', () => {
   it('draws the nodes sorted, one edge per label pair, and marks as link styles', () => {

@@ -31,11 +31,13 @@ export interface InProcessOptions {
   env?: Record<string, string | undefined>;
   /** receives every write to stdout and stderr, in the order written (what a terminal would show) */
   onWrite?: (text: string) => void;
+  /** the CLI to run instead of the bundle's (the source's, with another family list: in-process-source.ts) */
+  cli?: Loaded;
 }
 
 type Main = (argv: string[]) => Promise<number>;
 
-interface Loaded {
+export interface Loaded {
   main: Main;
   forgetSecrets: () => void;
 }
@@ -59,8 +61,7 @@ export function runMain(argv: readonly string[], options: InProcessOptions = {})
 type Write = typeof process.stdout.write;
 
 async function runNow(argv: string[], options: InProcessOptions): Promise<Outcome> {
-  loaded ??= load();
-  const { main, forgetSecrets } = await loaded;
+  const { main, forgetSecrets } = options.cli ?? (await (loaded ??= load()));
 
   const cwd = process.cwd();
   const savedEnv = new Map<string, string | undefined>();

@@ -1,6 +1,25 @@
 /** A pass-through HTTP proxy for tests that need to act between a request of the CLI and its answer. */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** `request` (with its `body`) sent on to `target`, and its answer. */
+export async function forward(
+  target: string,
+  request: IncomingMessage,
+  body: string,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  const answer = await fetch(`${target}${request.url}`, {
+    method: request.method,
+    headers: { authorization: request.headers.authorization ?? '', 'content-type': 'application/json' },
+    ...(body === '' ? {} : { body }),
+  });
+  const headers: Record<string, string> = {};
+  answer.headers.forEach((value, key) => {
+    if (key !== 'content-length' && key !== 'transfer-encoding' && key !== 'content-encoding')
+      headers[key] = value;
+  });
+  return { status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) };
+}
 
 /**
  * A pass-through HTTP proxy to `target` that calls `before` with each request before forwarding it, and
@@ -19,19 +38,9 @@ export async function proxyTo(
       const body = Buffer.concat(chunks).toString('utf8');
       void (async () => {
         await before(request.method ?? 'GET', request.url ?? '/', body);
-        const answer = await fetch(`${target}${request.url}`, {
-          method: request.method,
-          headers: { authorization: request.headers.authorization ?? '', 'content-type': 'application/json' },
-          ...(body === '' ? {} : { body }),
-        });
-        const headers: Record<string, string> = {};
-        answer.headers.forEach((value, key) => {
-          if (key !== 'content-length' && key !== 'transfer-encoding' && key !== 'content-encoding')
-            headers[key] = value;
-        });
-        const answered = Buffer.from(await answer.arrayBuffer());
+        const answer = await forward(target, request, body);
         await after();
-        response.writeHead(answer.status, headers).end(answered);
+        response.writeHead(answer.status, answer.headers).end(answer.body);
       })();
     });
   });

@@ -4,7 +4,7 @@
  * `validate` does not, and an environment on a date version is clean.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { validatePaths } from '../../src/manifest/validate.js';
+import { validatePaths } from '../../src/engine/manifest/validate.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';
 
 let dir: string;

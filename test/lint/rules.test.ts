@@ -4,8 +4,10 @@
  * severities, `off`, prefixes, and validate running only the rules the project file sets.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LINT_RULES } from '../../src/manifest/lint/rules.js';
-import { validatePaths } from '../../src/manifest/validate.js';
+import { lintRules } from '../../src/engine/manifest/lint/all-rules.js';
+
+const LINT_RULES = lintRules();
+import { validatePaths } from '../../src/engine/manifest/validate.js';
 import { removeDir, tempDir, writeFiles } from '../live/helpers.js';
 
 let dir: string;

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
 import type { ResponseLogEvent } from '../../src/api/log.js';
-import { runDataCheck } from '../../src/live/data-check.js';
-import type { DataCheckTarget } from '../../src/plan/data-check.js';
+import { runDataCheck } from '../../src/engine/live/data-check.js';
+import type { DataCheckTarget } from '../../src/engine/plan/data-check.js';
 import { optionsOf, seedProperties } from '../helpers/seed-properties.js';
 import { callKeys, liveFixture, type LiveFixture } from './helpers.js';
 

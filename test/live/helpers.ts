@@ -1,7 +1,7 @@
 /**
  * Test helpers for the live reader and the plan flow: an emulator on a free port with an API client
  * whose log hook records every call, a temp project folder, and a small sender of a plan's requests
- * (enough to bring the account to the manifests in tests; the real applier is src/apply).
+ * (enough to bring the account to the manifests in tests; the real applier is src/engine/apply).
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,8 +9,8 @@ import { dirname, join } from 'node:path';
 import { createClient, type CrmClient } from '../../src/api/index.js';
 import type { ResponseLogEvent } from '../../src/api/log.js';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
-import { resolveRefs } from '../../src/plan/requests/refs.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
+import { resolveRefs } from '../../src/engine/plan/requests/refs.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { runCli, type Run } from '../helpers/cli.js';
 

@@ -1,9 +1,10 @@
 /** What the reader reads for the label scope: the object pairs its entries name, when the unmanaged policy looks. */
 import { describe, expect, it } from 'vitest';
-import { scopeFromDesired } from '../../src/live/scope.js';
-import { toPlanPolicy } from '../../src/live/managed-scope.js';
-import { DEFAULT_POLICY } from '../../src/model/policy.js';
-import { emptySchemaState } from '../../src/model/schema-state.js';
+import { scopeFromDesired } from '../../src/engine/live/scope.js';
+import { toPlanPolicy } from '../../src/engine/live/managed-scope.js';
+import { DEFAULT_POLICY } from '../../src/engine/model/policy.js';
+import { emptySchemaState } from '../../src/engine/model/schema-model.js';
+import { objectTypesIn, pairsIn } from '../helpers/families.js';
 
 const nothing = { state: emptySchemaState(), tombstones: [] };
 
@@ -20,14 +21,14 @@ describe('the live read of the label scope', () => {
 
   it('reads both directions of each object pair an entry names, when the unmanaged policy looks', () => {
     const scope = scopeFromDesired(nothing, policy);
-    expect([...scope.pairs.values()]).toEqual([
+    expect([...pairsIn(scope).values()]).toEqual([
       { from: 'tickets', to: 'orders', inverse: true },
       { from: 'contacts', to: 'companies', inverse: true },
     ]);
-    expect(scope.objectTypes.size).toBe(0);
+    expect(objectTypesIn(scope).size).toBe(0);
   });
 
   it('reads none of them when it ignores unmanaged labels', () => {
-    expect(scopeFromDesired(nothing, { ...policy, unmanaged: 'ignore' }).pairs.size).toBe(0);
+    expect(pairsIn(scopeFromDesired(nothing, { ...policy, unmanaged: 'ignore' })).size).toBe(0);
   });
 });

@@ -1,10 +1,20 @@
 /** The live reader against the emulator over HTTP: what it reads, with how many calls. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { minimumCalls, readLiveState } from '../../src/live/read-live.js';
-import { emptyScope, objectTypeScopeOf, pairScopeOf, type LiveScope } from '../../src/live/scope.js';
+import { minimumCalls, readLiveState } from '../../src/engine/live/read-live.js';
+import { emptyScope, type LiveScope } from '../../src/engine/live/scope.js';
 import { seedProperties } from '../helpers/seed-properties.js';
 import { callKeys, liveFixture, type LiveFixture } from './helpers.js';
+import { objectTypeScopeOf } from '../../src/families/property/live/scope.js';
+import { pairScopeOf } from '../../src/families/association/live/scope.js';
+import {
+  objectsOf,
+  associationsOf,
+  eventsOf,
+  objectTypesIn,
+  pairsIn,
+  eventsIn,
+} from '../helpers/families.js';
 
 let fx: LiveFixture;
 beforeEach(async () => {
@@ -16,7 +26,7 @@ afterEach(async () => {
 
 function propertyScope(objectType: string, names: string[], fullList = false): LiveScope {
   const scope = emptyScope();
-  const entry = objectTypeScopeOf(scope, objectType);
+  const entry = objectTypeScopeOf(objectTypesIn(scope), objectType);
   names.forEach((n) => entry.properties.add(n));
   entry.groups = true;
   entry.fullList = fullList;
@@ -51,7 +61,7 @@ describe('reading properties', () => {
     const keys = callKeys(fx.calls).filter((k) => k !== 'GET /crm/v3/properties/tickets/groups');
     expect(keys.map((k) => (k.startsWith('GET') ? 'GET list' : 'POST batch/read'))).toEqual(calls);
     expect(minimumCalls(scope, live)).toBe(calls.length + 1);
-    const read = live.objects.get('tickets')!.properties;
+    const read = objectsOf(live).get('tickets')!.properties;
     expect(names.filter((name) => !read.has(name))).toEqual([]);
   });
 
@@ -65,8 +75,8 @@ describe('reading properties', () => {
     const scope = propertyScope('tickets', ['kept', 'gone', 'never']);
     const live = await readLiveState(fx.client, scope);
     expect(callKeys(fx.calls).filter((k) => k.includes('batch/read'))).toHaveLength(2);
-    expect(live.objects.get('tickets')!.propertyFlags.get('gone')?.archived).toBe(true);
-    expect(live.objects.get('tickets')!.properties.has('never')).toBe(false);
+    expect(objectsOf(live).get('tickets')!.propertyFlags.get('gone')?.archived).toBe(true);
+    expect(objectsOf(live).get('tickets')!.properties.has('never')).toBe(false);
     expect(minimumCalls(scope, live)).toBe(3);
 
     fx.calls.length = 0;
@@ -88,7 +98,7 @@ describe('reading properties', () => {
       fx.client,
       propertyScope('0-5', ['plain', 'secret', 'very_secret', 'missing']),
     );
-    const tickets = live.objects.get('tickets')!;
+    const tickets = objectsOf(live).get('tickets')!;
     expect([...tickets.properties.keys()].sort()).toEqual(['plain', 'secret', 'very_secret']);
     expect(tickets.properties.get('secret')!.dataSensitivity).toBe('sensitive');
     expect(tickets.propertyFlags.get('plain')).toMatchObject({ platformDefined: false, archived: false });
@@ -111,11 +121,11 @@ describe('reading properties', () => {
       'GET /crm/v3/properties/tickets?dataSensitivity=sensitive',
     ]);
     expect(minimumCalls(scope, live)).toBe(4);
-    const names = [...live.objects.get('tickets')!.properties.keys()];
+    const names = [...objectsOf(live).get('tickets')!.properties.keys()];
     expect(names).toEqual(
       expect.arrayContaining(['plain', 'secret', 'very_secret', 'subject', 'hs_pipeline']),
     );
-    expect(live.objects.get('tickets')!.propertyFlags.get('subject')!.platformDefined).toBe(true);
+    expect(objectsOf(live).get('tickets')!.propertyFlags.get('subject')!.platformDefined).toBe(true);
   });
 
   it('fails with the API error when the object type does not exist', async () => {
@@ -139,12 +149,12 @@ describe('reading association labels and limits', () => {
     ]);
     fx.calls.length = 0;
     const scope = emptyScope();
-    pairScopeOf(scope, '0-5', 'orders');
+    pairScopeOf(pairsIn(scope), '0-5', 'orders');
     const live = await readLiveState(fx.client, scope);
     expect(callKeys(fx.calls)).toEqual([
       'GET /crm/associations/v4/definitions/configurations/tickets/orders',
     ]);
-    const pair = live.associations.get('tickets->orders')!;
+    const pair = associationsOf(live).get('tickets->orders')!;
     expect([...pair.labels.values()]).toEqual([
       { label: 'Primary order', category: 'USER_DEFINED', typeId: created[0]!.typeId },
     ]);
@@ -176,15 +186,15 @@ describe('reading association labels and limits', () => {
     });
     fx.calls.length = 0;
     const scope = emptyScope();
-    pairScopeOf(scope, 'tickets', 'orders').inverse = true;
-    pairScopeOf(scope, 'orders', 'tickets');
+    pairScopeOf(pairsIn(scope), 'tickets', 'orders').inverse = true;
+    pairScopeOf(pairsIn(scope), 'orders', 'tickets');
     const live = await readLiveState(fx.client, scope);
     expect(callKeys(fx.calls).sort()).toEqual([
       'GET /crm/associations/v4/definitions/configurations/orders/tickets',
       'GET /crm/associations/v4/definitions/configurations/tickets/orders',
     ]);
     expect(minimumCalls(scope, live)).toBe(2);
-    const labels = Object.fromEntries(live.associations.get('tickets->orders')!.labels);
+    const labels = Object.fromEntries(associationsOf(live).get('tickets->orders')!.labels);
     expect(labels).toEqual({
       'Primary order': {
         label: 'Primary order',
@@ -208,7 +218,7 @@ describe('reading association labels and limits', () => {
         inverseLabel: 'Same both ways',
       },
     });
-    expect(live.associations.get('orders->tickets')!.labels.get('Main ticket')!.inverseLabel).toBe(
+    expect(associationsOf(live).get('orders->tickets')!.labels.get('Main ticket')!.inverseLabel).toBe(
       'Primary order',
     );
   });
@@ -221,10 +231,10 @@ describe('reading association labels and limits', () => {
     });
     fx.calls.length = 0;
     const scope = emptyScope();
-    pairScopeOf(scope, 'contacts', 'contacts').inverse = true;
+    pairScopeOf(pairsIn(scope), 'contacts', 'contacts').inverse = true;
     const live = await readLiveState(fx.client, scope);
     expect(fx.calls).toHaveLength(1);
-    expect(live.associations.get('contacts->contacts')!.labels.get('Manager')).toEqual({
+    expect(associationsOf(live).get('contacts->contacts')!.labels.get('Manager')).toEqual({
       label: 'Manager',
       category: 'USER_DEFINED',
       typeId: created[0]!.typeId,
@@ -244,14 +254,14 @@ describe('reading event definitions', () => {
     });
     fx.calls.length = 0;
     const scope = emptyScope();
-    scope.events.add('order_shipped');
-    scope.events.add('never_made');
+    eventsIn(scope).add('order_shipped');
+    eventsIn(scope).add('never_made');
     const live = await readLiveState(fx.client, scope);
     // an account of up to 100 definitions: the first page of the list holds them all
     expect(callKeys(fx.calls)).toEqual(['GET /events/v3/event-definitions']);
     expect(fx.calls[0]!.path).toContain('includeProperties=true');
     expect(minimumCalls(scope, live)).toBe(1);
-    const shipped = live.events.get('order_shipped')!;
+    const shipped = eventsOf(live).get('order_shipped')!;
     expect(shipped.exists).toBe(true);
     expect(shipped.properties.get('carrier')).toEqual({
       name: 'carrier',
@@ -261,7 +271,7 @@ describe('reading event definitions', () => {
       options: [],
     });
     expect(shipped.propertyFlags.get('hs_city')!.platformDefined).toBe(true);
-    expect(live.events.get('never_made')).toEqual({
+    expect(eventsOf(live).get('never_made')).toEqual({
       name: 'never_made',
       exists: false,
       properties: new Map(),
@@ -272,10 +282,10 @@ describe('reading event definitions', () => {
   it('one definition alone: a single read', async () => {
     fx.calls.length = 0;
     const scope = emptyScope();
-    scope.events.add('order_placed');
+    eventsIn(scope).add('order_placed');
     const live = await readLiveState(fx.client, scope);
     expect(callKeys(fx.calls)).toEqual(['GET /events/v3/event-definitions/order_placed']);
-    expect(live.events.get('order_placed')?.exists).toBe(false);
+    expect(eventsOf(live).get('order_placed')?.exists).toBe(false);
     expect(minimumCalls(scope, live)).toBe(1);
   });
 
@@ -293,25 +303,25 @@ describe('reading event definitions', () => {
 
     it('reads the rest of the list when its pages are fewer than the definitions still missing', async () => {
       const scope = emptyScope();
-      for (const i of [5, 120, 130, 210, 240]) scope.events.add(`event_${String(i).padStart(3, '0')}`);
+      for (const i of [5, 120, 130, 210, 240]) eventsIn(scope).add(`event_${String(i).padStart(3, '0')}`);
       const live = await readLiveState(fx.client, scope);
       // the first page, then the two pages left (fewer than the 4 definitions not on the first)
       expect(callKeys(fx.calls)).toEqual(Array(3).fill('GET /events/v3/event-definitions'));
       expect(minimumCalls(scope, live)).toBe(3);
-      expect([...live.events.values()].every((d) => d.exists && d.properties.has('step'))).toBe(true);
+      expect([...eventsOf(live).values()].every((d) => d.exists && d.properties.has('step'))).toBe(true);
     });
 
     it('reads the missing ones alone when they are fewer than the pages left', async () => {
       const scope = emptyScope();
-      scope.events.add('event_005');
-      scope.events.add('event_240');
+      eventsIn(scope).add('event_005');
+      eventsIn(scope).add('event_240');
       const live = await readLiveState(fx.client, scope);
       expect(callKeys(fx.calls)).toEqual([
         'GET /events/v3/event-definitions',
         'GET /events/v3/event-definitions/event_240',
       ]);
       expect(minimumCalls(scope, live)).toBe(2);
-      expect(live.events.get('event_240')?.properties.has('step')).toBe(true);
+      expect(eventsOf(live).get('event_240')?.properties.has('step')).toBe(true);
     });
   });
 });
@@ -343,10 +353,10 @@ describe('reading properties on a date-versioned API', () => {
     });
     try {
       const scope = emptyScope();
-      const entry = objectTypeScopeOf(scope, 'tickets');
+      const entry = objectTypeScopeOf(objectTypesIn(scope), 'tickets');
       for (const name of ['dv_plain', 'dv_secret', 'dv_never']) entry.properties.add(name);
       const live = await readLiveState(dated, scope);
-      const tickets = live.objects.get('tickets')!;
+      const tickets = objectsOf(live).get('tickets')!;
       expect(tickets.properties.get('dv_secret')?.dataSensitivity).toBe('sensitive');
       expect(tickets.properties.has('dv_plain')).toBe(true);
       expect(tickets.properties.has('dv_never')).toBe(false);

@@ -1,15 +1,17 @@
 /** What the reader puts in scope, the policy adapter, and the inverse label pairing: pure functions. */
 import { describe, expect, it } from 'vitest';
-import { inverseTypes } from '../../src/live/label-pairs.js';
-import { policyObjectTypes, toPlanPolicy, watchesUnmanaged } from '../../src/live/managed-scope.js';
-import { minimumCalls } from '../../src/live/read-live.js';
-import { emptySchemaState } from '../../src/model/schema-state.js';
-import { scopeFromDesired } from '../../src/live/scope.js';
-import { validateSources } from '../../src/manifest/validate.js';
-import { managedScope } from '../../src/plan/diff/diff-context.js';
-import { toDesiredState } from '../../src/manifest/model/desired-state.js';
+import { inverseTypes } from '../../src/families/association/live-pairs.js';
+import { toPlanPolicy } from '../../src/engine/live/managed-scope.js';
+import { minimumCalls } from '../../src/engine/live/read-live.js';
+import { scopeFromDesired } from '../../src/engine/live/scope.js';
+import { validateSources } from '../../src/engine/manifest/validate.js';
+import { toDesiredState } from '../../src/engine/manifest/model/desired-state.js';
 import type { AssociationTypeConfig } from '../../src/wire/api.js';
-import { DEFAULT_POLICY } from '../../src/model/policy.js';
+import { DEFAULT_POLICY } from '../../src/engine/model/policy.js';
+import { emptySchemaState } from '../../src/engine/model/schema-model.js';
+import { policyObjectTypes, watchesUnmanaged } from '../../src/families/property/policy-scope.js';
+import { managedScope } from '../../src/families/property/manage-scope.js';
+import { objectTypesIn, pairsIn, eventsIn } from '../helpers/families.js';
 
 function desiredOf(text: string) {
   const report = validateSources([{ file: 'm.yaml', text }]);
@@ -51,17 +53,17 @@ properties:
 describe('scopeFromDesired', () => {
   it('names what the manifests declare and tombstone; a group archive needs the full list', () => {
     const scope = scopeFromDesired(desiredOf(MANIFEST), DEFAULT_POLICY);
-    expect([...scope.objectTypes.values()]).toEqual([
+    expect([...objectTypesIn(scope).values()]).toEqual([
       { objectType: 'tickets', properties: new Set(['a', 'b']), fullList: true, groups: true },
       { objectType: 'orders', properties: new Set(['c']), fullList: false, groups: true },
     ]);
     // labels are managed as pairs: both directions of each object pair are read
-    expect([...scope.pairs.values()]).toEqual([
+    expect([...pairsIn(scope).values()]).toEqual([
       { from: 'tickets', to: 'orders', inverse: true },
       { from: 'contacts', to: 'companies', inverse: true },
       { from: 'orders', to: 'tickets', inverse: true },
     ]);
-    expect([...scope.events]).toEqual(['order_shipped']);
+    expect([...eventsIn(scope)]).toEqual(['order_shipped']);
     // tickets 3 lists + groups, orders 1 batch read + groups, 4 directions, 1 event; with nothing live,
     // the declared names are looked for among the archived (one batch read per object type)
     expect(minimumCalls(scope, emptySchemaState())).toBe(4 + 2 + 4 + 1 + 2);
@@ -73,7 +75,7 @@ describe('scopeFromDesired', () => {
       manage: { groups: [], prefixes: ['0-123.commerce_', 'deals.sales_'] },
     });
     const scope = scopeFromDesired(desiredOf(MANIFEST), policy);
-    expect([...scope.objectTypes.values()].map((s) => [s.objectType, s.fullList, s.groups])).toEqual([
+    expect([...objectTypesIn(scope).values()].map((s) => [s.objectType, s.fullList, s.groups])).toEqual([
       ['tickets', true, true], // its group tombstone
       ['orders', true, true],
       ['deals', true, false],

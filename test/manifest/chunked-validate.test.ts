@@ -7,8 +7,12 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
-import { CHUNK, errorsInChunks, validateInChunks } from '../../src/manifest/schema/chunked-validate.js';
-import { validators } from '../../src/manifest/schema/schemas.js';
+import {
+  CHUNK,
+  errorsInChunks,
+  validateInChunks,
+} from '../../src/engine/manifest/schema/chunked-validate.js';
+import { validators } from '../../src/engine/manifest/schema/schemas.js';
 import { check, tickets } from './helpers.js';
 
 /** What an error says, without ajv's references to the schema and the data it was given. */
@@ -56,7 +60,7 @@ const sorted = (errors: ReturnType<typeof said>) => errors.map((error) => JSON.s
 
 describe('validation in chunks', () => {
   it('gives the errors of one call over the whole document', () => {
-    const validate = validators().kinds.Properties;
+    const validate = validators().kinds.get('Properties')!;
     fc.assert(
       fc.property(
         fc.array(entry, { maxLength: CHUNK * 3 + 17 }),
@@ -74,7 +78,7 @@ describe('validation in chunks', () => {
   });
 
   it('gives the errors of one call where only one entry holds a long list, far down another long list', () => {
-    const validate = validators().kinds.EventProperties;
+    const validate = validators().kinds.get('EventProperties')!;
     const options = Array.from({ length: CHUNK * 2 + 3 }, (_, i) =>
       i % 3 === 1 ? {} : { label: 'L', value: `${i}` },
     );
@@ -122,7 +126,7 @@ describe('validation in chunks', () => {
   });
 
   it('hands over each chunk apart, the errors about one entry all in one', () => {
-    const validate = validators().kinds.Properties;
+    const validate = validators().kinds.get('Properties')!;
     const properties = Array.from({ length: CHUNK * 2 + 1 }, () => ({}));
     const chunks = [...errorsInChunks(validate, { kind: 'Properties', objectType: 'tickets', properties })];
     expect(chunks).toHaveLength(3);

@@ -9,8 +9,8 @@ import {
   mergePolicy,
   resolveEnvironment,
   validatePaths,
-} from '../../src/manifest/index.js';
-import { DEFAULT_POLICY } from '../../src/model/policy.js';
+} from '../../src/engine/manifest/index.js';
+import { DEFAULT_POLICY } from '../../src/engine/model/policy.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -46,7 +46,7 @@ policy: { destructive: allow, unmanaged: archive, manage: { groups: [ops] } }
       allow: [],
       unmanaged: 'archive',
       recordValues: 'hide',
-      manage: { groups: ['ops'], prefixes: [] },
+      manage: { groups: ['ops'] },
     });
     expect(config!.environments.get('dev')).toMatchObject({
       name: 'dev',
@@ -61,7 +61,8 @@ policy: { destructive: allow, unmanaged: archive, manage: { groups: [ops] } }
       allow: ['tickets.a'],
       unmanaged: 'archive',
       recordValues: 'hide',
-      manage: { groups: [], prefixes: ['ops_'] },
+      // the environment's scope replaces the project's whole
+      manage: { prefixes: ['ops_'] },
     });
   });
 

@@ -7,8 +7,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { validatePaths } from '../../src/manifest/index.js';
-import { globLeavesFolder } from '../../src/manifest/project/project-globs.js';
+import { validatePaths } from '../../src/engine/manifest/index.js';
+import { globLeavesFolder } from '../../src/engine/manifest/project/project-globs.js';
 
 const MANIFEST = (group: string) =>
   `kind: Properties\nobjectType: tickets\ngroups:\n  - { name: ${group}, label: ${group} }\n`;

@@ -8,8 +8,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DIAGNOSTIC_CODES, validatePaths } from '../../src/manifest/index.js';
-import { renderDiagnosticsText } from '../../src/render/common/diagnostics.js';
+import { diagnosticCodes, validatePaths } from '../../src/engine/manifest/index.js';
+
+const DIAGNOSTIC_CODES = diagnosticCodes();
+import { renderDiagnosticsText } from '../../src/engine/render/common/diagnostics.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CORPORA = ['examples/invalid', 'test/fixtures/invalid'];

@@ -1,10 +1,11 @@
 /** The adapter from the manifest model to the planner's desired input, on inline manifests. */
 import { describe, expect, it } from 'vitest';
-import { validateSources } from '../../src/manifest/validate.js';
-import { deriveLabelName } from '../../src/model/normalize-association.js';
-import { toDesiredState } from '../../src/manifest/model/desired-state.js';
-import { plan } from '../../src/plan/plan.js';
-import { emptySchemaState } from '../../src/model/schema-state.js';
+import { validateSources } from '../../src/engine/manifest/validate.js';
+import { deriveLabelName } from '../../src/families/association/normalize-association.js';
+import { toDesiredState } from '../../src/engine/manifest/model/desired-state.js';
+import { plan } from '../../src/engine/plan/plan.js';
+import { emptySchemaState } from '../../src/engine/model/schema-model.js';
+import { objectsOf, associationsOf, eventsOf } from '../helpers/families.js';
 
 function adapt(files: Record<string, string>) {
   const report = validateSources(Object.entries(files).map(([file, text]) => ({ file, text })));
@@ -50,8 +51,8 @@ describe('toDesiredState', () => {
   const desired = adapt({ 'tickets.yaml': TICKETS, 'assoc.yaml': ASSOC, 'events.yaml': EVENTS });
 
   it('normalises properties and groups under the canonical object type, defaults filled', () => {
-    const tickets = desired.state.objects.get('tickets')!;
-    expect([...desired.state.objects.keys()]).toEqual(['tickets']);
+    const tickets = objectsOf(desired.state).get('tickets')!;
+    expect([...objectsOf(desired.state).keys()]).toEqual(['tickets']);
     expect(tickets.groups.get('g')).toEqual({ name: 'g', label: 'G', displayOrder: 2 });
     expect(tickets.properties.get('level')).toEqual({
       name: 'level',
@@ -104,7 +105,7 @@ describe('toDesiredState', () => {
   });
 
   it('gives user labels category USER_DEFINED and their (derived) internal names', () => {
-    const pair = desired.state.associations.get('tickets->orders')!;
+    const pair = associationsOf(desired.state).get('tickets->orders')!;
     expect([...pair.labels.values()]).toEqual([
       {
         label: 'Primary order',
@@ -118,7 +119,7 @@ describe('toDesiredState', () => {
   });
 
   it("keys limits the planner's way; null means no limit (a live one is purged)", () => {
-    const pair = desired.state.associations.get('tickets->orders')!;
+    const pair = associationsOf(desired.state).get('tickets->orders')!;
     expect([...pair.limits.entries()]).toEqual([
       ['PLATFORM_DEFINED/27', { category: 'PLATFORM_DEFINED', typeId: 27, maxToObjectIds: 50 }],
       ['USER_DEFINED/91', { category: 'USER_DEFINED', typeId: 91 }],
@@ -127,7 +128,7 @@ describe('toDesiredState', () => {
       ['Custom', { category: 'USER_DEFINED', label: 'Custom' }],
     ]);
     // the inverse direction of a pair whose inverse text is declared: its limit too (none here)
-    expect([...desired.state.associations.get('orders->tickets')!.limits.entries()]).toEqual([
+    expect([...associationsOf(desired.state).get('orders->tickets')!.limits.entries()]).toEqual([
       ['Primary ticket', { category: 'USER_DEFINED', label: 'Primary ticket' }],
     ]);
   });
@@ -175,7 +176,7 @@ properties:
   - { name: gone, deleted: true }
 `,
     });
-    const returned = withDefinition.state.events.get('order_returned')!;
+    const returned = eventsOf(withDefinition.state).get('order_returned')!;
     expect(returned.definition).toStrictEqual({
       label: 'Order returned',
       description: '',
@@ -183,7 +184,7 @@ properties:
     });
     expect([...returned.properties.keys()]).toStrictEqual(['reason']);
     // a definition whose entries are all tombstones still exists on the desired side
-    expect(withDefinition.state.events.get('only_tombstones')).toStrictEqual({
+    expect(eventsOf(withDefinition.state).get('only_tombstones')).toStrictEqual({
       name: 'only_tombstones',
       exists: true,
       definition: { label: 'Only tombstones', description: 'Kept for later.' },
@@ -198,7 +199,7 @@ properties:
   });
 
   it('normalises event properties', () => {
-    const event = desired.state.events.get('order_shipped')!;
+    const event = eventsOf(desired.state).get('order_shipped')!;
     expect(event.exists).toBe(true);
     expect([...event.properties.values()]).toEqual([
       {

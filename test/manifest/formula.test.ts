@@ -1,7 +1,7 @@
 /** The formula reference syntax, and the formula rules. */
 import { describe, expect, it } from 'vitest';
-import { analyseFormula } from '../../src/manifest/index.js';
 import { check, codes, tickets } from './helpers.js';
+import { analyseFormula } from '../../src/families/property/formula.js';
 
 const names = (formula: string) => {
   const analysis = analyseFormula(formula);

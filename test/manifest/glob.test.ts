@@ -10,7 +10,7 @@ import {
   matchesGlob,
   MAX_ALTERNATIVES,
   staticBase,
-} from '../../src/manifest/project/glob.js';
+} from '../../src/engine/manifest/project/glob.js';
 
 describe('matchesGlob', () => {
   it.each([

@@ -1,6 +1,6 @@
 /** Inline-fixture helpers for the manifest tests: validate YAML texts in memory. */
-import { validateSources } from '../../src/manifest/index.js';
-import type { Diagnostic, ValidationReport } from '../../src/manifest/index.js';
+import { validateSources } from '../../src/engine/manifest/index.js';
+import type { Diagnostic, ValidationReport } from '../../src/engine/manifest/index.js';
 
 /** Validates one text (`m.yaml`) or several files (name -> text) as one project. */
 export function check(texts: string | Record<string, string>): ValidationReport {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiagnosticSink } from '../../src/core/source/diagnostics.js';
 import { decodeSource, MAX_FILE_BYTES, readSource } from '../../src/core/source/read-source.js';
-import { validatePaths } from '../../src/manifest/index.js';
+import { validatePaths } from '../../src/engine/manifest/index.js';
 import { brief, check, only } from './helpers.js';
 
 const decode = (bytes: Uint8Array, maxBytes?: number) => {

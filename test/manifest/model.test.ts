@@ -1,8 +1,10 @@
 /** The desired-state model: normalised, keyed, with tombstones and source locations. */
 import { describe, expect, it } from 'vitest';
-import { limitTargetKey, loadProject, validatePaths } from '../../src/manifest/index.js';
-import { deriveLabelName } from '../../src/model/normalize-association.js';
+import { loadProject, validatePaths } from '../../src/engine/manifest/index.js';
+import { deriveLabelName } from '../../src/families/association/normalize-association.js';
 import { check } from './helpers.js';
+import { limitTargetKey } from '../../src/families/association/manifest/declarations.js';
+import { propertyDeclarations, associationDeclarations, eventDeclarations } from '../helpers/families.js';
 
 describe('desired-state model', () => {
   const report = check({
@@ -40,8 +42,8 @@ properties:
   const model = report.projects[0]!.model;
 
   it('keys object types canonically and keeps them as written in entries', () => {
-    expect([...model.properties.keys()]).toEqual(['tickets']);
-    expect(model.properties.get('tickets')!.get('level')).toEqual({
+    expect([...propertyDeclarations(model).properties.keys()]).toEqual(['tickets']);
+    expect(propertyDeclarations(model).properties.get('tickets')!.get('level')).toEqual({
       archived: false,
       objectType: '0-5',
       name: 'level',
@@ -58,27 +60,32 @@ properties:
   });
 
   it('keeps tombstones as entries without a definition', () => {
-    expect(model.properties.get('tickets')!.get('legacy')).toEqual({
+    expect(propertyDeclarations(model).properties.get('tickets')!.get('legacy')).toEqual({
       archived: true,
       objectType: '0-5',
       name: 'legacy',
       source: { file: 'tickets.yaml', line: 13, col: 5 },
     });
-    expect(model.groups.get('tickets')!.get('old')).toMatchObject({ archived: true, name: 'old' });
-    expect(model.groups.get('tickets')!.get('g')).toMatchObject({
+    expect(propertyDeclarations(model).groups.get('tickets')!.get('old')).toMatchObject({
+      archived: true,
+      name: 'old',
+    });
+    expect(propertyDeclarations(model).groups.get('tickets')!.get('g')).toMatchObject({
       archived: false,
       label: 'G',
       displayOrder: 2,
     });
-    expect(model.eventProperties.get('order_shipped')!.get('old_field')).toMatchObject({ deleted: true });
-    expect(model.eventProperties.get('order_shipped')!.get('carrier')).toMatchObject({
+    expect(eventDeclarations(model).eventProperties.get('order_shipped')!.get('old_field')).toMatchObject({
+      deleted: true,
+    });
+    expect(eventDeclarations(model).eventProperties.get('order_shipped')!.get('carrier')).toMatchObject({
       deleted: false,
       definition: { name: 'carrier', label: 'Carrier', type: 'string' },
     });
   });
 
   it('holds labels (with their names) and limits per direction', () => {
-    const pair = model.associations.get('tickets->orders')!;
+    const pair = associationDeclarations(model).associations.get('tickets->orders')!;
     expect(pair.from).toBe('tickets');
     expect(pair.to).toBe('0-123');
     expect(
@@ -125,17 +132,23 @@ describe('the example project', () => {
       },
     });
     expect(config!.environments.get('staging')!.policy.destructive).toBe('allow');
-    expect([...model.properties.keys()].sort()).toEqual(['orders', 'products', 'subscriptions', 'tickets']);
-    expect(model.properties.get('orders')!.get('commerce_net_total')).toMatchObject({
+    expect([...propertyDeclarations(model).properties.keys()].sort()).toEqual([
+      'orders',
+      'products',
+      'subscriptions',
+      'tickets',
+    ]);
+    expect(propertyDeclarations(model).properties.get('orders')!.get('commerce_net_total')).toMatchObject({
       definition: {
         fieldType: 'calculation_equation',
         calculationFormula: 'commerce_gross_total - commerce_discount_total',
       },
     });
-    expect(model.associations.get('tickets->orders')!.limits.get('PLATFORM_DEFINED/27')!.maxToObjectIds).toBe(
-      50,
-    );
-    expect(model.eventProperties.get('order_shipped')!.size).toBe(5);
+    expect(
+      associationDeclarations(model).associations.get('tickets->orders')!.limits.get('PLATFORM_DEFINED/27')!
+        .maxToObjectIds,
+    ).toBe(50);
+    expect(eventDeclarations(model).eventProperties.get('order_shipped')!.size).toBe(5);
   });
 
   it('is what `validate examples` checks: the project, not examples/invalid', async () => {

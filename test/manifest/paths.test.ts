@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertValid, validatePaths } from '../../src/manifest/index.js';
+import { assertValid, validatePaths } from '../../src/engine/manifest/index.js';
 
 const manifest = (name: string) =>
   `kind: EventProperties\neventName: e\nproperties: [{ name: ${name}, label: A, type: string }]\n`;

@@ -10,8 +10,10 @@ import { ROOT } from '../helpers/cli.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompileSchemas } from '../../scripts/build/precompile-schemas.js';
-import { MANIFEST_VALIDATORS, manifestAjv } from '../../src/manifest/schema/schema-compile.js';
-import { schemaNameOf } from '../../src/manifest/schema/schemas.js';
+import { manifestAjv, manifestValidators } from '../../src/engine/manifest/schema/schema-compile.js';
+
+const MANIFEST_VALIDATORS = manifestValidators();
+import { schemaNameOf } from '../../src/engine/manifest/schema/schemas.js';
 
 const require = createRequire(import.meta.url);
 let dir: string;
@@ -66,8 +68,8 @@ const DOCUMENTS: [string, unknown][] = [
 describe('precompiled validators', () => {
   it.each(DOCUMENTS)('judge %s as the run-time ones do, errors and schema names alike', (_what, document) => {
     const ajv = manifestAjv();
-    for (const name of Object.keys(MANIFEST_VALIDATORS) as (keyof typeof MANIFEST_VALIDATORS)[]) {
-      const runtime = ajv.getSchema(MANIFEST_VALIDATORS[name])!;
+    for (const name of Object.keys(MANIFEST_VALIDATORS)) {
+      const runtime = ajv.getSchema(MANIFEST_VALIDATORS[name]!)!;
       const standalone = precompiled[name]!;
       expect(standalone(document), name).toBe(runtime(document));
       expect(summary(standalone.errors), name).toEqual(summary(runtime.errors));

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DiagnosticSink } from '../../src/core/source/diagnostics.js';
-import { loadProjectConfig, resolveEnvironment } from '../../src/manifest/index.js';
-import { toDesiredState } from '../../src/manifest/model/desired-state.js';
-import { plan } from '../../src/plan/plan.js';
+import { loadProjectConfig, resolveEnvironment } from '../../src/engine/manifest/index.js';
+import { toDesiredState } from '../../src/engine/manifest/model/desired-state.js';
+import { plan } from '../../src/engine/plan/plan.js';
 import { state } from '../plan/fixtures.js';
 import { brief, check, tickets } from './helpers.js';
 

@@ -1,11 +1,13 @@
 /** A document's YAML tree is released once its entries are collected; locations stay exact. */
 import { describe, expect, it } from 'vitest';
 import { DiagnosticSink } from '../../src/core/source/diagnostics.js';
-import { at, collectItems, emptyItems } from '../../src/manifest/model/items.js';
+import { propertyItems } from '../../src/families/property/manifest/declarations.js';
+import { at, emptyItems } from '../../src/engine/manifest/model/items.js';
+import { collectItems } from '../../src/engine/manifest/collect-items.js';
 import { locate } from '../../src/core/source/locate.js';
 import { parseYaml } from '../../src/core/source/parse-yaml.js';
-import { checkManifestShape } from '../../src/manifest/schema/shape.js';
-import { validateSources } from '../../src/manifest/validate.js';
+import { checkManifestShape } from '../../src/engine/manifest/schema/shape.js';
+import { validateSources } from '../../src/engine/manifest/validate.js';
 import { brief } from './helpers.js';
 
 const TEXT = `kind: Properties
@@ -49,7 +51,7 @@ describe('releasing the YAML tree', () => {
     expect(sink.items).toEqual([]);
     // every document of the file gave its tree up: the trees are gone
     expect(documents.map((d) => d.treeInMemory)).toEqual([false, false]);
-    const [severity, tier] = items.properties;
+    const [severity, tier] = propertyItems(items);
     // the entry and its keys: read before the release, no parse needed
     expect(at(severity!.ref)).toEqual(before[0]!.entry);
     expect(at(severity!.ref, 'label')).toEqual({ file: 'a.yaml', line: 5, col: 12 });

@@ -1,7 +1,11 @@
-/** src/render/common/diagnostics.ts and src/render/common/color-support.ts: text, colour and JSON of a validation. */
+/** src/engine/render/common/diagnostics.ts and src/engine/render/common/color-support.ts: text, colour and JSON of a validation. */
 import { describe, expect, it } from 'vitest';
-import { colorEnabled } from '../../src/render/common/color-support.js';
-import { diagnosticsJson, formatPlace, renderDiagnosticsText } from '../../src/render/common/diagnostics.js';
+import { colorEnabled } from '../../src/engine/render/common/color-support.js';
+import {
+  diagnosticsJson,
+  formatPlace,
+  renderDiagnosticsText,
+} from '../../src/engine/render/common/diagnostics.js';
 import { check } from './helpers.js';
 
 const report = check(

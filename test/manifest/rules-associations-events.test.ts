@@ -1,6 +1,7 @@
 /** Step 3: association types and event properties. */
 import { describe, expect, it } from 'vitest';
 import { brief, check, codes, only } from './helpers.js';
+import { eventDeclarations } from '../helpers/families.js';
 
 const pair = (types: string) => `kind: Associations\nfrom: tickets\nto: orders\ntypes:\n${types}`;
 const event = (properties: string) =>
@@ -134,7 +135,7 @@ describe('event definitions', () => {
       ),
     );
     expect(report.diagnostics).toEqual([]);
-    expect(report.projects[0]!.model.eventDefinitions.get('order_shipped')).toEqual({
+    expect(eventDeclarations(report.projects[0]!.model).eventDefinitions.get('order_shipped')).toEqual({
       eventName: 'order_shipped',
       label: 'Order shipped',
       description: 'Left the warehouse.',

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiagnosticSink } from '../../src/core/source/diagnostics.js';
-import { validatePaths } from '../../src/manifest/index.js';
+import { validatePaths } from '../../src/engine/manifest/index.js';
 import { readSource } from '../../src/core/source/read-source.js';
 
 const MANIFEST = 'kind: Properties\nobjectType: tickets\ngroups:\n  - { name: support, label: Support }\n';

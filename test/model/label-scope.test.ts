@@ -12,7 +12,7 @@ import {
   labelScope,
   parseLabelEntry,
   quotedEntry,
-} from '../../src/model/label-scope.js';
+} from '../../src/families/association/label-scope.js';
 
 interface SchemaDef {
   pattern?: string;

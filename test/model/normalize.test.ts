@@ -1,24 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { defaultOptionDisplayOrder } from '../../src/model/defaults.js';
+import { defaultOptionDisplayOrder } from '../../src/engine/model/defaults.js';
 import {
   deriveLabelName,
   fromApiLabel,
-  fromApiLimit,
-  limitKey,
   pairKey,
-} from '../../src/model/normalize-association.js';
-import { fromApiEventProperty, normalizeEventProperty } from '../../src/model/normalize-event.js';
-import { fromApiGroup, normalizeGroup } from '../../src/model/normalize-group.js';
-import { fromApiProperty, normalizeProperty, propertyFlagsOf } from '../../src/model/normalize-property.js';
-import { canonicalObjectType, objectTypeIdOf } from '../../src/model/object-types.js';
-import {
-  addApiLabel,
-  addApiLimit,
-  addApiProperty,
-  emptySchemaState,
-  objectSchemaOf,
-} from '../../src/model/schema-state.js';
+} from '../../src/families/association/normalize-association.js';
+import { fromApiEventProperty, normalizeEventProperty } from '../../src/families/event/normalize-event.js';
+import { fromApiGroup, normalizeGroup } from '../../src/families/property/normalize-group.js';
+import { fromApiProperty, normalizeProperty } from '../../src/families/property/normalize-property.js';
+import { flagsOf as propertyFlagsOf } from '../../src/engine/model/flags.js';
+import { canonicalObjectType, objectTypeIdOf } from '../../src/engine/model/object-types.js';
 import type { EventProperty, Property } from '../../src/wire/api.js';
+import { fromApiLimit, limitKey } from '../../src/families/association/limit-model.js';
+import { addApiProperty } from '../../src/families/property/model.js';
+import { emptySchemaState } from '../../src/engine/model/schema-model.js';
+import { objectSchemaOf } from '../../src/families/property/model.js';
+import { addApiLimit, addApiLabel } from '../../src/families/association/model.js';
+import { associationsOf, objectsOf } from '../helpers/families.js';
 
 const apiProperty: Property = {
   name: 'escalation_level',
@@ -70,7 +68,7 @@ describe('object types', () => {
   it('keys state by the canonical name', () => {
     const s = emptySchemaState();
     expect(objectSchemaOf(s, '0-5')).toBe(objectSchemaOf(s, 'tickets'));
-    expect([...s.objects.keys()]).toEqual(['tickets']);
+    expect([...objectsOf(s).keys()]).toEqual(['tickets']);
     expect(pairKey('0-5', '0-123')).toBe('tickets->orders');
   });
 });
@@ -177,7 +175,7 @@ describe('properties', () => {
     });
     const s = emptySchemaState();
     addApiProperty(s, '0-5', { ...apiProperty, platformDefined: true });
-    expect(s.objects.get('tickets')?.propertyFlags.get('escalation_level')).toStrictEqual({
+    expect(objectsOf(s).get('tickets')?.propertyFlags.get('escalation_level')).toStrictEqual({
       platformDefined: true,
       archived: false,
       ...modified,
@@ -216,7 +214,7 @@ describe('groups, labels, limits, event properties', () => {
     const s = emptySchemaState();
     addApiLabel(s, 'tickets', 'orders', { category: 'PLATFORM_DEFINED', typeId: 27, label: null });
     addApiLabel(s, '0-5', '0-123', { category: 'USER_DEFINED', typeId: 1001, label: 'Main' });
-    expect([...s.associations.get('tickets->orders')!.labels.keys()]).toEqual(['Main']);
+    expect([...associationsOf(s).get('tickets->orders')!.labels.keys()]).toEqual(['Main']);
   });
 
   it('normalises limits: only types with a limit count', () => {
@@ -231,7 +229,7 @@ describe('groups, labels, limits, event properties', () => {
       label: 'Main',
       userEnforcedMaxToObjectIds: 2,
     });
-    expect([...s.associations.get('tickets->orders')!.limits.keys()]).toEqual(['Main']);
+    expect([...associationsOf(s).get('tickets->orders')!.limits.keys()]).toEqual(['Main']);
   });
 
   it('keys limits by label text for user labels and by category/typeId otherwise', () => {

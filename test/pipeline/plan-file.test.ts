@@ -5,9 +5,9 @@ import {
   checkSavedPlan,
   compatibleLine,
   parseSavedPlan,
-} from '../../src/pipeline/plan-file.js';
-import { plan } from '../../src/plan/plan.js';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
+} from '../../src/engine/pipeline/plan-file.js';
+import { plan } from '../../src/engine/plan/plan.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
 import { isCrmSchemaError } from '../../src/core/errors.js';
 import { desired, exactCounts, prop, state } from '../plan/fixtures.js';
 import { scenarioDesired, scenarioLive } from '../plan/scenario.js';

@@ -4,12 +4,12 @@
  * that stopped part-way finishes with the same plan and writes nothing twice.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dryRun } from '../../src/apply/dry-run.js';
-import { applyPlan } from '../../src/apply/executor.js';
-import { verifySavedPlan, type VerifiedPlan } from '../../src/pipeline/verify-saved.js';
-import { computePlan } from '../../src/pipeline/compute-plan.js';
-import { toPlanPolicy } from '../../src/live/managed-scope.js';
-import type { PlanDocument, PlannedChange } from '../../src/plan/plan-document.js';
+import { dryRun } from '../../src/engine/apply/dry-run.js';
+import { applyPlan } from '../../src/engine/apply/executor.js';
+import { verifySavedPlan, type VerifiedPlan } from '../../src/engine/pipeline/verify-saved.js';
+import { computePlan } from '../../src/engine/pipeline/compute-plan.js';
+import { toPlanPolicy } from '../../src/engine/live/managed-scope.js';
+import type { PlanDocument, PlannedChange } from '../../src/engine/plan/plan-document.js';
 import {
   ALLOW_ALL,
   applyFixture,
@@ -117,7 +117,8 @@ describe('a saved plan, verified', () => {
       'meta edited',
       () =>
         edited('property.update tickets.upd', (c) => {
-          if (c.type === 'property.update') c.meta.fields[0]!.new = 'Hacked';
+          if (c.type === 'property.update')
+            (c.meta as { fields: { new: unknown }[] }).fields[0]!.new = 'Hacked';
           return c;
         }),
       'property.update tickets.upd: meta: label: the plan sets "Hacked", the manifests now "After"',
@@ -135,7 +136,8 @@ describe('a saved plan, verified', () => {
       'a change added from another plan',
       () => {
         const extra = structuredClone(saved.changes.find((c) => c.id === 'property.create tickets.z_base')!);
-        if (extra.type === 'property.create') extra.meta.property.name = 'intruder';
+        if (extra.type === 'property.create')
+          (extra.meta as { property: { name: string } }).property.name = 'intruder';
         return {
           changes: [
             ...saved.changes,

@@ -3,9 +3,9 @@
  * Prints CPU and wall time of the diff and of the whole plan document (rules, order, requests,
  * fingerprints): the median of several runs after a warm-up, and the first (cold) run.
  */
-import { diff } from '../../src/plan/diff/diff.js';
-import { buildPlan } from '../../src/plan/plan.js';
-import { toWireRequests } from '../../src/plan/requests/wire.js';
+import { diff } from '../../src/engine/plan/diff/diff.js';
+import { buildPlan } from '../../src/engine/plan/plan.js';
+import { toWireRequests } from '../../src/engine/plan/requests/wire.js';
 import { bigCase } from './big-state.js';
 
 function measure(run: () => void): { cpu: number; wall: number } {

@@ -3,8 +3,8 @@
  * A third equal, a third with a changed label and options, a third missing live (created); every
  * property an enumeration with 10 options.
  */
-import type { SchemaState } from '../../src/model/schema-model.js';
-import type { DesiredState } from '../../src/model/desired-state.js';
+import type { SchemaState } from '../../src/engine/model/schema-model.js';
+import type { DesiredState } from '../../src/engine/model/desired-state.js';
 import { desired, select, state } from './fixtures.js';
 
 const OBJECT_TYPES = [

@@ -1,11 +1,11 @@
 /**
- * The table of plan diagnostics in docs/how-a-plan-is-computed.md is the planner's code table: every code
- * with its level and summary, in the table's order, and nothing else.
+ * The table of plan diagnostics in docs/how-a-plan-is-computed.md is the planner's code table: the engine's
+ * codes and every family's, each with its level and summary, in the table's order, and nothing else.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { PLAN_CODES } from '../../src/plan/codes.js';
+import { planCodes } from '../../src/engine/plan/plan-codes.js';
 import { ROOT } from '../helpers/cli.js';
 
 it('docs list every plan diagnostic code with its level and summary', () => {
@@ -21,6 +21,6 @@ it('docs list every plan diagnostic code with its level and summary', () => {
         .map((cell) => cell.trim()),
     );
   expect(rows).toEqual(
-    Object.entries(PLAN_CODES).map(([code, info]) => [`\`${code}\``, info.level, info.summary]),
+    Object.entries(planCodes()).map(([code, info]) => [`\`${code}\``, info.level, info.summary]),
   );
 });

@@ -5,10 +5,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renamedDescription, renamedTo, replacedBy, retiredOption } from '../../src/model/data-step-marks.js';
-import { copyStep, writtenByCopy } from '../../src/plan/copy-values.js';
-import { renameFinished } from '../../src/plan/diff/data-steps.js';
-import { normalizeProperty } from '../../src/model/normalize-property.js';
+import {
+  renamedDescription,
+  renamedTo,
+  replacedBy,
+  retiredOption,
+} from '../../src/families/property/data-step-marks.js';
+import { copyStep, writtenByCopy } from '../../src/engine/plan/copy-values.js';
+import { renameFinished } from '../../src/families/property/data-steps.js';
+import { normalizeProperty } from '../../src/families/property/normalize-property.js';
 import type { ValueWithTimestamp } from '../../src/wire/api.js';
 
 const at = (value: string, ms: number): ValueWithTimestamp => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diff } from '../../src/plan/diff/diff.js';
+import { diff } from '../../src/engine/plan/diff/diff.js';
 import { desired, policy, state } from './fixtures.js';
 
 const U = 'USER_DEFINED';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeEventProperty } from '../../src/model/normalize-event.js';
-import { diff } from '../../src/plan/diff/diff.js';
+import { normalizeEventProperty } from '../../src/families/event/normalize-event.js';
+import { diff } from '../../src/engine/plan/diff/diff.js';
 import { desired, policy, state } from './fixtures.js';
 
 const carrier = {

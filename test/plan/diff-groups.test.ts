@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diff } from '../../src/plan/diff/diff.js';
+import { diff } from '../../src/engine/plan/diff/diff.js';
 import { desired, prop, state } from './fixtures.js';
 
 describe('diff: groups', () => {

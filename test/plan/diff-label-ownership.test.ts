@@ -4,13 +4,15 @@
  * live labels inside it are unmanaged; a project with a scope but no label entries is warned once.
  */
 import { describe, expect, it } from 'vitest';
-import type { DesiredState, Tombstone } from '../../src/model/desired-state.js';
-import { labelAddress, limitAddress } from '../../src/model/address.js';
-import type { ScopePolicy } from '../../src/model/policy.js';
-import type { NormalizedLabel, SchemaState } from '../../src/model/schema-model.js';
-import { diff } from '../../src/plan/diff/diff.js';
-import { unscopedLabelsWarning } from '../../src/plan/diff/label-ownership.js';
+import type { DesiredState, Tombstone } from '../../src/engine/model/desired-state.js';
+import type { ScopePolicy } from '../../src/engine/model/policy.js';
+import type { SchemaState } from '../../src/engine/model/schema-model.js';
+import { diff } from '../../src/engine/plan/diff/diff.js';
+import { unscopedLabelsWarning } from '../../src/families/association/ownership.js';
 import { desired, policy, state } from './fixtures.js';
+import { labelAddress, type NormalizedLabel } from '../../src/families/association/label-model.js';
+import { limitAddress } from '../../src/families/association/limit-model.js';
+import { associationsOf } from '../helpers/families.js';
 
 const U = 'USER_DEFINED';
 const SOURCE = { file: 'schema/associations.yaml', line: 5, col: 5 };
@@ -263,7 +265,7 @@ describe('diff: the label scope', () => {
     const extra = state({
       labels: {
         'contacts->companies': [
-          ...ACCOUNT.associations.get('contacts->companies')!.labels.values(),
+          ...associationsOf(ACCOUNT).get('contacts->companies')!.labels.values(),
           { label: 'Billing backup', category: U, typeId: 105 },
         ],
       },

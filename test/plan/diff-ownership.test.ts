@@ -3,12 +3,14 @@
  * resource outside it is an error at its manifest entry and gets no change.
  */
 import { describe, expect, it } from 'vitest';
-import type { DesiredState, Tombstone } from '../../src/model/desired-state.js';
-import type { ScopePolicy } from '../../src/model/policy.js';
-import type { SchemaState } from '../../src/model/schema-model.js';
-import { diff } from '../../src/plan/diff/diff.js';
-import { unscopedWarning } from '../../src/plan/diff/ownership.js';
+import type { DesiredState, Tombstone } from '../../src/engine/model/desired-state.js';
+import type { ScopePolicy } from '../../src/engine/model/policy.js';
+import type { SchemaState } from '../../src/engine/model/schema-model.js';
+import { diff } from '../../src/engine/plan/diff/diff.js';
+import { unscopedWarning } from '../../src/engine/plan/diff/ownership.js';
 import { desired, policy, prop, select, state } from './fixtures.js';
+import { objectsOf } from '../helpers/families.js';
+import { withPropertyIntents } from '../helpers/families.js';
 
 const SOURCE = { file: 'schema/deals.yaml', line: 7, col: 5 };
 
@@ -18,7 +20,7 @@ const FINANCE = policy({ manage: { groups: ['deals.finance'], prefixes: ['financ
 /** A desired state with its sources (as the manifest reader gives them), without default groups. */
 function manifest(s: SchemaState, tombstones: Tombstone[] = []): DesiredState {
   const sources = new Map<string, typeof SOURCE>();
-  for (const [objectType, schema] of s.objects)
+  for (const [objectType, schema] of objectsOf(s))
     for (const name of schema.properties.keys()) sources.set(`${objectType}.${name}`, SOURCE);
   return { ...desired(s, tombstones), sources };
 }
@@ -95,10 +97,11 @@ describe('diff: the ownership scope of properties', () => {
     );
     const result = diff(manifest(want), live, { policy: FINANCE });
     expect(result.diagnostics).toStrictEqual([]);
-    expect(result.changes.map((c) => `${c.type} ${'name' in c.meta ? c.meta.name : ''}`)).toEqual([
-      'property.update finance_budget',
-      'property.update approver',
-    ]);
+    expect(
+      result.changes.map(
+        (c) => `${c.type} ${'name' in (c.meta as object) ? (c.meta as { name: string }).name : ''}`,
+      ),
+    ).toEqual(['property.update finance_budget', 'property.update approver']);
   });
 
   it('takes a new property by its name or its declared group; refuses one with neither', () => {
@@ -158,9 +161,11 @@ describe('diff: the ownership scope of properties', () => {
       }),
       { policy: FINANCE },
     );
-    expect(result.changes.map((c) => `${c.type} ${'name' in c.meta ? c.meta.name : ''}`)).toEqual([
-      'property.archive finance_old',
-    ]);
+    expect(
+      result.changes.map(
+        (c) => `${c.type} ${'name' in (c.meta as object) ? (c.meta as { name: string }).name : ''}`,
+      ),
+    ).toEqual(['property.archive finance_old']);
     expect(result.diagnostics).toMatchObject([
       {
         code: 'OUTSIDE_MANAGE_SCOPE',
@@ -174,12 +179,10 @@ describe('diff: the ownership scope of properties', () => {
   });
 
   it('refuses a rename whose old property is outside the scope', () => {
-    const want = {
-      ...manifest(
-        state({ properties: { deals: [prop('finance_center', { groupName: 'finance' })] } }, false),
-      ),
-      renames: new Map([['deals.finance_center', 'cost_center']]),
-    };
+    const want = withPropertyIntents(
+      manifest(state({ properties: { deals: [prop('finance_center', { groupName: 'finance' })] } }, false)),
+      { renames: new Map([['deals.finance_center', 'cost_center']]) },
+    );
     const result = diff(want, liveDeals, { policy: FINANCE });
     expect(result.changes).toStrictEqual([]);
     expect(result.diagnostics).toMatchObject([
@@ -321,7 +324,12 @@ describe('diff: the ownership scope of event definitions and their properties', 
     });
     const scoped = policy({ manage: { groups: [], prefixes: ['finance_'], events: ['order_shipped'] } });
     const result = diff(manifest(want), live, { policy: scoped });
-    expect(result.changes.map((c) => `${c.type} ${'eventName' in c.meta ? c.meta.eventName : ''}`)).toEqual([
+    expect(
+      result.changes.map(
+        (c) =>
+          `${c.type} ${'eventName' in (c.meta as object) ? (c.meta as { eventName: string }).eventName : ''}`,
+      ),
+    ).toEqual([
       'eventDefinition.create order_shipped',
       'eventProperty.create order_shipped',
       'eventDefinition.create finance_booked',
@@ -417,8 +425,8 @@ describe('the warning of a project without a manage scope', () => {
       level: 'warning',
       code: 'NO_MANAGE_SCOPE',
       message:
-        "The policy has no manage scope: this project may change every property, group, label and event definition its manifests name, including other teams'.",
-      hint: 'Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, events, labels), for example manage: { prefixes: [support_] }; a manifest naming anything outside it is then refused.',
+        "The policy has no manage scope: this project may change every resource its manifests name (property definitions of object types, and the property groups that hold them; association labels of object pairs, and limits on association types; custom event definitions and their properties), including other teams'.",
+      hint: 'Add policy.manage to crm-schema.yaml with what the project owns (groups, prefixes, labels, events); a manifest naming anything outside it is then refused.',
     });
     const scopes: ScopePolicy['manage'][] = [
       { groups: ['g'], prefixes: [] },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { diff } from '../../src/plan/diff/diff.js';
+import { diff } from '../../src/engine/plan/diff/diff.js';
 import { desired, policy, prop, select, state } from './fixtures.js';
+import type { KnownChange as Change } from '../../src/families/all-families.js';
 
 describe('diff: properties', () => {
   it('creates a property the account lacks', () => {
@@ -109,7 +110,7 @@ describe('diff: properties', () => {
       state({ properties: { tickets: [live] } }),
     );
     expect(result.changes).toHaveLength(1);
-    const change = result.changes[0]!;
+    const change = result.changes[0]! as Change;
     if (change.type !== 'property.update') throw new Error(`unexpected ${change.type}`);
     const [field] = change.meta.fields;
     expect(field?.field).toBe('options');
@@ -167,7 +168,7 @@ describe('diff: properties', () => {
       state({ properties: { tickets: [prop('a')] } }),
     );
     expect(result.changes).toHaveLength(1);
-    const change = result.changes[0]!;
+    const change = result.changes[0]! as Change;
     if (change.type !== 'property.replace') throw new Error(`unexpected ${change.type}`);
     expect(change.meta.immutable[0]).toStrictEqual({ field, old, new: next });
     expect(change.meta.fields.map((f) => f.field)).toContain('label');

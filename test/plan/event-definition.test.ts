@@ -1,11 +1,12 @@
 /** eventDefinition.create: a missing event definition created from a manifest's definition block. */
+import { eventsIn } from '../helpers/families.js';
 import { describe, expect, it } from 'vitest';
-import { endStateOf, isCreate } from '../../src/plan/kinds/registry.js';
-import { scopeOfChanges } from '../../src/apply/read-back.js';
-import { fingerprint, fingerprintFor } from '../../src/plan/fingerprint.js';
-import { checkPlanConsistency } from '../../src/plan/plan-document.js';
-import { plan } from '../../src/plan/plan.js';
-import { toWireRequests } from '../../src/plan/requests/wire.js';
+import { endStateOf, isCreate } from '../../src/engine/plan/kinds/registry.js';
+import { scopeOfChanges } from '../../src/engine/apply/read-back.js';
+import { fingerprint, fingerprintFor } from '../../src/engine/plan/fingerprint.js';
+import { checkPlanConsistency } from '../../src/engine/plan/plan-document.js';
+import { plan } from '../../src/engine/plan/plan.js';
+import { toWireRequests } from '../../src/engine/plan/requests/wire.js';
 import { desired, prop, state } from './fixtures.js';
 
 const carrier = {
@@ -225,7 +226,7 @@ describe('eventDefinition.create in apply (read-back, end state, stale check)', 
     });
 
   it('reads the definition back, and is done once it exists with the label and description asked for', () => {
-    expect([...scopeOfChanges([change]).events]).toStrictEqual(['e']);
+    expect([...eventsIn(scopeOfChanges([change]))]).toStrictEqual(['e']);
     expect(isCreate(change)).toBe(true);
     expect(endStateOf(change, absent)).toStrictEqual({
       done: false,

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../src/plan/canonical-json.js';
-import type { Change } from '../../src/plan/change-types.js';
-import { ABSENT, fingerprint, fingerprintFor } from '../../src/plan/fingerprint.js';
-import { liveResourceFor } from '../../src/plan/kinds/registry.js';
-import { plan } from '../../src/plan/plan.js';
+import { canonicalJson } from '../../src/engine/plan/canonical-json.js';
+import type { KnownChange as Change } from '../../src/families/all-families.js';
+import { ABSENT, fingerprint, fingerprintFor } from '../../src/engine/plan/fingerprint.js';
+import { liveResourceFor } from '../../src/engine/plan/kinds/registry.js';
+import { plan } from '../../src/engine/plan/plan.js';
 import { prop, state } from './fixtures.js';
 import { scenarioDesired, scenarioLive } from './scenario.js';
+import { objectsOf } from '../helpers/families.js';
 
 describe('fingerprints', () => {
   it('is absent for no resource, and a sha256 of canonical JSON otherwise', () => {
@@ -29,7 +30,7 @@ describe('fingerprints', () => {
     expect(fingerprints['label.create tickets->orders:Primary order']).toBe(ABSENT);
     expect(fingerprints['limit.set tickets->orders:Primary order']).toBe(ABSENT);
     expect(fingerprints['property.update tickets.upd']).toBe(
-      fingerprint(live.objects.get('tickets')!.properties.get('upd')),
+      fingerprint(objectsOf(live).get('tickets')!.properties.get('upd')),
     );
     expect(fingerprints['label.delete tickets->orders:Old']).toBe(
       fingerprint({ label: 'Old', category: 'USER_DEFINED', typeId: 1001 }),

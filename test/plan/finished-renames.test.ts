@@ -6,21 +6,25 @@
  * that a run stopped in between resumes as this rename. Any other archived property holding the new name
  * still blocks the rename.
  */
+import { addRename } from '../../src/families/property/intents.js';
 import { describe, expect, it } from 'vitest';
-import { plan } from '../../src/plan/plan.js';
-import { driftReadingOf, migrationOf } from '../../src/plan/kinds/registry.js';
-import { writtenByCopy } from '../../src/plan/copy-values.js';
-import { renamedAway } from '../../src/plan/diff/data-steps.js';
-import { DEFAULT_POLICY } from '../../src/model/policy.js';
-import type { DesiredState } from '../../src/model/desired-state.js';
+import { plan } from '../../src/engine/plan/plan.js';
+import { driftReadingOf, migrationOf } from '../../src/engine/plan/kinds/registry.js';
+import { writtenByCopy } from '../../src/engine/plan/copy-values.js';
+import { renamedAway } from '../../src/families/property/data-steps.js';
+import { DEFAULT_POLICY } from '../../src/engine/model/policy.js';
+import type { DesiredState } from '../../src/engine/model/desired-state.js';
 import type { ValueWithTimestamp } from '../../src/wire/api.js';
-import { changeOf } from '../../src/plan/plan-document.js';
+import { changeOf } from '../../src/engine/plan/plan-document.js';
 import { prop, state } from './fixtures.js';
+import { objectsOf } from '../helpers/families.js';
 
 const MARK = (to: string) => `crm-schema: renamed to ${to}`;
 
 function withRename(s: DesiredState['state'], address: string, from: string): DesiredState {
-  return { state: s, tombstones: [], renames: new Map([[address, from]]) };
+  const intents = new Map<string, unknown>();
+  addRename(intents, address, from);
+  return { state: s, tombstones: [], intents };
 }
 
 describe('an archived property a finished rename archived, declared again', () => {
@@ -141,12 +145,12 @@ describe('a rename whose new name is archived', () => {
       properties: { tickets: [prop('level'), prop('tier', { description: MARK('level') })] },
     });
     // the old property was changed after the restored one was first made: a finished rename would say so
-    live.objects.get('tickets')!.propertyFlags.set('level', {
+    objectsOf(live).get('tickets')!.propertyFlags.set('level', {
       platformDefined: false,
       archived: false,
       updatedAt: '2026-02-01T00:00:00Z',
     });
-    live.objects.get('tickets')!.propertyFlags.set('tier', {
+    objectsOf(live).get('tickets')!.propertyFlags.set('tier', {
       platformDefined: false,
       archived: false,
       createdAt: '2026-01-01T00:00:00Z',

@@ -1,24 +1,18 @@
 /** Inline states for the planner's unit tests: small builders over the normalised model. */
-import type { PropertyLike } from '../../src/model/normalize-property.js';
-import { normalizeProperty } from '../../src/model/normalize-property.js';
-import type { NormalizedProperty, SchemaState } from '../../src/model/schema-model.js';
-import {
-  addLabel,
-  addLimit,
-  associationPairOf,
-  emptySchemaState,
-  eventDefinitionOf,
-  objectSchemaOf,
-} from '../../src/model/schema-state.js';
-import { normalizeEventProperty, type EventPropertyLike } from '../../src/model/normalize-event.js';
-import type {
-  NormalizedEventDefinitionInfo,
-  NormalizedLabel,
-  NormalizedLimit,
-} from '../../src/model/schema-model.js';
-import type { DesiredState, Tombstone } from '../../src/model/desired-state.js';
-import type { DataCounts } from '../../src/plan/data-check.js';
-import { DEFAULT_POLICY, type ScopePolicy } from '../../src/model/policy.js';
+import type { PropertyLike } from '../../src/families/property/normalize-property.js';
+import { normalizeProperty } from '../../src/families/property/normalize-property.js';
+import type { SchemaState } from '../../src/engine/model/schema-model.js';
+import { normalizeEventProperty, type EventPropertyLike } from '../../src/families/event/normalize-event.js';
+import type { DesiredState, Tombstone } from '../../src/engine/model/desired-state.js';
+import type { DataCounts } from '../../src/engine/plan/data-check.js';
+import { DEFAULT_POLICY, type ScopePolicy } from '../../src/engine/model/policy.js';
+import type { NormalizedProperty } from '../../src/families/property/model.js';
+import { type NormalizedLabel } from '../../src/families/association/label-model.js';
+import { type NormalizedLimit } from '../../src/families/association/limit-model.js';
+import { emptySchemaState } from '../../src/engine/model/schema-model.js';
+import { eventDefinitionOf, type NormalizedEventDefinitionInfo } from '../../src/families/event/model.js';
+import { associationPairOf, addLabel, addLimit } from '../../src/families/association/model.js';
+import { objectSchemaOf } from '../../src/families/property/model.js';
 
 export function prop(name: string, fields: Partial<PropertyLike> = {}): NormalizedProperty {
   return normalizeProperty({

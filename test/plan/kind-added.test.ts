@@ -1,37 +1,44 @@
 /**
- * Adding a change kind is one module and its line in the list of kinds: a kind crm-schema does not have
- * (`group.relabel`, test/plan/added-kind/group-relabel.ts) is added to the list here, and nothing else
- * changes. It is planned (from a change made by hand: its diff is the only other part a real kind adds),
+ * Adding a change kind is one module and its line in its family's list of kinds: a kind crm-schema does
+ * not have (`group.relabel`, test/plan/added-kind/group-relabel.ts) is added to the property family's list
+ * here (the families installed with it), and nothing else changes. It is planned (from a change made by hand: its diff is the only other part a real kind adds),
  * rendered as text, Markdown and JSON, saved and read back (checked against the plan's JSON Schema, its
  * meta included), verified as a saved plan, applied against the emulator over HTTP, and read as drift.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyPlan } from '../../src/apply/executor.js';
-import { readBack } from '../../src/apply/read-back.js';
-import { classifyDrift } from '../../src/drift/classify.js';
-import { DEFAULT_POLICY } from '../../src/model/policy.js';
-import { readSavedPlan } from '../../src/pipeline/plan-file.js';
-import { planShapeProblems } from '../../src/pipeline/plan-schema.js';
-import { savedPlan } from '../../src/pipeline/saved-plan.js';
-import { verifySavedPlan } from '../../src/pipeline/verify-saved.js';
-import { CHANGE_TYPES, type Change } from '../../src/plan/change-types.js';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
-import { buildPlan } from '../../src/plan/plan.js';
-import { metaDefName, planJsonSchema } from '../../src/plan/plan-json-schema.js';
-import { renderPlanJson } from '../../src/render/plan/plan-json.js';
-import { renderPlanMarkdown } from '../../src/render/plan/plan-markdown.js';
-import { renderPlanText } from '../../src/render/plan/plan-text.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { applyPlan } from '../../src/engine/apply/executor.js';
+import { readBack } from '../../src/engine/apply/read-back.js';
+import { classifyDrift } from '../../src/engine/drift/classify.js';
+import { DEFAULT_POLICY } from '../../src/engine/model/policy.js';
+import { readSavedPlan } from '../../src/engine/pipeline/plan-file.js';
+import { planShapeProblems } from '../../src/engine/pipeline/plan-schema.js';
+import { savedPlan } from '../../src/engine/pipeline/saved-plan.js';
+import { verifySavedPlan } from '../../src/engine/pipeline/verify-saved.js';
+import { type Change } from '../../src/engine/plan/change-types.js';
+import { changeTypes } from '../../src/engine/plan/kinds/registry.js';
+import { installFamilies } from '../../src/engine/installed.js';
+import { ALL_FAMILIES } from '../../src/families/all-families.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
+import { buildPlan } from '../../src/engine/plan/plan.js';
+import { metaDefName, planJsonSchema } from '../../src/engine/plan/plan-json-schema.js';
+import { renderPlanJson } from '../../src/engine/render/plan/plan-json.js';
+import { renderPlanMarkdown } from '../../src/engine/render/plan/plan-markdown.js';
+import { renderPlanText } from '../../src/engine/render/plan/plan-text.js';
 import { applyFixture, writeCalls, type ApplyFixture } from '../apply/helpers.js';
-import type * as AllKinds from '../../src/plan/kinds/all-kinds.js';
-import { GroupRelabelMeta } from './added-kind/group-relabel.js';
+import { groupRelabel, GroupRelabelMeta } from './added-kind/group-relabel.js';
 
-// the one line a new kind adds to src/plan/kinds/all-kinds.ts
-vi.mock('../../src/plan/kinds/all-kinds.js', async (importOriginal) => {
-  const { KINDS } = await importOriginal<typeof AllKinds>();
-  const { groupRelabel } = await import('./added-kind/group-relabel.js');
-  return { KINDS: [...KINDS, groupRelabel] };
+// the one line a new kind adds to its family's list of kinds (src/families/property/family.ts)
+beforeAll(() => {
+  installFamilies(
+    ALL_FAMILIES.map((family) =>
+      family.name === 'property' ? { ...family, kinds: [...family.kinds, groupRelabel] } : family,
+    ),
+  );
+});
+afterAll(() => {
+  installFamilies(ALL_FAMILIES);
 });
 
 const relabel = {
@@ -59,12 +66,12 @@ async function planNow(): Promise<{
 
 describe('a change kind added as one module', () => {
   it('is a change type, with its meta in the plan schema, declared once', () => {
-    expect(CHANGE_TYPES.at(-1)).toBe('group.relabel');
+    expect(changeTypes()).toContain('group.relabel');
     const defs = planJsonSchema().$defs as Record<string, unknown>;
     expect(defs[metaDefName('group.relabel')]).toStrictEqual(JSON.parse(JSON.stringify(GroupRelabelMeta)));
     const change = defs.change as { properties: { type: { enum: string[] } }; oneOf: unknown[] };
     expect(change.properties.type.enum).toContain('group.relabel');
-    expect(change.oneOf).toHaveLength(CHANGE_TYPES.length);
+    expect(change.oneOf).toHaveLength(changeTypes().length);
   });
 
   it('is planned, rendered, saved, read back, verified, applied and read as drift', async () => {

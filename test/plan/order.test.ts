@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../../src/plan/change-types.js';
-import { computeDependencies } from '../../src/plan/dependencies.js';
-import { idOf } from '../../src/plan/kinds/registry.js';
-import { orderChanges } from '../../src/plan/order.js';
-import { plan } from '../../src/plan/plan.js';
+import type { KnownChange as Change } from '../../src/families/all-families.js';
+import { computeDependencies } from '../../src/engine/plan/dependencies.js';
+import { idOf } from '../../src/engine/plan/kinds/registry.js';
+import { orderChanges } from '../../src/engine/plan/order.js';
+import { plan } from '../../src/engine/plan/plan.js';
 import { desired, prop, state } from './fixtures.js';
 import { scenarioDesired, scenarioLive } from './scenario.js';
 

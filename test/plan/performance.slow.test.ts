@@ -3,8 +3,8 @@
  * takes (well under a second each) is a figure of `npm run bench` (timing).
  */
 import { describe, expect, it } from 'vitest';
-import { diff } from '../../src/plan/diff/diff.js';
-import { buildPlan } from '../../src/plan/plan.js';
+import { diff } from '../../src/engine/plan/diff/diff.js';
+import { buildPlan } from '../../src/engine/plan/plan.js';
 import { bigCase } from './big-state.js';
 
 describe('a large account', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { idOf, messageOf, addressOf, requestsFor } from '../../src/plan/kinds/registry.js';
-import { changeOf, checkPlanConsistency, readPlanDocument } from '../../src/plan/plan-document.js';
-import { plan } from '../../src/plan/plan.js';
+import { idOf, messageOf, addressOf, requestsFor } from '../../src/engine/plan/kinds/registry.js';
+import { changeOf, checkPlanConsistency, readPlanDocument } from '../../src/engine/plan/plan-document.js';
+import { plan } from '../../src/engine/plan/plan.js';
 import { desired, exactCounts, prop, state } from './fixtures.js';
 import { scenarioDesired, scenarioLive } from './scenario.js';
 

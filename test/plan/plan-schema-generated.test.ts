@@ -6,14 +6,21 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  CONFIG_SCHEMA_FILE,
+  configSchemaText,
+  MANIFEST_SCHEMA_FILE,
+  manifestSchemaText,
   PLAN_SCHEMA_FILE,
   planSchemaText,
   RECORD_SCHEMA_FILE,
   recordSchemaText,
 } from '../../scripts/build/plan-schema.js';
-import { CHANGE_TYPES } from '../../src/plan/change-types.js';
-import { KINDS } from '../../src/plan/kinds/all-kinds.js';
-import { metaDefName, planJsonSchema } from '../../src/plan/plan-json-schema.js';
+import { changeTypes } from '../../src/engine/plan/kinds/registry.js';
+import { ALL_FAMILIES } from '../../src/families/all-families.js';
+
+const CHANGE_TYPES = changeTypes();
+const KINDS = ALL_FAMILIES.flatMap((family) => family.kinds);
+import { metaDefName, planJsonSchema } from '../../src/engine/plan/plan-json-schema.js';
 
 describe('schemas/plan.schema.json', () => {
   it('is what the declarations give (run `npm run build:schemas` after changing one)', async () => {
@@ -37,6 +44,21 @@ describe('schemas/plan.schema.json', () => {
     ]);
     for (const kind of KINDS) {
       expect(defs[metaDefName(kind.type)], kind.type).toStrictEqual(JSON.parse(JSON.stringify(kind.meta)));
+    }
+  });
+});
+
+describe('schemas/manifest.schema.json and schemas/config.schema.json', () => {
+  it('are what the families declare (run `npm run build:schemas` after changing a declaration)', async () => {
+    for (const [file, text] of [
+      [MANIFEST_SCHEMA_FILE, await manifestSchemaText()],
+      [CONFIG_SCHEMA_FILE, await configSchemaText()],
+    ] as const) {
+      const name = file.split(/[\\/]/).pop() ?? '';
+      expect(
+        readFileSync(file, 'utf8') === text,
+        `schemas/${name} is stale: run \`npm run build:schemas\` and commit it`,
+      ).toBe(true);
     }
   });
 });

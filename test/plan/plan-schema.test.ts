@@ -2,13 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { CHANGE_TYPES } from '../../src/plan/change-types.js';
-import { PHASES } from '../../src/plan/phases.js';
-import { buildPlan, plan } from '../../src/plan/plan.js';
-import { unremapChange } from '../../src/plan/kinds/property-unremap.js';
+import { changeTypes } from '../../src/engine/plan/kinds/registry.js';
+
+const CHANGE_TYPES = changeTypes();
+import { phaseList } from '../../src/engine/installed.js';
+import { buildPlan, plan } from '../../src/engine/plan/plan.js';
 import { desired, exactCounts, policy, prop, state } from './fixtures.js';
 import { scenarioDesired, scenarioLive } from './scenario.js';
 import { reviewPlan } from '../render/plans.js';
+import { unremapChange } from '../../src/families/property/kinds/property-unremap-meta.js';
 
 const schema = JSON.parse(
   readFileSync(new URL('../../schemas/plan.schema.json', import.meta.url), 'utf8'),
@@ -75,7 +77,7 @@ describe('schemas/plan.schema.json', () => {
       }),
     );
     const review = reviewPlan();
-    // a rollback's put-back of a remap (made by src/rollback, never by the diff)
+    // a rollback's put-back of a remap (made by src/engine/rollback, never by the diff)
     const putBack = buildPlan(
       {
         changes: [
@@ -148,7 +150,7 @@ describe('schemas/plan.schema.json', () => {
   it('lists exactly the change types and phases the code has', () => {
     const defs = schema.$defs as Record<string, { properties: Record<string, { enum?: string[] }> }>;
     expect(defs.change!.properties.type!.enum).toStrictEqual([...CHANGE_TYPES]);
-    expect(defs.change!.properties.phase!.enum).toStrictEqual([...PHASES]);
+    expect(defs.change!.properties.phase!.enum).toStrictEqual([...phaseList()]);
   });
 
   it('describes every key', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../../src/plan/change-types.js';
-import { analyseFormula, formulaReferences } from '../../src/model/formula.js';
-import { requestsFor } from '../../src/plan/kinds/registry.js';
-import { plan } from '../../src/plan/plan.js';
-import { refsIn, resolveRefs } from '../../src/plan/requests/refs.js';
-import { toWireRequests, type WireInput } from '../../src/plan/requests/wire.js';
+import type { KnownChange as Change } from '../../src/families/all-families.js';
+import { analyseFormula, formulaReferences } from '../../src/families/property/formula.js';
+import { requestsFor } from '../../src/engine/plan/kinds/registry.js';
+import { plan } from '../../src/engine/plan/plan.js';
+import { refsIn, resolveRefs } from '../../src/engine/plan/requests/refs.js';
+import { toWireRequests, type WireInput } from '../../src/engine/plan/requests/wire.js';
 import { desired, prop, state } from './fixtures.js';
 import { scenarioDesired, scenarioLive } from './scenario.js';
 

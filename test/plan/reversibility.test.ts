@@ -6,16 +6,16 @@
  * own reading, says irreversible exactly when the plan does. The irreversible gate of the policy too.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChangeOutcome, RecordValueWrite } from '../../src/apply/types.js';
-import type { Change } from '../../src/plan/change-types.js';
-import type { PlannedChange } from '../../src/plan/plan-document.js';
-import { decideAll } from '../../src/plan/policy-decision.js';
-import { MAX_RECORDED_VALUES, reversalOf, type Reversal } from '../../src/plan/reversibility.js';
-import { emptyTrace, foldRecord, openRecord, tracedOutcome } from '../../src/record/make-record.js';
-import { reversalsOf } from '../../src/rollback/reversal.js';
-import { plan } from '../../src/plan/plan.js';
-import type { Count, DataCounts, SampleValues } from '../../src/plan/data-counts.js';
-import { recordCountKey } from '../../src/plan/data-counts.js';
+import type { ChangeOutcome, RecordValueWrite } from '../../src/engine/apply/types.js';
+import type { KnownChange as Change } from '../../src/families/all-families.js';
+import type { PlannedChange } from '../../src/engine/plan/plan-document.js';
+import { decideAll } from '../../src/engine/plan/policy-decision.js';
+import { MAX_RECORDED_VALUES, reversalOf, type Reversal } from '../../src/engine/plan/reversibility.js';
+import { emptyTrace, foldRecord, openRecord, tracedOutcome } from '../../src/engine/record/make-record.js';
+import { reversalsOf } from '../../src/engine/rollback/reversal.js';
+import { plan } from '../../src/engine/plan/plan.js';
+import type { Count, DataCounts, SampleValues } from '../../src/engine/plan/data-counts.js';
+import { recordCountKey } from '../../src/engine/plan/data-counts.js';
 import { desired, prop, select, state } from './fixtures.js';
 
 const SHOW: SampleValues = { show: true, sensitive: () => false };

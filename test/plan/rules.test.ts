@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeEventProperty } from '../../src/model/normalize-event.js';
-import type { Change } from '../../src/plan/change-types.js';
-import { diff } from '../../src/plan/diff/diff.js';
-import { classify } from '../../src/plan/classify.js';
-import { dataCheckTargets, recordCountKey } from '../../src/plan/data-check.js';
+import { normalizeEventProperty } from '../../src/families/event/normalize-event.js';
+import type { KnownChange as Change } from '../../src/families/all-families.js';
+import { diff } from '../../src/engine/plan/diff/diff.js';
+import { classify } from '../../src/engine/plan/classify.js';
+import { dataCheckTargets, recordCountKey } from '../../src/engine/plan/data-check.js';
 import { desired, exactCounts, prop, select, state } from './fixtures.js';
 
-const severities = (changes: Change[], counts?: Map<string, number>) =>
+const severities = (changes: readonly { type: string; meta: unknown }[], counts?: Map<string, number>) =>
   classify(changes, counts === undefined ? {} : { counts: exactCounts(counts) }).map((c) => [
     c.type,
     c.severity,
@@ -154,7 +154,8 @@ describe('severity', () => {
     );
     expect(classified?.affected).toStrictEqual({ unit: 'records', count: 412, exact: true });
     if (classified?.type !== 'property.update') throw new Error('expected an update');
-    expect(classified.meta.fields[0]?.options?.filter((o) => o.kind === 'removed')).toMatchObject([
+    const meta = classified.meta as Extract<Change, { type: 'property.update' }>['meta'];
+    expect(meta.fields[0]?.options?.filter((o) => o.kind === 'removed')).toMatchObject([
       { value: 'legacy', recordCount: 412 },
       { value: 'old', recordCount: 0 },
     ]);

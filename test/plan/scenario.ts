@@ -1,6 +1,6 @@
 /** One plan touching every phase, shared by the order, request, document and schema tests. */
-import type { SchemaState } from '../../src/model/schema-model.js';
-import type { DesiredState } from '../../src/model/desired-state.js';
+import type { SchemaState } from '../../src/engine/model/schema-model.js';
+import type { DesiredState } from '../../src/engine/model/desired-state.js';
 import { desired, prop, select, state } from './fixtures.js';
 
 const U = 'USER_DEFINED';

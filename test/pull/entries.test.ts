@@ -1,14 +1,10 @@
 /** Live resources as manifest entries: API names, platform defaults left out exactly where the normaliser fills them. */
 import { describe, expect, it } from 'vitest';
-import { normalizeProperty } from '../../src/model/normalize-property.js';
-import { normalizeEventProperty } from '../../src/model/normalize-event.js';
-import {
-  eventPropertyEntry,
-  groupEntry,
-  labelEntry,
-  optionEntry,
-  propertyEntry,
-} from '../../src/pull/entries.js';
+import { normalizeProperty } from '../../src/families/property/normalize-property.js';
+import { normalizeEventProperty } from '../../src/families/event/normalize-event.js';
+import { groupEntry, optionEntry, propertyEntry } from '../../src/families/property/pull/entries.js';
+import { eventPropertyEntry } from '../../src/families/event/pull/entries.js';
+import { labelEntry } from '../../src/families/association/pull/entries.js';
 
 const base = { name: 'p', label: 'P', type: 'string', fieldType: 'text', groupName: 'g' };
 

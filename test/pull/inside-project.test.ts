@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assertInsideProject, checkOutDir } from '../../src/pull/inside-project.js';
+import { assertInsideProject, checkOutDir } from '../../src/engine/pull/inside-project.js';
 import { liveFixture, removeDir, tempDir, type LiveFixture } from '../live/helpers.js';
 import { pullInto } from './helpers.js';
 

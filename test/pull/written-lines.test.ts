@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import { parseAllDocuments, type Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { mergeThreeWay } from '../../src/pull/three-way.js';
-import { keepWrittenLines } from '../../src/pull/written-lines.js';
-import { documentText, mapItems, seqValue, setValue } from '../../src/pull/yaml-edit.js';
-import { layoutOf } from '../../src/pull/yaml-layout.js';
+import { mergeThreeWay } from '../../src/engine/pull/three-way.js';
+import { keepWrittenLines } from '../../src/engine/pull/written-lines.js';
+import { documentText, mapItems, seqValue, setValue } from '../../src/engine/pull/yaml-edit.js';
+import { layoutOf } from '../../src/engine/pull/yaml-layout.js';
 
 const lines = fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e'), { maxLength: 12 });
 

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import type { ApplyReport } from '../../src/apply/types.js';
+import type { ApplyReport } from '../../src/engine/apply/types.js';
 import { totalCreates, writeSyntheticProject, type SyntheticSize } from '../bench/synthetic-account.js';
 import { runCli } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';

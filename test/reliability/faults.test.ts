@@ -7,7 +7,7 @@
  * `Retry-After: 0` so the suite stays fast; `npm run soak` runs the same with the real 1 s.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyPlan } from '../../src/apply/executor.js';
+import { applyPlan } from '../../src/engine/apply/executor.js';
 import { totalCreates, type SyntheticSize } from '../bench/synthetic-account.js';
 import { syntheticFixture, type SyntheticFixture } from './fixture.js';
 import { duplicates, expectedInventory, inventory } from './inventory.js';

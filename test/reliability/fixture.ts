@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type CrmClient } from '../../src/api/index.js';
 import type { ResponseLogEvent } from '../../src/api/log.js';
-import { computePlan } from '../../src/pipeline/compute-plan.js';
-import { loadCommandProject, type Project } from '../../src/pipeline/project.js';
+import { computePlan } from '../../src/engine/pipeline/compute-plan.js';
+import { loadCommandProject, type Project } from '../../src/engine/pipeline/project.js';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
-import { toPlanPolicy } from '../../src/live/managed-scope.js';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
+import { toPlanPolicy } from '../../src/engine/live/managed-scope.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
 import { writeSyntheticProject, type SyntheticSize } from '../bench/synthetic-account.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 

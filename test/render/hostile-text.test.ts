@@ -6,15 +6,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dryRun } from '../../src/apply/dry-run.js';
-import { plan } from '../../src/plan/plan.js';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
-import { renderDryRunText } from '../../src/render/apply/apply-dry-run.js';
-import { renderPlanJson } from '../../src/render/plan/plan-json.js';
-import { renderPlanMarkdown } from '../../src/render/plan/plan-markdown.js';
-import { renderPlanText } from '../../src/render/plan/plan-text.js';
+import { dryRun } from '../../src/engine/apply/dry-run.js';
+import { plan } from '../../src/engine/plan/plan.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
+import { renderDryRunText } from '../../src/engine/render/apply/apply-dry-run.js';
+import { renderPlanJson } from '../../src/engine/render/plan/plan-json.js';
+import { renderPlanMarkdown } from '../../src/engine/render/plan/plan-markdown.js';
+import { renderPlanText } from '../../src/engine/render/plan/plan-text.js';
 import { INVISIBLE_CLASS, neutralize } from '../../src/core/control-chars.js';
-import { escapeJsonText, neutralizeDocument } from '../../src/render/common/safe-text.js';
+import { escapeJsonText, neutralizeDocument } from '../../src/engine/render/common/safe-text.js';
 import { desired, prop, select, state } from '../plan/fixtures.js';
 
 /** Colour codes are the only escape sequences a renderer may write itself. */

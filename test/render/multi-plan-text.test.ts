@@ -3,7 +3,7 @@
  * as its name or its widest count, so that no two names or numbers run together.
  */
 import { describe, expect, it } from 'vitest';
-import { renderMultiPlanText } from '../../src/render/plan/multi-plan.js';
+import { renderMultiPlanText } from '../../src/engine/render/plan/multi-plan.js';
 import { emptyPlan, reviewPlan } from './plans.js';
 
 const HEADER = 'environment  create  update  replace  remove  destructive  refused  errors';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeOptions } from '../../src/model/normalize-options.js';
-import { diffOptions } from '../../src/plan/diff/option-diff.js';
-import { optionDiffLines, optionListText } from '../../src/render/common/option-diff.js';
+import { normalizeOptions } from '../../src/engine/model/normalize-options.js';
+import { diffOptions } from '../../src/engine/plan/diff/option-diff.js';
+import { optionDiffLines, optionListText } from '../../src/engine/render/common/option-diff.js';
 
 const options = (...list: { label: string; value: string; hidden?: boolean; description?: string }[]) =>
   normalizeOptions(list);

@@ -2,9 +2,9 @@
  * A large JSON plan comes in pieces of about 1 MB that join to the text of one JSON.stringify. Slow tier.
  */
 import { describe, expect, it } from 'vitest';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
-import { planJsonChunks, planKeyOrder, renderPlanJson } from '../../src/render/plan/plan-json.js';
-import { escapeJsonText } from '../../src/render/common/safe-text.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
+import { planJsonChunks, planKeyOrder, renderPlanJson } from '../../src/engine/render/plan/plan-json.js';
+import { escapeJsonText } from '../../src/engine/render/common/safe-text.js';
 import { emptyPlan, hostilePlan, reviewPlan } from './plans.js';
 
 describe('the JSON plan of a large plan', () => {

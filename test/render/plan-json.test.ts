@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { readPlanDocument, type PlanDocument } from '../../src/plan/plan-document.js';
-import { renderPlanJson } from '../../src/render/plan/plan-json.js';
-import { renderPlanMarkdown } from '../../src/render/plan/plan-markdown.js';
-import { renderPlanText } from '../../src/render/plan/plan-text.js';
+import { readPlanDocument, type PlanDocument } from '../../src/engine/plan/plan-document.js';
+import { renderPlanJson } from '../../src/engine/render/plan/plan-json.js';
+import { renderPlanMarkdown } from '../../src/engine/render/plan/plan-markdown.js';
+import { renderPlanText } from '../../src/engine/render/plan/plan-text.js';
 import { emptyPlan, hostilePlan, reviewPlan } from './plans.js';
 
 describe('the JSON plan', () => {

@@ -3,7 +3,7 @@ import {
   fitToLimit,
   type MarkdownSection,
   type Omitted,
-} from '../../src/render/plan/plan-markdown-budget.js';
+} from '../../src/engine/render/plan/plan-markdown-budget.js';
 
 const section = (name: string, ids: string[]): MarkdownSection => ({
   open: (shown) => `<${name} ${shown}/${ids.length}>\n`,

@@ -4,7 +4,7 @@ import {
   escapeHtml,
   escapeMarkdown,
   fencedBlock,
-} from '../../src/render/common/markdown-escape.js';
+} from '../../src/engine/render/common/markdown-escape.js';
 
 describe('Markdown escaping', () => {
   it('escapes inline Markdown and HTML, and keeps text on one line', () => {

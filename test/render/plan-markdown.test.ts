@@ -3,8 +3,8 @@ import {
   MARKDOWN_MAX_LENGTH,
   PLAN_COMMENT_MARKER,
   renderPlanMarkdown,
-} from '../../src/render/plan/plan-markdown.js';
-import { plan } from '../../src/plan/plan.js';
+} from '../../src/engine/render/plan/plan-markdown.js';
+import { plan } from '../../src/engine/plan/plan.js';
 import { desired, select, state } from '../plan/fixtures.js';
 import { bigPlan, emptyPlan, hostilePlan, reviewPlan, unmanagedOnlyPlan } from './plans.js';
 

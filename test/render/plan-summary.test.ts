@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanDiagnostic } from '../../src/plan/diagnostics.js';
-import type { PlannedChange } from '../../src/plan/plan-document.js';
-import { countPlan, planErrorLine, summaryLine, verbOf } from '../../src/render/plan/plan-summary.js';
+import type { PlanDiagnostic } from '../../src/engine/plan/diagnostics.js';
+import type { PlannedChange } from '../../src/engine/plan/plan-document.js';
+import { countPlan, planErrorLine, summaryLine, verbOf } from '../../src/engine/render/plan/plan-summary.js';
 import { reviewPlan } from './plans.js';
 
 const change = (

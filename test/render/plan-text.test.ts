@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderPlanText } from '../../src/render/plan/plan-text.js';
-import { plan } from '../../src/plan/plan.js';
+import { renderPlanText } from '../../src/engine/render/plan/plan-text.js';
+import { plan } from '../../src/engine/plan/plan.js';
 import { desired, prop, state } from '../plan/fixtures.js';
 import { bigPlan, emptyPlan, hostilePlan, reviewPlan, unmanagedOnlyPlan } from './plans.js';
 

@@ -3,10 +3,11 @@
  * tests' builders): one review plan with every change type, record counts and diagnostics; a plan with
  * Markdown-hostile user text; a very large plan.
  */
-import type { OptionLike } from '../../src/model/normalize-options.js';
-import type { PlanDocument } from '../../src/plan/plan-document.js';
-import { plan } from '../../src/plan/plan.js';
+import type { OptionLike } from '../../src/engine/model/normalize-options.js';
+import type { PlanDocument } from '../../src/engine/plan/plan-document.js';
+import { plan } from '../../src/engine/plan/plan.js';
 import { desired, exactCounts, policy, prop, select, state } from '../plan/fixtures.js';
+import { withPropertyIntents } from '../helpers/families.js';
 
 const U = 'USER_DEFINED';
 const P = 'PLATFORM_DEFINED';
@@ -170,8 +171,7 @@ export function reviewPlan(): PlanDocument {
       source: { file: 'schema/tickets.yaml', line: 41, col: 5 },
     },
   ];
-  const declared = {
-    ...desired(want, tombstones),
+  const declared = withPropertyIntents(desired(want, tombstones), {
     renames: new Map([['tickets.support_tier', 'support_level']]),
     remaps: new Map([
       [
@@ -182,7 +182,7 @@ export function reviewPlan(): PlanDocument {
         ]),
       ],
     ]),
-  };
+  });
   return plan(declared, live, {
     // the project owns everything it names (a manifest naming anything outside its scope is an error)
     policy: policy({

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appendStepSummary } from '../../src/render/common/step-summary.js';
+import { appendStepSummary } from '../../src/engine/render/common/step-summary.js';
 
 describe('the GitHub step summary', () => {
   let dir: string;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { collapse, inlineWordDiff, twoSidedWordDiff, wordDiff } from '../../src/render/common/word-diff.js';
+import {
+  collapse,
+  inlineWordDiff,
+  twoSidedWordDiff,
+  wordDiff,
+} from '../../src/engine/render/common/word-diff.js';
 
 describe('word diff', () => {
   it('marks removed and added words', () => {

@@ -5,13 +5,14 @@
  * and a remap is put back record by record from the record's values or, with ids only, from the change.
  */
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../../src/plan/change-types.js';
-import type { RecordedChange, RecordWrites } from '../../src/record/record-shape.js';
+import type { KnownChange as Change } from '../../src/families/all-families.js';
+import type { RecordedChange, RecordWrites } from '../../src/engine/record/shape/record-shape.js';
 import type { JsonValue } from '../../src/core/json.js';
-import { reversalsOf, type AppliedChange } from '../../src/rollback/reversal.js';
-import { rollbackState } from '../../src/rollback/rollback-state.js';
-import { diff } from '../../src/plan/diff/diff.js';
-import { DEFAULT_POLICY } from '../../src/model/policy.js';
+import { emptySchemaState } from '../../src/engine/model/schema-model.js';
+import { reversalsOf, type AppliedChange, type Reversal } from '../../src/engine/rollback/reversal.js';
+import { rollbackState } from '../../src/engine/rollback/rollback-state.js';
+import { diff } from '../../src/engine/plan/diff/diff.js';
+import { DEFAULT_POLICY } from '../../src/engine/model/policy.js';
 import { prop, select, state } from '../plan/fixtures.js';
 
 const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as JsonValue;
@@ -56,6 +57,21 @@ function labelUpdate(): AppliedChange {
     { label: 'Order', category: 'USER_DEFINED', typeId: 1001, inverseTypeId: 1002, inverseLabel: 'Ticket' },
     { label: 'Main order', category: 'USER_DEFINED', inverseLabel: 'Ticket' },
   );
+}
+
+/**
+ * What a data step's reversal puts back: the fields and the records' values of the put-back it makes of
+ * the diff's update of its property (as a rollback's plan carries it out).
+ */
+function putBack(reversal: Reversal | undefined): { fields: string[]; values: unknown[] } {
+  if (reversal?.kind !== 'step' || reversal.carriesOut === undefined) throw new Error('not a data step');
+  const update = {
+    type: 'property.update',
+    meta: { objectType: 'tickets', name: 'priority', fields: [{ field: 'options', old: [], new: [] }] },
+  };
+  const [change] = reversal.carriesOut.adjust([update], emptySchemaState(), 'rec-1');
+  const meta = change?.meta as { fields: { field: string }[]; values: unknown[] };
+  return { fields: meta.fields.map((f) => f.field), values: meta.values };
 }
 
 describe('reversalsOf', () => {
@@ -142,7 +158,14 @@ describe('reversalsOf', () => {
       ],
       'rec-1',
     );
-    expect(reversals).toEqual([expect.objectContaining({ kind: 'rename', current: 'tier', back: level })]);
+    // a step of its family: the new name's, covering the old name too
+    expect(reversals).toEqual([
+      expect.objectContaining({
+        kind: 'step',
+        address: 'tickets.tier',
+        alsoCovers: ['property tickets.level'],
+      }),
+    ]);
   });
 
   it('refuses a list of rewritten records its apply cannot have written (an edited record)', () => {
@@ -224,8 +247,8 @@ describe('reversalsOf', () => {
         ],
         'rec-1',
       );
-      expect(reversal).toMatchObject({
-        kind: 'rewrite',
+      expect(reversal).toMatchObject({ kind: 'step', address: 'tickets.priority' });
+      expect(putBack(reversal)).toStrictEqual({
         fields: ['options'],
         values: [
           { id: '1', from: 'p1', to: 'urgent' },
@@ -247,7 +270,7 @@ describe('reversalsOf', () => {
         ],
         'rec-1',
       );
-      expect(reversal).toMatchObject({ kind: 'rewrite', values: [{ id: '7', from: 'p1', to: 'urgent' }] });
+      expect(putBack(reversal).values).toStrictEqual([{ id: '7', from: 'p1', to: 'urgent' }]);
     });
 
     it('refused with ids only and several old values, or with a partial list', () => {

@@ -7,6 +7,8 @@ import { LABEL_LIST, NO_RESULTS_BATCH } from '../answer-shapes.js';
 import { postBatches, type BatchResult } from '../batching.js';
 import type { Requester } from '../request.js';
 import type { Routes } from '../../wire/routes.js';
+import { writesFor, type Writes } from '../../wire/writes.js';
+import { json, sent } from '../write-spec.js';
 import type {
   AssociationLabel,
   AssociationLabelArchiveInput,
@@ -17,9 +19,11 @@ import type {
 export class AssociationsApi {
   readonly #r: Requester;
   readonly #routes: Routes;
+  readonly #writes: Writes;
   constructor(requester: Requester, routes: Routes) {
     this.#r = requester;
     this.#routes = routes;
+    this.#writes = writesFor(routes.version);
   }
 
   /**
@@ -62,9 +66,7 @@ export class AssociationsApi {
     body: AssociationLabelCreate,
   ): Promise<AssociationLabel[]> {
     const answer = await this.#r.request({
-      method: 'POST',
-      path: this.#routes.labels(fromObjectType, toObjectType),
-      body,
+      ...sent(this.#writes.createLabel(fromObjectType, toObjectType, json(body))),
       retry: 'unsafe',
       expect: LABEL_LIST,
     });
@@ -78,9 +80,7 @@ export class AssociationsApi {
     body: AssociationLabelUpdate,
   ): Promise<void> {
     await this.#r.request({
-      method: 'PUT',
-      path: this.#routes.labels(fromObjectType, toObjectType),
-      body,
+      ...sent(this.#writes.updateLabel(fromObjectType, toObjectType, json(body))),
       retry: 'safe',
     });
   }
@@ -88,8 +88,7 @@ export class AssociationsApi {
   /** Delete a label (both directions). Idempotent; a 404 after an uncertain try counts as done. */
   async deleteLabel(fromObjectType: string, toObjectType: string, associationTypeId: number): Promise<void> {
     await this.#r.request({
-      method: 'DELETE',
-      path: this.#routes.label(fromObjectType, toObjectType, associationTypeId),
+      ...sent(this.#writes.deleteLabel(fromObjectType, toObjectType, associationTypeId)),
       retry: 'safe',
       absentMeansDone: true,
     });

@@ -6,6 +6,8 @@ import { EVENT_DEFINITION, EVENT_DEFINITION_LIST, EVENT_PROPERTY } from '../answ
 import { paginate } from '../paging.js';
 import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
+import { writesFor, type Writes } from '../../wire/writes.js';
+import { json, sent } from '../write-spec.js';
 import type { Routes } from '../../wire/routes.js';
 import type {
   EventDefinition,
@@ -29,7 +31,9 @@ const EVENT_PAGE_SIZE = 100;
 export class EventsApi {
   readonly #r: Requester;
   readonly #routes: Routes;
+  readonly #writes: Writes;
   constructor(requester: Requester, routes: Routes) {
+    this.#writes = writesFor(routes.version);
     this.#r = requester;
     this.#routes = routes;
   }
@@ -68,9 +72,7 @@ export class EventsApi {
   /** Unsafe: a repeat would answer 409 for the definition the first try created. */
   create(body: EventDefinitionCreate): Promise<EventDefinition> {
     return this.#r.request({
-      method: 'POST',
-      path: this.#routes.eventDefinitions(),
-      body,
+      ...sent(this.#writes.createEventDefinition(json(body))),
       retry: 'unsafe',
       expect: EVENT_DEFINITION,
     });
@@ -79,8 +81,7 @@ export class EventsApi {
   /** Delete a definition (204). Idempotent; a 404 after an uncertain try counts as done. */
   async delete(eventName: string): Promise<void> {
     await this.#r.request({
-      method: 'DELETE',
-      path: this.#routes.eventDefinition(eventName),
+      ...sent(this.#writes.deleteEventDefinition(eventName)),
       retry: 'safe',
       absentMeansDone: true,
     });
@@ -89,9 +90,7 @@ export class EventsApi {
   /** Add a property to an event definition. Unsafe: a repeat would answer 409 for what the first try created. */
   createProperty(eventName: string, body: EventPropertyCreate): Promise<EventProperty> {
     return this.#r.request({
-      method: 'POST',
-      path: this.#routes.eventProperties(eventName),
-      body,
+      ...sent(this.#writes.createEventProperty(eventName, json(body))),
       retry: 'unsafe',
       expect: EVENT_PROPERTY,
     });
@@ -100,9 +99,7 @@ export class EventsApi {
   /** PATCH an event property (the platform answers 201). Idempotent. */
   updateProperty(eventName: string, propertyName: string, body: EventPropertyUpdate): Promise<EventProperty> {
     return this.#r.request({
-      method: 'PATCH',
-      path: this.#routes.eventProperty(eventName, propertyName),
-      body,
+      ...sent(this.#writes.updateEventProperty(eventName, propertyName, json(body))),
       retry: 'safe',
       expect: EVENT_PROPERTY,
     });
@@ -111,8 +108,7 @@ export class EventsApi {
   /** Delete a property from an event definition (204). Idempotent; a 404 after an uncertain try counts as done. */
   async deleteProperty(eventName: string, propertyName: string): Promise<void> {
     await this.#r.request({
-      method: 'DELETE',
-      path: this.#routes.eventProperty(eventName, propertyName),
+      ...sent(this.#writes.deleteEventProperty(eventName, propertyName)),
       retry: 'safe',
       absentMeansDone: true,
     });

@@ -3,14 +3,18 @@ import { GROUP, GROUP_LIST } from '../answer-shapes.js';
 import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
 import type { Routes } from '../../wire/routes.js';
+import { writesFor, type Writes } from '../../wire/writes.js';
+import { json, sent } from '../write-spec.js';
 import type { PropertyGroup, PropertyGroupCreate, PropertyGroupUpdate } from '../../wire/api.js';
 
 export class GroupsApi {
   readonly #r: Requester;
   readonly #routes: Routes;
+  readonly #writes: Writes;
   constructor(requester: Requester, routes: Routes) {
     this.#r = requester;
     this.#routes = routes;
+    this.#writes = writesFor(routes.version);
   }
 
   /** The groups of an object type (archived ones only with `archived: true`). */
@@ -37,9 +41,7 @@ export class GroupsApi {
   /** Unsafe: a repeat would answer 409 for the group the first try created. */
   create(objectType: string, body: PropertyGroupCreate): Promise<PropertyGroup> {
     return this.#r.request({
-      method: 'POST',
-      path: this.#routes.groups(objectType),
-      body,
+      ...sent(this.#writes.createGroup(objectType, json(body))),
       retry: 'unsafe',
       expect: GROUP,
     });
@@ -48,9 +50,7 @@ export class GroupsApi {
   /** PATCH: idempotent. */
   update(objectType: string, name: string, body: PropertyGroupUpdate): Promise<PropertyGroup> {
     return this.#r.request({
-      method: 'PATCH',
-      path: this.#routes.group(objectType, name),
-      body,
+      ...sent(this.#writes.updateGroup(objectType, name, json(body))),
       retry: 'safe',
       expect: GROUP,
     });
@@ -59,8 +59,7 @@ export class GroupsApi {
   /** Archive (DELETE): idempotent; a 404 after an uncertain try counts as done. */
   async archive(objectType: string, name: string): Promise<void> {
     await this.#r.request({
-      method: 'DELETE',
-      path: this.#routes.group(objectType, name),
+      ...sent(this.#writes.archiveGroup(objectType, name)),
       retry: 'safe',
       absentMeansDone: true,
     });

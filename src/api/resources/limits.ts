@@ -6,6 +6,7 @@ import { NO_RESULTS_BATCH, TYPE_CONFIG_ALL, TYPE_CONFIG_BATCH, TYPE_CONFIG_LIST 
 import { postBatches, type BatchResult } from '../batching.js';
 import type { Requester } from '../request.js';
 import type { Routes } from '../../wire/routes.js';
+import { writesFor, type Writes } from '../../wire/writes.js';
 import type {
   AssociationLimitConfigAll,
   AssociationLimitInput,
@@ -16,9 +17,11 @@ import type {
 export class LimitsApi {
   readonly #r: Requester;
   readonly #routes: Routes;
+  readonly #writes: Writes;
   constructor(requester: Requester, routes: Routes) {
     this.#r = requester;
     this.#routes = routes;
+    this.#writes = writesFor(routes.version);
   }
 
   /** The association type configuration of an object pair (with `userEnforcedMaxToObjectIds`). */
@@ -49,7 +52,11 @@ export class LimitsApi {
     toObjectType: string,
     inputs: readonly AssociationLimitInput[],
   ): Promise<BatchResult<AssociationLimitInput, AssociationTypeConfig>> {
-    return this.#limits(this.#routes.limitsBatch(fromObjectType, toObjectType, 'create'), inputs, 'unsafe');
+    return this.#limits(
+      this.#writes.setLimit(fromObjectType, toObjectType, 'create', {}).path,
+      inputs,
+      'unsafe',
+    );
   }
 
   /** Change existing limits. Idempotent. */
@@ -58,7 +65,11 @@ export class LimitsApi {
     toObjectType: string,
     inputs: readonly AssociationLimitInput[],
   ): Promise<BatchResult<AssociationLimitInput, AssociationTypeConfig>> {
-    return this.#limits(this.#routes.limitsBatch(fromObjectType, toObjectType, 'update'), inputs, 'safe');
+    return this.#limits(
+      this.#writes.setLimit(fromObjectType, toObjectType, 'update', {}).path,
+      inputs,
+      'safe',
+    );
   }
 
   /** Remove limits (204, also when none exists). Idempotent. */
@@ -67,7 +78,7 @@ export class LimitsApi {
     toObjectType: string,
     inputs: readonly AssociationLimitPurgeInput[],
   ): Promise<BatchResult<AssociationLimitPurgeInput, never>> {
-    const route = this.#routes.limitsBatch(fromObjectType, toObjectType, 'purge');
+    const route = this.#writes.purgeLimit(fromObjectType, toObjectType, {}).path;
     return postBatches(this.#r, {
       path: route,
       inputs,

@@ -4,6 +4,8 @@ import { postBatches, runBatches, type BatchResult } from '../batching.js';
 import { withQuery } from '../../wire/paths.js';
 import type { Requester } from '../request.js';
 import type { Routes } from '../../wire/routes.js';
+import { writesFor, type Writes } from '../../wire/writes.js';
+import { batchPath, json, sent } from '../write-spec.js';
 import type { ApiVersion } from '../../wire/api-version.js';
 import type { DataSensitivity, Property, PropertyCreate, PropertyUpdate } from '../../wire/api.js';
 
@@ -25,17 +27,17 @@ export interface PropertyListOptions {
 export class PropertiesApi {
   readonly #r: Requester;
   readonly #routes: Routes;
+  readonly #writes: Writes;
   constructor(requester: Requester, routes: Routes) {
     this.#r = requester;
     this.#routes = routes;
+    this.#writes = writesFor(routes.version);
   }
 
   /** Create a property. Unsafe: a repeat would answer 409 for what the first try created. */
   create(objectType: string, body: PropertyCreate): Promise<Property> {
     return this.#r.request({
-      method: 'POST',
-      path: this.#routes.properties(objectType),
-      body,
+      ...sent(this.#writes.createPropertyAlone(objectType, json(body))),
       retry: 'unsafe',
       expect: PROPERTY,
     });
@@ -93,9 +95,7 @@ export class PropertiesApi {
    */
   update(objectType: string, name: string, body: PropertyUpdate): Promise<Property> {
     return this.#r.request({
-      method: 'PATCH',
-      path: this.#routes.property(objectType, name),
-      body,
+      ...sent(this.#writes.updateProperty(objectType, name, json(body))),
       retry: 'safe',
       expect: PROPERTY,
     });
@@ -104,8 +104,7 @@ export class PropertiesApi {
   /** Archive (DELETE) a property. Idempotent; a 404 after an uncertain try counts as done. */
   async archive(objectType: string, name: string): Promise<void> {
     await this.#r.request({
-      method: 'DELETE',
-      path: this.#routes.property(objectType, name),
+      ...sent(this.#writes.archivePropertyAlone(objectType, name)),
       retry: 'safe',
       absentMeansDone: true,
     });
@@ -119,7 +118,7 @@ export class PropertiesApi {
     objectType: string,
     inputs: readonly PropertyCreate[],
   ): Promise<BatchResult<PropertyCreate, Property>> {
-    const route = this.#routes.propertiesBatch(objectType, 'create');
+    const route = batchPath(this.#writes.createProperty(objectType, {}));
     return postBatches(this.#r, {
       path: route,
       inputs,
@@ -131,7 +130,7 @@ export class PropertiesApi {
 
   /** Batch archive by name (204 whatever each name's state): idempotent. */
   batchArchive(objectType: string, names: readonly string[]): Promise<BatchResult<string, never>> {
-    const route = this.#routes.propertiesBatch(objectType, 'archive');
+    const route = batchPath(this.#writes.archiveProperty(objectType, ''));
     return postBatches(this.#r, {
       path: route,
       inputs: names,

@@ -23,7 +23,7 @@ import type {
   RecordAssociationLink,
   RecordAssociationsOf,
 } from '../../wire/api.js';
-import { ASSOCIATION_READ_BATCH_SIZE } from '../../model/platform-limits.js';
+import { ASSOCIATION_READ_BATCH_SIZE } from '../../wire/platform-limits.js';
 
 export interface RecordAssociationListOptions {
   /** page size (1 to 500; the server's default is 500) */

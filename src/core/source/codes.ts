@@ -1,10 +1,11 @@
 /**
- * Every diagnostic code validation can report, with its step and what it means. The README's error
- * code table is this table; a test checks every code in the invalid corpus is listed here.
+ * Every diagnostic code validation can report, with its step and what it means: the engine's here, each
+ * family's in its folder (registered when the families are installed). The README's error code table is
+ * this table; a test checks every code in the invalid corpus is listed.
  */
 export type DiagnosticStep = 'input' | 'yaml' | 'shape' | 'meaning' | 'project' | 'lint';
 
-interface CodeInfo {
+export interface CodeInfo {
   step: DiagnosticStep;
   /** errors make validation fail (exit 1); warnings do not */
   severity: 'error' | 'warning';
@@ -13,7 +14,7 @@ interface CodeInfo {
 }
 
 export const DIAGNOSTIC_CODES = {
-  // lint: team conventions (src/manifest/lint/rules.ts); the message starts with the rule id, the project file sets
+  // lint: team conventions (src/engine/manifest/lint/rules.ts); the message starts with the rule id, the project file sets
   // the severity
   LINT: {
     step: 'lint',
@@ -90,194 +91,16 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: 'an internal name is too long (100; event properties 50)',
   },
-  // meaning: semantic rules
-  FIELD_TYPE_MISMATCH: { step: 'meaning', severity: 'error', summary: '`fieldType` does not go with `type`' },
-  BOOL_OPTIONS: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'a bool property needs exactly the options `true` and `false`',
-  },
-  OPTIONS_REQUIRED: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'an enumeration needs options (unless `externalOptions`)',
-  },
-  OPTIONS_NOT_ALLOWED: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'options on a type that takes none, or with `externalOptions`',
-  },
-  OPTIONS_TOO_MANY: { step: 'meaning', severity: 'error', summary: 'more than 5,000 options' },
-  DUPLICATE_OPTION_VALUE: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'two options of one property share a value',
-  },
-  RENAME_INVALID: {
-    step: 'meaning',
-    severity: 'error',
-    summary:
-      'renamedFrom names the property itself, a property another entry declares, or a name two properties are renamed from',
-  },
-  REPLACES_INVALID: {
-    step: 'meaning',
-    severity: 'error',
-    summary:
-      'replaces on a property without options of its own or on an event property, names an option the property keeps, or a value two options replace',
-  },
   OBJECT_TYPE_UNKNOWN: {
     step: 'meaning',
     severity: 'error',
     summary:
       "an object type that is not the platform's, not an id (0-5, 2-123), and not in the project file's objectTypes:",
   },
-  ON_CONFLICT_INVALID: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'onConflict on a property that is neither renamed (renamedFrom) nor remapped (replaces)',
-  },
-  DUPLICATE_OPTION_LABEL: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'two options of one property share a label',
-  },
-  EXTERNAL_OPTIONS_INVALID: {
-    step: 'meaning',
-    severity: 'error',
-    summary: '`externalOptions` only on enumerations, and only with `referencedObjectType: OWNER`',
-  },
-  UNIQUE_LIMIT: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'more than 10 `hasUniqueValue` properties on one object type',
-  },
-  FORMULA_MISSING: {
-    step: 'meaning',
-    severity: 'error',
-    summary: '`calculation_equation` without a `calculationFormula`',
-  },
-  FORMULA_NOT_ALLOWED: {
-    step: 'meaning',
-    severity: 'error',
-    summary: '`calculationFormula` on a property that is not calculated',
-  },
-  FORMULA_SYNTAX: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'a formula has an unclosed string or unbalanced parentheses',
-  },
-  FORMULA_UNKNOWN_PROPERTY: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'a formula refers to a property no manifest declares',
-  },
-  FORMULA_ARCHIVED_PROPERTY: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'a formula refers to a property the manifests archive',
-  },
-  FORMULA_CYCLE: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'calculated properties refer to each other in a cycle',
-  },
-  DUPLICATE_PROPERTY: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'a property is declared twice (names both places)',
-  },
-  DUPLICATE_GROUP: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'a group is declared twice (names both places)',
-  },
-  DUPLICATE_LABEL: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'an association label (or its name) is declared twice',
-  },
-  LABEL_PAIR_CONFLICT: {
-    step: 'meaning',
-    severity: 'error',
-    summary:
-      'two declarations of one label pair (a label and its inverse) disagree, or a side of a declared pair is marked deleted (names both places)',
-  },
-  LABEL_INVERSE_NEEDED: {
-    step: 'meaning',
-    severity: 'error',
-    summary: '`inverseRenamedFrom` or `inverseMaxToObjectIds` without the inverse text (`inverseLabel`)',
-  },
-  LABEL_RENAME_INVALID: {
-    step: 'meaning',
-    severity: 'error',
-    summary:
-      '`renamedFrom` names the label itself, a label another entry declares or deletes, or a text two labels are renamed from',
-  },
-  LABEL_KEY_ON_BUILT_IN_TYPE: {
-    step: 'meaning',
-    severity: 'error',
-    summary:
-      'a built-in association type entry carries a key only user labels take (`name`, `inverseLabel`, ...)',
-  },
-  DUPLICATE_ASSOCIATION_TYPE: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'a built-in association type is declared twice',
-  },
-  DUPLICATE_EVENT_PROPERTY: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'an event property is declared twice',
-  },
-  DUPLICATE_EVENT_DEFINITION: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'two documents give the `definition` of the same event',
-  },
-  GROUP_UNDECLARED: {
-    step: 'meaning',
-    severity: 'warning',
-    summary: 'a property uses a group no manifest declares',
-  },
-  GROUP_ARCHIVED: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'a property uses a group the manifests archive',
-  },
-  RESERVED_NAME: {
-    step: 'meaning',
-    severity: 'warning',
-    summary: 'a property name starts with `hs_`, kept for built-ins',
-  },
   TOMBSTONE_EXTRA_KEYS: {
     step: 'meaning',
     severity: 'error',
     summary: 'a tombstone (`archived`/`deleted: true`) has other keys',
-  },
-  ASSOCIATION_TYPE_TARGET: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'an association type needs either `label` or `category` + `typeId`',
-  },
-  TOMBSTONE_NOT_ALLOWED: {
-    step: 'meaning',
-    severity: 'error',
-    summary: '`deleted: true` on a built-in association type',
-  },
-  NOTHING_TO_MANAGE: {
-    step: 'meaning',
-    severity: 'warning',
-    summary: 'a built-in association type without `maxToObjectIds`',
-  },
-  TOO_MANY_LABELS: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'more than 50 association labels for one object pair',
-  },
-  TOO_MANY_EVENT_PROPERTIES: {
-    step: 'meaning',
-    severity: 'error',
-    summary: 'more than 500 properties on one event',
   },
   // project file
   CONFIG_NOT_FOUND: { step: 'project', severity: 'error', summary: 'no crm-schema.yaml where one is needed' },
@@ -331,4 +154,26 @@ export const DIAGNOSTIC_CODES = {
   },
 } as const satisfies Record<string, CodeInfo>;
 
-export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+/** A code of the table above, or of a family's (registered when the families are installed). */
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES | (string & {});
+
+let registered: Readonly<Record<string, CodeInfo>> = {};
+
+/** The families' codes, registered when they are installed (engine/installed.ts). */
+export function registerDiagnosticCodes(codes: Readonly<Record<string, CodeInfo>>): void {
+  registered = codes;
+}
+
+/** Every code: the table above, then the families'. */
+export function diagnosticCodes(): Readonly<Record<string, CodeInfo>> {
+  return { ...DIAGNOSTIC_CODES, ...registered };
+}
+
+/** The info of one code, or undefined for a code no table knows. */
+export function codeInfo(code: string): CodeInfo | undefined {
+  return Object.hasOwn(DIAGNOSTIC_CODES, code)
+    ? (DIAGNOSTIC_CODES as Readonly<Record<string, CodeInfo>>)[code]
+    : Object.hasOwn(registered, code)
+      ? registered[code]
+      : undefined;
+}

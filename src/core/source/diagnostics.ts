@@ -1,8 +1,8 @@
 /**
  * A problem found while validating, located in a file. Validation collects them all (it never stops
- * at the first); `src/render/common/diagnostics.ts` prints them.
+ * at the first); `src/engine/render/common/diagnostics.ts` prints them.
  */
-import { DIAGNOSTIC_CODES } from './codes.js';
+import { codeInfo } from './codes.js';
 import type { DiagnosticCode } from './codes.js';
 import type { SourceLocation } from './source-location.js';
 
@@ -68,7 +68,8 @@ export class DiagnosticSink {
     const diagnostic: Diagnostic = {
       ...place,
       // the severity of a code is fixed by the code table, except a lint rule's (the project file sets it)
-      severity: input.code === 'LINT' ? (input.severity ?? 'warning') : DIAGNOSTIC_CODES[input.code].severity,
+      severity:
+        input.code === 'LINT' ? (input.severity ?? 'warning') : (codeInfo(input.code)?.severity ?? 'error'),
       code: input.code,
       message: input.message,
     };

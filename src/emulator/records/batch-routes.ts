@@ -2,7 +2,7 @@
  * Record batch endpoints: create, read, upsert, archive and update (including its
  * `/crm/objects/v3/{objectType}/batch/update` path), for every object type.
  */
-import type { RouteFamily } from '../routes/families.js';
+import type { RouteFamily } from '../../wire/routes.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimpleRecord, UpsertedRecord } from '../../wire/api.js';
 import type { EmulatorContext } from '../context.js';

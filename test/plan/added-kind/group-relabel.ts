@@ -4,10 +4,10 @@
  * of kinds (added by the test that uses it). `group.relabel`: a property group's label changed in place.
  */
 import { Type } from '../../../src/core/json-schema.js';
-import { groupAddress } from '../../../src/model/address.js';
-import type { ChangeKind, KindChange } from '../../../src/plan/kinds/change-kind.js';
-import { updated } from '../../../src/plan/kinds/end-state.js';
-import { metaObject, objectTypeField } from '../../../src/plan/kinds/meta-fields.js';
+import type { ChangeKind, KindChange } from '../../../src/engine/plan/kinds/change-kind.js';
+import { updated } from '../../../src/engine/plan/kinds/end-state.js';
+import { metaObject, objectTypeField } from '../../../src/engine/plan/kinds/meta-fields.js';
+import { groupAddress } from '../../../src/families/property/group-model.js';
 
 export const GroupRelabelMeta = metaObject('Change the label of a property group in place.', {
   objectType: objectTypeField,

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { DIAGNOSTIC_CODES } from '../../../src/core/source/codes.js';
+import { diagnosticCodes } from '../../../src/core/source/codes.js';
 import { ROOT } from '../../bench/cli-process.js';
 import { bytesCases } from './bytes-cases.js';
 import { PROJECT, type BadCase } from './case.js';
@@ -17,7 +17,7 @@ const CORPORA = ['examples/invalid', 'test/fixtures/invalid'];
 /** problems with a whole file: no line to point at */
 const FILE_LEVEL = new Set(['FILE_BINARY', 'FILE_TOO_LARGE', 'FILE_NOT_FOUND', 'FILE_UNREADABLE']);
 
-type Code = keyof typeof DIAGNOSTIC_CODES;
+type Code = string;
 
 function filesOf(absolute: string): string[] {
   return statSync(absolute).isDirectory()
@@ -32,7 +32,7 @@ function announced(files: string[]): Code[] {
   const codes = new Set<Code>();
   for (const file of files) {
     const match = /^# ([A-Z0-9_]+(?:, [A-Z0-9_]+)*):/.exec(readFileSync(file, 'latin1').split('\n', 1)[0]!);
-    match?.[1]!.split(', ').forEach((code) => codes.add(code as Code));
+    match?.[1]!.split(', ').forEach((code) => codes.add(code));
   }
   return [...codes];
 }
@@ -45,7 +45,7 @@ function corpusCases(): BadCase[] {
       const files = filesOf(absolute);
       // UTF-16 text cannot carry an ASCII comment: its code is known
       const codes = entry === 'utf16.yaml' ? (['FILE_NOT_UTF8'] as Code[]) : announced(files);
-      const errors = codes.filter((code) => DIAGNOSTIC_CODES[code]?.severity === 'error');
+      const errors = codes.filter((code) => diagnosticCodes()[code]?.severity === 'error');
       if (errors.length === 0) continue;
       const project: Record<string, Uint8Array | string> = {};
       if (statSync(absolute).isDirectory()) {
